@@ -1,0 +1,37 @@
+"""Shared test set-up: hypothesis profiles, and a CliRunner helper that drives ``wfkit``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
+
+from wordforge_cli.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+CONFIGS = ROOT / "configs"
+REFERENCE = ROOT.parent / "shared" / "reference"
+
+# CI runs derandomized so a red run can be reproduced; locally hypothesis explores.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture
+def run():
+    """``run("rarity", "cat", "--json")`` -> click Result (stdout and stderr kept apart)."""
+
+    def _run(*args: str, input: str | bytes | None = None, catch: bool = False):
+        runner = CliRunner()
+        result = runner.invoke(cli, [str(a) for a in args], input=input,
+                               catch_exceptions=catch)
+        return result
+
+    return _run

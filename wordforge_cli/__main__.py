@@ -1,0 +1,3 @@
+from wordforge_cli.cli import main
+
+main()

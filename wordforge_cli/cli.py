@@ -1,0 +1,101 @@
+"""The ``wfkit`` command group. Subcommands are imported only when run, so start-up stays fast."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+from wordforge_cli import __version__
+from wordforge_cli.errors import EXIT_CANNOT, WfkitError
+
+# name -> "module:attribute"; one module per command (wordforge_cli/commands/NAME.py)
+COMMANDS: dict[str, str] = {
+    "rarity": "wordforge_cli.commands.rarity:rarity",
+    "score": "wordforge_cli.commands.score:score",
+    "tiles": "wordforge_cli.commands.tiles:tiles",
+    "crossword": "wordforge_cli.commands.crossword:crossword",
+    "kanji": "wordforge_cli.commands.kanji:kanji",
+    "pack": "wordforge_cli.commands.pack:pack",
+}
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class ReportedError(click.ClickException):
+    """A WfkitError shown the wfkit way: one line, its own exit status."""
+
+    def __init__(self, error: WfkitError):
+        super().__init__(str(error))
+        self.exit_code = error.exit_code
+
+    def show(self, file=None) -> None:
+        click.echo(f"wfkit: error: {self.format_message()}", err=True)
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use (Click docs' lazy-loading pattern)."""
+
+    def __init__(self, *args, lazy_commands: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy_commands:
+            module_name, attr = self.lazy_commands[cmd_name].split(":")
+            return getattr(importlib.import_module(module_name), attr)
+        return super().get_command(ctx, cmd_name)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except WfkitError as error:
+            raise ReportedError(error) from None
+
+
+@click.group(cls=LazyGroup, lazy_commands=COMMANDS, context_settings=CONTEXT_SETTINGS)
+@click.version_option(__version__, "-V", "--version", prog_name="wfkit")
+def cli() -> None:
+    """Generate word-game content in batches: word rarity and scores, crossword boards,
+    kanji pools, and reproducible puzzle packs.
+
+    \b
+    Examples:
+      wfkit rarity labyrinth
+      wfkit score quaff --json
+      wfkit crossword --vocab examples/tech.yaml -n 1000 -o boards.jsonl
+      wfkit kanji -n 100 --seed 1 -o pools.jsonl
+      wfkit pack check examples/pack.yaml --out pack/
+
+    Exit status: 0 done, 1 could not do it, 2 usage or config error.
+    """
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: never a traceback for the user (WFKIT_DEBUG=1 shows one)."""
+    try:
+        cli.main(args=argv, prog_name="wfkit")
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("wfkit: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_CANNOT)
+    except MemoryError:
+        click.echo("wfkit: error: out of memory", err=True)
+        sys.exit(EXIT_CANNOT)
+    except Exception as exc:  # a bug: say so in one line, never a traceback
+        if os.environ.get("WFKIT_DEBUG"):
+            raise
+        click.echo(f"wfkit: internal error: {type(exc).__name__}: {exc} "
+                   "(set WFKIT_DEBUG=1 for a traceback)", err=True)
+        sys.exit(EXIT_CANNOT)

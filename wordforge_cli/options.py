@@ -1,0 +1,54 @@
+"""Option definitions shared by every command (one place, as pip-tools keeps them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from wordforge_cli.rng import fresh_seed
+
+
+def output_options(func: Callable | None = None, *, formats: tuple[str, ...] | None = None,
+                   default_format: str | None = None) -> Callable:
+    """``-o/--output FILE`` and ``--json`` (plus ``--format`` when a command has several)."""
+
+    def decorate(f: Callable) -> Callable:
+        if formats:
+            f = click.option("--format", "fmt", type=click.Choice(formats),
+                             default=default_format or formats[0], show_default=True,
+                             help="Output format.")(f)
+        f = click.option("--json", "as_json", is_flag=True,
+                         help="Print records as JSON (JSON Lines when there are many).")(f)
+        f = click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+                         default=None,
+                         help="Write to FILE (atomically) instead of stdout.")(f)
+        return f
+
+    return decorate(func) if func is not None else decorate
+
+
+def _resolve_seed(ctx: click.Context, param: click.Parameter, value: Any) -> int:
+    if value is None:
+        value = fresh_seed()
+        ctx.meta["wfkit.seed_was_drawn"] = True
+    return value
+
+
+seed_option = click.option(
+    "--seed", type=click.IntRange(0, 2**63 - 1), default=None, callback=_resolve_seed,
+    help="Seed of the random draws; the same seed and options give the same bytes. "
+         "Without it a seed is drawn and reported on stderr.",
+)
+
+
+def report_seed(ctx: click.Context, seed: int) -> None:
+    """Tell the user which seed an unseeded run drew, so the run can be repeated."""
+    if ctx.meta.get("wfkit.seed_was_drawn"):
+        click.echo(f"wfkit: seed {seed} (pass --seed {seed} to repeat this run)", err=True)
+
+
+def vocab_option(required: bool = True, help: str = "Vocabulary file (YAML or one word a line)."):
+    return click.option("--vocab", type=click.Path(dir_okay=False), required=required,
+                        help=help)

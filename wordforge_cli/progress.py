@@ -1,0 +1,22 @@
+"""Progress bars on stderr, only when stderr is a terminal (CI logs stay clean)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def progress(iterable: Iterable[T], *, total: int | None = None, desc: str | None = None,
+             unit: str = "it", enabled: bool | None = None) -> Iterator[T]:
+    """Wrap ``iterable`` in a tqdm bar when stderr is a TTY; otherwise return it untouched."""
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled:
+        return iter(iterable)
+    from tqdm import tqdm  # imported only when a bar is really drawn
+
+    return iter(tqdm(iterable, total=total, desc=desc, unit=unit, file=sys.stderr,
+                     leave=False, dynamic_ncols=True))

@@ -1,0 +1,43 @@
+"""Small SVG building blocks shared by the crossword and kanji renders."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape as _escape
+
+FONT = "'Noto Sans CJK JP','Hiragino Sans','Yu Gothic',sans-serif"
+
+
+def esc(text: object) -> str:
+    return _escape(str(text), {'"': "&quot;"})
+
+
+def svg_document(width: float, height: float, body: list[str], *, title: str | None = None) -> str:
+    """A standalone SVG document (UTF-8, no external references)."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}" font-family="{esc(FONT)}">')
+    parts = [head]
+    if title:
+        parts.append(f"<title>{esc(title)}</title>")
+    parts.extend(body)
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def rect(x: float, y: float, w: float, h: float, *, fill: str = "#fff", stroke: str = "#333",
+         width: float = 1.5, rx: float = 0, cls: str | None = None) -> str:
+    c = f' class="{cls}"' if cls else ""
+    return (f'<rect{c} x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"/>')
+
+
+def text(x: float, y: float, content: object, *, size: float = 16, fill: str = "#111",
+         anchor: str = "middle", weight: str = "normal") -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
+            f'text-anchor="{anchor}" dominant-baseline="central" font-weight="{weight}">'
+            f"{esc(content)}</text>")
+
+
+def circle(cx: float, cy: float, r: float, *, fill: str = "none", stroke: str = "#c33",
+           width: float = 1.5) -> str:
+    return (f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{width:g}"/>')

@@ -1,0 +1,99 @@
+"""The vocabulary file every engine reads: YAML (``name``, ``language``, ``words``) or plain text.
+
+A word entry is a string, or a mapping with ``word`` and an optional ``hint``. What counts as a
+letter is each engine's business; this reader only guarantees non-empty strings with their line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordforge_cli.config import check_mapping, type_name
+from wordforge_cli.errors import ConfigError
+from wordforge_cli.yamlio import parse_yaml, read_text
+
+VOCAB_KEYS = ("name", "language", "words", "description", "source", "license")
+ENTRY_KEYS = ("word", "hint")
+TEXT_SUFFIXES = (".txt", ".text", ".lst", ".list")
+
+
+@dataclass(frozen=True, slots=True)
+class VocabEntry:
+    word: str
+    line: int
+    hint: str | None = None
+
+
+@dataclass
+class Vocabulary:
+    path: str
+    name: str
+    language: str | None
+    entries: list[VocabEntry] = field(default_factory=list)
+
+    @property
+    def words(self) -> list[str]:
+        return [e.word for e in self.entries]
+
+
+def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
+    """Read a vocabulary: YAML, or a text file with one word a line (``#`` starts a comment)."""
+    path = Path(path)
+    text = read_text(path)
+    if path.suffix.lower() in TEXT_SUFFIXES:
+        vocab = _read_text_list(path, text)
+    else:
+        vocab = _read_yaml_vocab(path, text)
+    if not vocab.entries and not allow_empty:
+        raise ConfigError("the vocabulary has no words", path=path)
+    return vocab
+
+
+def _read_text_list(path: Path, text: str) -> Vocabulary:
+    entries = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        word = raw.split("#", 1)[0].strip()
+        if word:
+            entries.append(VocabEntry(word, number))
+    return Vocabulary(str(path), path.stem, None, entries)
+
+
+def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
+    doc = parse_yaml(text, path)
+    if doc.data is None:
+        raise ConfigError("the vocabulary file is empty", path=path)
+    data = check_mapping(doc, doc.data, VOCAB_KEYS)
+    if "words" not in data:
+        raise doc.error("the vocabulary has no 'words' list")
+    for key in ("name", "language"):
+        if key in data and not isinstance(data[key], str):
+            raise doc.error(f"'{key}' must be a string, not {type_name(data[key])}", key)
+    words = data["words"]
+    if words is None:
+        words = []
+    if not isinstance(words, list):
+        raise doc.error(f"'words' must be a list, not {type_name(words)}", "words")
+    items = doc.node_at("words").value if words else []
+    entries = []
+    for index, item in enumerate(words):
+        line = items[index].start_mark.line + 1
+        hint = None
+        if isinstance(item, dict):
+            check_mapping(doc, item, ENTRY_KEYS, "words", index, what="word key")
+            if "word" not in item:
+                raise ConfigError("word entry has no 'word'", path=path, line=line)
+            hint = item.get("hint")
+            if hint is not None and not isinstance(hint, str):
+                raise ConfigError(f"hint must be a string, not {type_name(hint)}",
+                                  path=path, line=line)
+            item = item["word"]
+        if not isinstance(item, str):
+            raise ConfigError(f"word must be a string, not {type_name(item)} ({item!r})",
+                              path=path, line=line)
+        word = item.strip()
+        if not word:
+            raise ConfigError("empty word", path=path, line=line)
+        entries.append(VocabEntry(word, line, hint))
+    name = data.get("name") or path.stem
+    return Vocabulary(str(path), name, data.get("language"), entries)
