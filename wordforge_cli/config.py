@@ -11,7 +11,6 @@ from wordforge_cli.errors import ConfigError
 from wordforge_cli.yamlio import YamlDoc, load_yaml
 
 
-
 def bundled_config(name: str) -> Path:
     """Path of a bundled default config (``configs/NAME.yaml``), installed or in a checkout."""
     from wordforge_cli.paths import resource_dir
