@@ -1,0 +1,169 @@
+"""Core tests of the crossword engine: normalisation, requests, boards, the article's example."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.conftest import EXAMPLES
+from wordforge_cli.crossword.blanks import STYLES, blank
+from wordforge_cli.crossword.board import Request, check_request, make_board, record
+from wordforge_cli.crossword.check import check_record
+from wordforge_cli.crossword.lexicon import lexicon_from_words, normalise, prepare
+from wordforge_cli.errors import ConfigError, UsageError
+from wordforge_cli.vocab import read_vocab
+
+# The article's printed board (answer ベクトル), ■ answer cell, □ crossing, ・ no cell.
+ARTICLE_PICTURE = """\
+・・・・デ・・
+・・・・ー・・
+・・・・タ・・
+・・・・■・・
+・・・・ー・・
+メトリ■□・・
+・・・・ク・・
+・・・・リ・・
+・・・・プ・・
+・・プロ■コ■"""
+ARTICLE_WORDS = [("データベース", 4, 0, "down"), ("メトリクス", 0, 5, "across"),
+                 ("スクリプト", 4, 5, "down"), ("プロトコル", 2, 9, "across")]
+
+
+def article_record() -> dict:
+    """The article's board as a record, built from its picture and its explanation."""
+    rows = ARTICLE_PICTURE.splitlines()
+    spelled = {}
+    for word, x, y, d in ARTICLE_WORDS:
+        for k, ch in enumerate(word):
+            spelled[(x + k, y) if d == "across" else (x, y + k)] = ch
+    answer = "ベクトル"
+    answer_cells = {(4, 3): 0, (3, 5): 1, (4, 9): 2, (6, 9): 3}
+    cells = []
+    for y, row in enumerate(rows):
+        for x, mark in enumerate(row):
+            if mark == "・":
+                assert (x, y) not in spelled
+                continue
+            ch = spelled[(x, y)]
+            if mark == "■":
+                n = answer_cells[(x, y)]
+            elif mark == "□":
+                n = -1
+            else:
+                assert mark == ch
+                n = -2
+            cells.append({"x": x, "y": y, "c": ch, "n": n})
+    return {"id": 0, "seed": 0, "answer": answer, "w": len(rows[0]), "h": len(rows),
+            "words": [{"word": w, "x": x, "y": y, "dir": d} for w, x, y, d in ARTICLE_WORDS],
+            "cells": cells, "inputs": [c for c in cells if c["n"] != -2], "style": "none",
+            "blanked": 0, "attempts": 1}
+
+
+@pytest.fixture(scope="module")
+def tech():
+    return prepare(read_vocab(EXAMPLES / "tech.yaml"))
+
+
+def test_article_board_is_valid_loose(tech):
+    rec = article_record()
+    assert len(rec["inputs"]) == 5  # the article prints 入力マス: 5
+    assert check_record(rec, set(tech.words), min_len=4, max_len=5, layout="loose") == []
+
+
+def test_article_board_is_not_strict(tech):
+    errors = check_record(article_record(), set(tech.words), layout="strict")
+    assert any("run of 10 cells down" in e for e in errors), errors
+
+
+def test_checker_catches_broken_boards(tech):
+    rec = article_record()
+    rec["cells"][0]["c"] = "ア"
+    assert check_record(rec, set(tech.words))
+    rec = article_record()
+    rec["words"][2]["dir"] = "across"
+    assert check_record(rec, set(tech.words))
+    rec = article_record()
+    rec["style"] = "head"  # head would have blanked デ, プ, メ
+    assert any("should blank" in e for e in check_record(rec, set(tech.words)))
+
+
+def test_article_board_is_a_tail_blank_failure():
+    # every run of the article's board ends in an answer or crossing cell: tail hides nothing
+    rec = article_record()
+    cells = [(c["x"], c["y"], c["c"], c["n"]) for c in rec["cells"]]
+    assert blank(cells, "tail")[1] == 0
+    types, count = blank(cells, "head")
+    assert count == 3
+    hidden = sorted(c[2] for c, n in zip(cells, types, strict=True) if n != c[3])
+    assert hidden == sorted("デメプ")
+
+
+def test_normalisation():
+    assert normalise("べくとる", "ja") == "ベクトル"
+    assert normalise("キャッシュ", "ja") == "キヤツシユ"
+    assert normalise("キャッシュ", "ja", fold_small=False) == "キャッシュ"
+    assert normalise("ｶｰﾈﾙ", "ja") == "カーネル"  # NFKC: half-width to full-width
+    assert normalise("Zebra", "en") == "zebra"
+    for bad in ("two words", "r2d2", "c++"):
+        with pytest.raises(ValueError):
+            normalise(bad, "en")
+
+
+def test_prepare_reports_bad_word_with_line(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_text("name: v\nlanguage: en\nwords:\n  - cat\n  - dog\n  - ice cream\n",
+                    encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        prepare(read_vocab(path))
+    assert info.value.line == 6 and "ice cream" in info.value.message
+
+
+def test_prepare_drops_duplicates(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_text("language: ja\nwords: [キャッシュ, きやつしゆ, メモリ]\n", encoding="utf-8")
+    lex = prepare(read_vocab(path))
+    assert lex.words == ("キヤツシユ", "メモリ")
+    assert [(d.word, d.first_line) for d in lex.duplicates] == [("きやつしゆ", 2)]
+
+
+@pytest.mark.parametrize(("lo", "hi", "why"), [
+    (5, 4, "min length 5 > max length 4"),
+    (9, 10, "no word of 9-10 letters"),
+])
+def test_impossible_requests_answered_at_once(tech, lo, hi, why):
+    with pytest.raises(UsageError) as info:
+        check_request(tech, Request(lo, hi))
+    assert why in info.value.message
+
+
+def test_uncoverable_answer_is_impossible():
+    # every letter of "abc" must sit in another distinct word; only "ax" holds a or b
+    lex = lexicon_from_words(["abc", "ax", "cz"], "en")
+    with pytest.raises(UsageError, match="another distinct word"):
+        check_request(lex, Request(3, 3))
+
+
+def test_budget_runs_out_gives_none():
+    # "abc" passes the instant check (a, b, c each sit in another word) but no chain fits:
+    # xa, xb, xc can only cross at x, so xc lands on xa's cells with a different letter
+    lex = lexicon_from_words(["abc", "xa", "xb", "xc"], "en")
+    assert check_request(lex, Request(3, 3))
+    assert make_board(lex, Request(3, 3, budget=50), random.Random(1)) is None
+
+
+def test_same_seed_same_board(tech):
+    req = Request(4, 5, style="tail")
+    a = record(make_board(tech, req, random.Random(7)), 0, 7)
+    b = record(make_board(tech, req, random.Random(7)), 0, 7)
+    assert a == b
+
+
+def test_blank_only_touches_givens(tech):
+    board = make_board(tech, Request(4, 5), random.Random(3))
+    for style in STYLES:
+        types, count = blank(board.cells, style)
+        changed = [(old, new) for (_x, _y, _c, old), new in zip(board.cells, types, strict=True)
+                   if old != new]
+        assert all(old == -2 and new == -1 for old, new in changed)
+        assert len(changed) == count

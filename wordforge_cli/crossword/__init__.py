@@ -1,0 +1,28 @@
+"""Crossword boards, the hidden-answer kind the crossword article describes (pure core).
+
+The public contract other engines (``wfkit pack``) rely on:
+
+* :func:`lexicon.prepare` -- a :class:`~wordforge_cli.vocab.Vocabulary` to a normalised
+  :class:`~lexicon.Lexicon` (duplicates returned, bad words raised with file:line);
+* :class:`board.Request` and :func:`board.check_request` -- what is wanted, and an instant
+  answer (:class:`~wordforge_cli.errors.UsageError`) for a request that can never succeed;
+* :func:`board.make_board` -- one board from one seeded ``random.Random`` (``None`` when the
+  attempt budget runs out) and :func:`board.record` -- its JSON object;
+* :func:`sets.batch` -- item ``i`` drawn only from ``item_rng(seed, *scope, i)``;
+* :class:`stats.BatchStats` -- fed records one at a time, mergeable, deterministic summary;
+* :func:`check.check_record` -- an independent check of every rule.
+"""
+
+from wordforge_cli.crossword.blanks import STYLES
+from wordforge_cli.crossword.board import (
+    LAYOUTS,
+    Board,
+    Request,
+    check_request,
+    make_board,
+    record,
+)
+from wordforge_cli.crossword.lexicon import Lexicon, prepare
+
+__all__ = ["LAYOUTS", "STYLES", "Board", "Lexicon", "Request", "check_request", "make_board",
+           "prepare", "record"]

@@ -1,0 +1,48 @@
+"""Blank styles: which given letters (n == -2) a board hides, judged from neighbouring cells only.
+
+As the article does it, a style never looks at which word a cell belongs to, only at whether
+the cells around it exist: ``tail`` hides the last cell of a run (a neighbour on the left and
+none on the right, or above and none below), ``head`` the first, ``alt`` the cells with x + y
+even, ``most`` every given cell with no answer cell beside it. Answer cells (n >= 0) and
+crossings (n == -1) are never touched; ``blanked`` counts the cells changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+STYLES: tuple[str, ...] = ("none", "tail", "head", "alt", "most")
+
+_S = 1 << 16  # key = x * _S + y; boards are far smaller than 65536 cells on a side
+
+
+def blank(cells: Sequence[tuple[int, int, str, int]], style: str) -> tuple[list[int], int]:
+    """The cell types after ``style`` (parallel to ``cells``) and how many cells it blanked."""
+    types = [c[3] for c in cells]
+    if style == "none":
+        return types, 0
+    if style not in STYLES:
+        raise ValueError(f"unknown blank style {style!r}")
+    occupied = {x * _S + y for x, y, _c, _n in cells}
+    answers = {x * _S + y for x, y, _c, n in cells if n >= 0} if style == "most" else ()
+    count = 0
+    for i, (x, y, _c, n) in enumerate(cells):
+        if n != -2:
+            continue
+        k = x * _S + y
+        if style == "alt":
+            hide = (x + y) % 2 == 0
+        elif style == "most":
+            hide = not (k - _S in answers or k + _S in answers
+                        or k - 1 in answers or k + 1 in answers)
+        else:
+            left, right = k - _S in occupied, k + _S in occupied
+            up, down = k - 1 in occupied, k + 1 in occupied
+            if style == "tail":
+                hide = (left and not right) or (up and not down)
+            else:  # head
+                hide = (right and not left) or (down and not up)
+        if hide:
+            types[i] = -1
+            count += 1
+    return types, count

@@ -1,0 +1,325 @@
+"""One board: generate-and-test within an attempt budget (the article's method, made cheap).
+
+The article shuffles the whole vocabulary for every attempt. Here an attempt draws the answer
+from the precomputed candidates of the band, then for answer letter i draws word i from the
+words holding that letter (``Lexicon.by_letter``), crossing word i-1 at one of their shared
+letters (pairs precomputed once per word pair), checking only the cells the word covers.
+A failed slot retries a few other words before the attempt is given up; every attempt counts
+against one budget shared by all retries of the board (default 3000, the article's figure).
+
+Coordinates while building are integer keys ``y * STRIDE + x`` (so sorting keys sorts cells
+by y then x) around a far-away origin (the
+article's [100, 100] margin), normalised to start at 0 when the board is done.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from wordforge_cli.crossword.blanks import STYLES, blank
+from wordforge_cli.crossword.lexicon import Lexicon
+from wordforge_cli.errors import UsageError
+
+LAYOUTS: tuple[str, ...] = ("loose", "strict")
+DEFAULT_BUDGET = 3000
+SLOT_TRIES = 8  # other words tried for one answer letter before the attempt is given up
+PARTNER_CACHE_WORDS = 3000  # above this many words, crossing partners are not cached
+
+_BITS = 12
+STRIDE = 1 << _BITS
+_MASK = STRIDE - 1
+ORIGIN = (STRIDE // 2) * STRIDE + STRIDE // 2
+DOWN = STRIDE  # key step along a down word (y + 1)
+ACROSS = 1  # key step along an across word (x + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What a board must be: answer length band, blank style, layout, budget, fairness."""
+
+    min_len: int = 4
+    max_len: int = 5
+    style: str = "none"
+    layout: str = "loose"
+    budget: int = DEFAULT_BUDGET
+    unique: bool = False
+
+
+@dataclass(slots=True)
+class Board:
+    """A made board. ``cells`` are (x, y, letter, n) sorted by y then x, n after blanking;
+    ``base`` holds each cell's n before blanking; ``words`` are (word, x, y, dir) in chain
+    order, word i holding answer letter i."""
+
+    answer: str
+    w: int
+    h: int
+    words: list[tuple[str, int, int, str]]
+    cells: list[tuple[int, int, str, int]]
+    base: list[int]
+    attempts: int
+    style: str = "none"
+    blanked: int = 0
+    extra: dict = field(default_factory=dict)
+
+
+def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
+    """The candidate answers of ``request``, or UsageError saying why it can never succeed.
+
+    Cheap (one pass over the band's words plus a tiny matching per candidate, cached per
+    band), so an impossible request is answered at once instead of spending the budget.
+    """
+    if request.style not in STYLES:
+        raise UsageError(f"unknown style '{request.style}' (one of {', '.join(STYLES)})")
+    if request.layout not in LAYOUTS:
+        raise UsageError(f"unknown layout '{request.layout}' (one of {', '.join(LAYOUTS)})")
+    if request.budget < 1:
+        raise UsageError("the attempt budget must be at least 1")
+    lo, hi = request.min_len, request.max_len
+    if lo > hi:
+        raise UsageError(f"impossible request: min length {lo} > max length {hi}")
+    cands = candidates(lexicon, lo, hi)
+    if cands:
+        return cands
+    if not any(lo <= len(w) <= hi for w in lexicon.words):
+        lengths = sorted({len(w) for w in lexicon.words})
+        raise UsageError(f"impossible request: no word of {lo}-{hi} letters in the vocabulary "
+                         f"(lengths there: {_ranges(lengths)})")
+    raise UsageError(f"impossible request: no {lo}-{hi} letter word has, for every one of its "
+                     "letters, another distinct word holding that letter")
+
+
+def _ranges(values: list[int]) -> str:
+    return ", ".join(str(v) for v in values[:20]) + (" ..." if len(values) > 20 else "")
+
+
+def candidates(lexicon: Lexicon, lo: int, hi: int) -> tuple[int, ...]:
+    """Ids of the words of length lo..hi that could be answers: every letter of the answer
+    can be given its own distinct other word holding it (bipartite matching)."""
+    cache = lexicon.cache
+    key = ("cands", lo, hi)
+    if key not in cache:
+        cache[key] = tuple(i for i, w in enumerate(lexicon.words)
+                           if lo <= len(w) <= hi and _coverable(lexicon, i))
+    return cache[key]
+
+
+def _coverable(lexicon: Lexicon, answer: int) -> bool:
+    """Can each letter of the answer be matched to a distinct other word holding it?"""
+    owner: dict[int, int] = {}  # word id -> answer position
+    word = lexicon.words[answer]
+
+    def assign(pos: int, seen: set[int]) -> bool:
+        for q in lexicon.by_letter.get(word[pos], ()):
+            if q == answer or q in seen:
+                continue
+            seen.add(q)
+            if q not in owner or assign(owner[q], seen):
+                owner[q] = pos
+                return True
+        return False
+
+    return all(assign(pos, set()) for pos in range(len(word)))
+
+
+def _crossings(lexicon: Lexicon, p: int, q: int) -> tuple[tuple[int, int], ...]:
+    """Pairs (a, b) with word p's letter a equal to word q's letter b (cached)."""
+    pos_q = lexicon.positions[q]
+    return tuple((a, b) for c, pa in lexicon.positions[p].items() if c in pos_q
+                 for a in pa for b in pos_q[c])
+
+
+def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
+               avoid: frozenset[int] | set[int] = frozenset()) -> Board | None:
+    """A board for ``request`` drawn from ``rng`` alone, or None when the budget runs out.
+
+    ``avoid``: answer ids not to use (a challenge set never repeats an answer). Raises
+    UsageError at once for a request that can never succeed (see :func:`check_request`).
+    """
+    cands = check_request(lexicon, request)
+    if avoid:
+        cands = tuple(c for c in cands if c not in avoid)
+        if not cands:
+            return None
+    strict = request.layout == "strict"
+    checker = None
+    if request.unique:
+        from wordforge_cli.crossword.unique import count_fillings
+
+        checker = count_fillings
+    rejected = 0
+    for attempt in range(1, request.budget + 1):
+        board = _attempt(lexicon, cands, rng, strict)
+        if board is None:
+            continue
+        board.attempts = attempt
+        if request.style != "none":
+            types, count = blank(board.cells, request.style)
+            board.cells = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, types,
+                                                                     strict=True)]
+            board.style, board.blanked = request.style, count
+        if checker is not None and checker(lexicon, board.words, board.cells, limit=2) != 1:
+            rejected += 1
+            continue
+        if rejected:
+            board.extra["ambiguous_rejected"] = rejected
+        return board
+    return None
+
+
+def _partners(lex: Lexicon, prev: int, ch: str) -> tuple[int, ...]:
+    """Words holding ``ch`` that share at least one letter with word ``prev`` (so can cross it)."""
+    letters = lex.positions[prev]
+    return tuple(q for q in lex.by_letter.get(ch, ()) if q != prev
+                 and any(c in letters for c in lex.positions[q]))
+
+
+def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
+             strict: bool) -> Board | None:
+    """One try at a whole board; None when some answer letter found no word that fits."""
+    rand = rng.random
+    words = lex.words
+    positions = lex.positions
+    by_letter = lex.by_letter
+    cross = lex.cross
+    partners = lex.partners if len(words) <= PARTNER_CACHE_WORDS else None
+    nwords = len(words)
+    a = cands[int(rand() * len(cands))]
+    answer = words[a]
+    letters: dict[int, str] = {}
+    dirs: dict[int, int] = {}
+    shared: set[int] = set()
+    answer_at: dict[int, int] = {}
+    used = [a]
+    placed: list[tuple[int, int, int]] = []
+    prev = prev_start = prev_step = 0
+    for i, ch in enumerate(answer):
+        if i == 0 or partners is None:
+            pool = by_letter[ch]
+        else:
+            pk = prev * nwords
+            pool = partners.get((pk, ch))
+            if pool is None:
+                pool = partners[(pk, ch)] = _partners(lex, prev, ch)
+        npool = len(pool)
+        if not npool:
+            return None
+        step = DOWN if i % 2 == 0 else ACROSS
+        perp = ACROSS + DOWN - step
+        o = int(rand() * npool)
+        for t in range(SLOT_TRIES if npool > SLOT_TRIES else npool):
+            # small pools are walked from a random start; big ones drawn at random
+            q = pool[(o + t) % npool] if npool <= SLOT_TRIES else pool[int(rand() * npool)]
+            if q in used:
+                continue
+            wq = words[q]
+            length = len(wq)
+            if i == 0:
+                start = ORIGIN
+            else:
+                ck = prev * nwords + q
+                opts = cross.get(ck)
+                if opts is None:
+                    opts = cross[ck] = _crossings(lex, prev, q)
+                nopts = len(opts)
+                if not nopts:
+                    continue
+                oo = int(rand() * nopts)
+                for tt in range(nopts):
+                    pa, pb = opts[(oo + tt) % nopts]
+                    start = prev_start + pa * prev_step - pb * step
+                    k = start
+                    if strict:
+                        if start - step in letters or start + length * step in letters:
+                            continue
+                        for c in wq:
+                            g = letters.get(k)
+                            if g is None:
+                                if k - perp in letters or k + perp in letters:
+                                    break
+                            elif g != c or dirs[k] != perp:
+                                break
+                            k += step
+                        else:
+                            break
+                    else:
+                        for c in wq:
+                            g = letters.get(k)
+                            if g is not None and g != c:
+                                break
+                            k += step
+                        else:
+                            break
+                else:
+                    continue
+            ps = positions[q][ch]
+            np_ = len(ps)
+            oo = int(rand() * np_) if np_ > 1 else 0
+            for tt in range(np_):
+                spot = start + ps[(oo + tt) % np_] * step
+                if spot not in answer_at:
+                    break
+            else:
+                continue
+            answer_at[spot] = i
+            k = start
+            for c in wq:
+                if k in letters:
+                    shared.add(k)
+                    dirs[k] = 3
+                else:
+                    letters[k] = c
+                    dirs[k] = step
+                k += step
+            used.append(q)
+            placed.append((q, start, step))
+            prev, prev_start, prev_step = q, start, step
+            break
+        else:
+            return None
+    return _finish(answer, words, letters, shared, answer_at, placed)
+
+
+def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared: set[int],
+            answer_at: dict[int, int], placed: list[tuple[int, int, int]]) -> Board:
+    """Normalise coordinates to start at 0 and type every cell."""
+    order = sorted(letters)
+    miny = order[0] >> _BITS
+    maxy = order[-1] >> _BITS
+    xs = [k & _MASK for k in order]
+    minx = min(xs)
+    cells = []
+    base = []
+    get = answer_at.get
+    for k, x in zip(order, xs):  # noqa: B905 - same length by construction
+        n = get(k)
+        if n is None:
+            n = -1 if k in shared else -2
+        cells.append((x - minx, (k >> _BITS) - miny, letters[k], n))
+        base.append(n)
+    out_words = [(words[q], (s & _MASK) - minx, (s >> _BITS) - miny,
+                  "down" if step == DOWN else "across") for q, s, step in placed]
+    return Board(answer, max(xs) - minx + 1, maxy - miny + 1, out_words, cells, base, 0)
+
+
+def record(board: Board, board_id: int | str, seed: int) -> dict:
+    """The board's JSON object, with exactly the issue's fields in this order:
+    id, seed, answer, w, h, words, cells, inputs, style, blanked, attempts.
+
+    ``seed`` is the board's own stream seed: ``random.Random(seed)`` makes it again.
+    """
+    cells = [{"x": x, "y": y, "c": c, "n": n} for x, y, c, n in board.cells]
+    return {
+        "id": board_id,
+        "seed": seed,
+        "answer": board.answer,
+        "w": board.w,
+        "h": board.h,
+        "words": [{"word": w, "x": x, "y": y, "dir": d} for w, x, y, d in board.words],
+        "cells": cells,
+        "inputs": [c for c in cells if c["n"] != -2],
+        "style": board.style,
+        "blanked": board.blanked,
+        "attempts": board.attempts,
+    }

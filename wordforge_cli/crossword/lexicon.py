@@ -1,0 +1,159 @@
+"""Vocabulary to lexicon: normalised letters, duplicates dropped, words indexed by letter.
+
+Normalisation (issue 3): NFKC first. Japanese: hiragana folds to katakana and, on by default,
+small kana to full size (ッ->ツ, ャ->ヤ), as printed Japanese crosswords do. English: case-folded
+letters only. Any other script: its letters (Unicode categories L and M). A word holding a
+space, digit or symbol is refused with its word and line; a word that normalises to one seen
+before is dropped and returned in ``Lexicon.duplicates`` so the CLI can report it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+
+from wordforge_cli.errors import ConfigError
+from wordforge_cli.vocab import Vocabulary
+
+SMALL_KANA = str.maketrans("ァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ",
+                           "アイウエオツヤユヨワカケクシストヌハヒフヘホムラリルレロ")
+CHOON = "ー"
+
+
+def _is_katakana(ch: str) -> bool:
+    return "\u30a1" <= ch <= "\u30fa" or ch == CHOON or "\u31f0" <= ch <= "\u31ff"
+
+
+def _hira_to_kata(text: str) -> str:
+    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+
+
+def guess_language(words: list[str]) -> str | None:
+    """``ja`` when any word holds kana, ``en`` when every word is ASCII, else unknown."""
+    if any("\u3041" <= c <= "\u30ff" or "\uff66" <= c <= "\uff9f" for w in words for c in w):
+        return "ja"
+    if all(w.isascii() for w in words):
+        return "en"
+    return None
+
+
+def normalise(word: str, language: str | None, *, fold_small: bool = True) -> str:
+    """The word as the board holds it; ``ValueError(reason)`` when it is not a word of letters."""
+    text = unicodedata.normalize("NFKC", word)
+    bad = next((c for c in text if c.isspace()), None)
+    if bad is not None:
+        raise ValueError("contains a space")
+    if language == "ja":
+        text = _hira_to_kata(text)
+        if fold_small:
+            text = text.translate(SMALL_KANA)
+        for c in text:
+            if not _is_katakana(c):
+                raise ValueError(f"{_describe(c)} is not kana")
+        return text
+    if language == "en":
+        text = text.casefold()
+    for c in text:
+        cat = unicodedata.category(c)
+        if not (cat[0] in "LM" or c == CHOON):
+            raise ValueError(f"{_describe(c)} is not a letter")
+    return text
+
+
+def _describe(ch: str) -> str:
+    cat = unicodedata.category(ch)
+    kind = {"N": "digit", "P": "punctuation", "S": "symbol", "Z": "space"}.get(cat[0], "character")
+    return f"{kind} '{ch}' (U+{ord(ch):04X})"
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    """A word dropped because it normalises to an earlier one."""
+
+    word: str
+    line: int
+    normalised: str
+    first_line: int
+
+
+@dataclass
+class Lexicon:
+    """Normalised words with the indexes the generator needs (build with :func:`prepare`).
+
+    ``by_letter[c]``: ids of the words holding letter ``c`` (each once, in vocabulary order);
+    ``positions[i][c]``: the positions of ``c`` in word ``i``.
+    """
+
+    name: str
+    language: str | None
+    words: tuple[str, ...]
+    lines: tuple[int, ...]
+    hints: tuple[str | None, ...]
+    path: str = ""
+    duplicates: list[Duplicate] = field(default_factory=list)
+    by_letter: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    positions: list[dict[str, tuple[int, ...]]] = field(default_factory=list, repr=False)
+    index: dict[str, int] = field(default_factory=dict, repr=False)
+    cache: dict = field(default_factory=dict, repr=False)
+    cross: dict = field(default_factory=dict, repr=False)
+    partners: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        by_letter: dict[str, list[int]] = {}
+        self.positions = []
+        for i, word in enumerate(self.words):
+            pos: dict[str, list[int]] = {}
+            for k, c in enumerate(word):
+                pos.setdefault(c, []).append(k)
+            self.positions.append({c: tuple(v) for c, v in pos.items()})
+            for c in pos:
+                by_letter.setdefault(c, []).append(i)
+        self.by_letter = {c: tuple(v) for c, v in by_letter.items()}
+        self.index = {w: i for i, w in enumerate(self.words)}
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+def prepare(vocab: Vocabulary, *, fold_small: bool = True,
+            language: str | None = None) -> Lexicon:
+    """Normalise a vocabulary into a :class:`Lexicon`.
+
+    Raises ConfigError (file:line, the word) for a word that is not letters only, or when fewer
+    than two words are left. Duplicates after normalisation are dropped and returned.
+    """
+    lang = (language or vocab.language or guess_language(vocab.words) or "").lower() or None
+    words: list[str] = []
+    lines: list[int] = []
+    hints: list[str | None] = []
+    first: dict[str, int] = {}
+    dups: list[Duplicate] = []
+    for entry in vocab.entries:
+        try:
+            norm = normalise(entry.word, lang, fold_small=fold_small)
+        except ValueError as exc:
+            raise ConfigError(f"word '{entry.word}' {exc}", path=vocab.path,
+                              line=entry.line) from None
+        if len(norm) < 2:
+            raise ConfigError(f"word '{entry.word}' is shorter than 2 letters",
+                              path=vocab.path, line=entry.line)
+        if norm in first:
+            dups.append(Duplicate(entry.word, entry.line, norm, first[norm]))
+            continue
+        first[norm] = entry.line
+        words.append(norm)
+        lines.append(entry.line)
+        hints.append(entry.hint)
+    if len(words) < 2:
+        raise ConfigError("a crossword needs at least 2 distinct words", path=vocab.path)
+    return Lexicon(vocab.name, lang, tuple(words), tuple(lines), tuple(hints), vocab.path, dups)
+
+
+def lexicon_from_words(words: list[str], language: str | None = None,
+                       name: str = "words") -> Lexicon:
+    """A lexicon from plain strings (tests, benchmarks); same rules as :func:`prepare`."""
+    from wordforge_cli.vocab import VocabEntry
+
+    vocab = Vocabulary("<words>", name, language,
+                       [VocabEntry(w, i + 1) for i, w in enumerate(words)])
+    return prepare(vocab)
