@@ -1,0 +1,84 @@
+"""A tiny fake section kind ("dice") so the pack machinery is tested apart from the engines.
+
+Item i draws only from ``item_rng(seed, section, i)``; about one item in ten fails (as a
+crossword board whose budget runs out), so counts of made and failed items are exercised.
+``python tests/test_pack_fake.py ARGS`` runs wfkit with the kind registered (for the
+subprocess tests).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+from wordforge_cli.pack.kinds import Item, Kind, Section, Stats, histogram_summary, register_kind
+from wordforge_cli.rng import derive_seed, item_rng
+
+
+class DiceStats(Stats):
+    def __init__(self) -> None:
+        super().__init__()
+        self.sums = Counter()
+
+    def add(self, item: Item) -> None:
+        super().add(item)
+        if item.record is not None:
+            self.sums[item.record["sum"]] += 1
+
+    def summary(self) -> dict:
+        return {**super().summary(), "sum": histogram_summary(self.sums)}
+
+
+class DiceSection(Section):
+    kind = "dice"
+    stats_class = DiceStats
+
+    def make(self, seed: int, index: int) -> Item:
+        rng = item_rng(seed, self.name, index)
+        rolls = [rng.randint(1, self.options["sides"]) for _ in range(self.options["dice"])]
+        if rng.random() < 0.1:
+            return Item(None)
+        return Item({"id": index, "seed": derive_seed(seed, self.name, index), "rolls": rolls,
+                     "sum": sum(rolls)})
+
+    def render_item(self, fmt: str, record: dict) -> str:
+        if fmt == "text":
+            return " ".join(map(str, record["rolls"]))
+        width = 30 * len(record["rolls"])
+        rects = "".join(f'<rect x="{30 * i}" y="0" width="28" height="28"/>'
+                        for i in range(len(record["rolls"])))
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="30">{rects}</svg>'
+
+
+def _prepare(ctx, count, render, render_limit):
+    sides = ctx.integer("sides", 6, minimum=1, maximum=1000)
+    dice = ctx.integer("dice", 3, minimum=1, maximum=100)
+    if ctx.boolean("impossible"):
+        raise ctx.error("can never succeed: asked to be impossible", "impossible")
+    return DiceSection(ctx.spec.name, count, render, render_limit,
+                       {"sides": sides, "dice": dice})
+
+
+DICE = Kind("dice", ("sides", "dice", "impossible"), ("text", "svg"), _prepare)
+
+
+def register() -> None:
+    register_kind(DICE)
+
+
+register()
+
+
+def test_dice_items_depend_only_on_seed_section_and_index():
+    section = DiceSection("d", 10, (), 0, {"sides": 6, "dice": 3})
+    again = DiceSection("d", 99, (), 0, {"sides": 6, "dice": 3})
+    assert [section.make(1, i).record for i in range(10)] == \
+        [again.make(1, i).record for i in range(10)]
+    assert section.make(1, 3).record != section.make(2, 3).record or section.make(1, 3).record \
+        is None
+
+
+if __name__ == "__main__":  # run wfkit with the dice kind (used by the SIGKILL test)
+    from wordforge_cli.cli import main
+
+    main(sys.argv[1:])

@@ -1,0 +1,202 @@
+"""``wfkit pack``: build, check, merge and preview reproducible puzzle packs."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from wordforge_cli.output import dumps
+
+
+def _shard(ctx: click.Context, param: click.Parameter, value: str | None):
+    if value is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", value)
+    if not match or not 1 <= int(match[1]) <= int(match[2]) <= 10**6:
+        raise click.BadParameter(f"'{value}' is not I/N with 1 <= I <= N (e.g. 2/3)")
+    return int(match[1]), int(match[2])
+
+
+def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
+    if value is None or value == 0:
+        from wordforge_cli.pack.runner import default_jobs
+
+        return default_jobs()
+    return value
+
+
+config_argument = click.argument("config", type=click.Path(dir_okay=False))
+out_option = click.option("--out", "out", type=click.Path(file_okay=False), required=True,
+                          help="The pack directory.")
+jobs_option = click.option("-j", "--jobs", type=click.IntRange(0, 256), default=None,
+                           callback=_jobs,
+                           help="Worker processes (default: every core; 0 too). The bytes "
+                                "do not depend on it.")
+shard_option = click.option("--shard", callback=_shard, metavar="I/N",
+                            help="Build only slice I of N of every section (a CI matrix of N "
+                                 "machines); join the slices with 'wfkit pack merge'.")
+
+
+def _prepare(config_path: str):
+    from wordforge_cli.pack.config import load_pack_config
+    from wordforge_cli.pack.kinds import prepare_sections
+
+    config = load_pack_config(config_path)
+    return config, prepare_sections(config)
+
+
+@click.group()
+def pack() -> None:
+    """Reproducible puzzle packs: one config, one directory of JSON Lines, renders and a
+    manifest; the same bytes on every machine whatever --jobs or --shard.
+
+    \b
+    Examples:
+      wfkit pack build examples/pack.yaml --out pack/
+      wfkit pack check examples/pack.yaml --out pack/      # exit 1 when pack/ is stale
+      wfkit pack build examples/pack.yaml --out s1/ --shard 1/2
+      wfkit pack merge examples/pack.yaml s1/ s2/ --out pack/
+      wfkit pack preview pack/ -o preview.html
+    """
+
+
+@pack.command()
+@config_argument
+@out_option
+@jobs_option
+@shard_option
+@click.option("--force", is_flag=True,
+              help="Build into a non-empty directory that is not a pack (its files are kept).")
+@click.option("--json", "as_json", is_flag=True, help="Print the sections' summary as JSON.")
+def build(config: str, out: str, jobs: int, shard, force: bool, as_json: bool) -> None:
+    """Build the pack CONFIG describes into --out DIR.
+
+    Every file is written under a temporary name and the whole pack is swapped into DIR at
+    once, the manifest last: a build killed at any moment leaves the previous pack or the new
+    one. Nothing is written until the whole config has been checked.
+
+    \b
+    Example:
+      wfkit pack build examples/pack.yaml --out pack/ --jobs 2
+    """
+    from wordforge_cli.pack.build import build_pack
+
+    cfg, sections = _prepare(config)
+    result = build_pack(cfg, sections, out, jobs=jobs, shard=shard, force=force)
+    _report_build(result, out, as_json)
+    for path in result.unexpected:
+        click.echo(f"wfkit: warning: left {path} aside (a file of yours that could not be put "
+                   "back without overwriting)", err=True)
+
+
+def _report_build(result, out: str, as_json: bool) -> None:
+    manifest = result.manifest
+    if as_json:
+        for entry in manifest["sections"]:
+            click.echo(dumps({"section": entry["name"], "kind": entry["kind"],
+                              "file": entry["file"], "count": entry["count"],
+                              "records": entry["records"], "stats": entry["stats"]}))
+        return
+    shard = manifest.get("shard")
+    part = f" (shard {shard['index']}/{shard['count']})" if shard else ""
+    for entry in manifest["sections"]:
+        click.echo(f"{entry['name']:<24} {entry['kind']:<10} {entry['records']:>10} records"
+                   f"  -> {entry['file']}")
+    click.echo(f"pack '{manifest['name']}'{part}: {len(manifest['sections'])} sections, "
+               f"{len(result.files)} files -> {out}")
+
+
+@pack.command()
+@config_argument
+@out_option
+@jobs_option
+@shard_option
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def check(config: str, out: str, jobs: int, shard, as_json: bool) -> None:
+    """Exit 0 when --out DIR holds exactly what a build would write; 1 listing the stale,
+    missing and unexpected files and what differs (the black --check of puzzle packs).
+
+    Nothing is written. Hidden files (.gitkeep, .gitattributes) are not pack files.
+
+    \b
+    Example (CI):
+      wfkit pack check examples/pack.yaml --out pack/ || exit 1
+    """
+    from wordforge_cli.errors import EXIT_CANNOT
+    from wordforge_cli.pack.build import check_pack
+
+    cfg, sections = _prepare(config)
+    result = check_pack(cfg, sections, out, jobs=jobs, shard=shard)
+    problems = [f for f in result.files if f.status != "current"]
+    if as_json:
+        click.echo(dumps({
+            "current": result.current,
+            "stale": [{"path": f.path, "detail": f.detail} for f in problems
+                      if f.status == "stale"],
+            "missing": [f.path for f in problems if f.status == "missing"],
+            "unexpected": result.unexpected,
+        }))
+    else:
+        for f in problems:
+            detail = f" ({f.detail})" if f.status == "stale" else ""
+            click.echo(f"{f.status}: {out.rstrip('/')}/{f.path}{detail}")
+        for path in result.unexpected:
+            click.echo(f"unexpected: {out.rstrip('/')}/{path}")
+        if result.current:
+            click.echo(f"{out}: pack is current ({len(result.files)} files)", err=True)
+        else:
+            n = len(problems) + len(result.unexpected)
+            click.echo(f"{out}: pack is stale ({n} file{'s' if n != 1 else ''} differ); "
+                       f"rebuild with: wfkit pack build {config} --out {out}", err=True)
+    if not result.current:
+        raise SystemExit(EXIT_CANNOT)
+
+
+@pack.command()
+@config_argument
+@click.argument("shards", nargs=-1, required=True, type=click.Path(file_okay=False))
+@out_option
+@click.option("--force", is_flag=True,
+              help="Write into a non-empty directory that is not a pack (its files are kept).")
+@click.option("--json", "as_json", is_flag=True, help="Print the sections' summary as JSON.")
+def merge(config: str, shards: tuple[str, ...], out: str, force: bool, as_json: bool) -> None:
+    """Join the outputs of 'pack build --shard I/N' (all N of them) into --out DIR: exactly the
+    bytes a single build writes. Every shard file is checked against its manifest.
+
+    \b
+    Example:
+      wfkit pack merge examples/pack.yaml s1/ s2/ s3/ --out pack/
+    """
+    from pathlib import Path
+
+    from wordforge_cli.pack.merge import merge_pack
+
+    cfg, sections = _prepare(config)
+    result = merge_pack(cfg, sections, [Path(s) for s in shards], out, force=force)
+    _report_build(result, out, as_json)
+
+
+@pack.command()
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Write the page to FILE (atomically) instead of stdout.")
+@click.option("--items", type=click.IntRange(0, 200), default=6, show_default=True,
+              help="Boards or pools pictured per section.")
+def preview(directory: str, output: str | None, items: int) -> None:
+    """Write one self-contained HTML page (no network: inline SVG and CSS) that shows a pack:
+    crossword and kanji boards as pictures, the rarity tier histogram, each section's
+    statistics and the manifest.
+
+    \b
+    Example:
+      wfkit pack preview pack/ -o preview.html
+    """
+    from pathlib import Path
+
+    from wordforge_cli.output import atomic_write
+    from wordforge_cli.render.html import pack_page
+
+    page = pack_page(Path(directory), items=items)
+    with atomic_write(output) as fh:
+        fh.write(page)

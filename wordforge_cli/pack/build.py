@@ -1,0 +1,210 @@
+"""Turn a prepared pack into files: stream chunk results into each section's files in index
+order, then write the manifest last. The same code feeds a real directory (build), a
+comparison (check) and, through ``manifest_for``, the merge of shards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from wordforge_cli import __version__
+from wordforge_cli.pack.config import PackConfig
+from wordforge_cli.pack.files import MANIFEST, FileResult, sha256_file
+from wordforge_cli.pack.kinds import Section, Stats
+from wordforge_cli.pack.runner import (
+    CHUNK,
+    ChunkResult,
+    chunk_count,
+    plan,
+    run_chunks,
+    shard_chunks,
+)
+from wordforge_cli.progress import progress
+
+FORMAT = "wfkit-pack/1"
+
+
+@dataclass
+class SectionResult:
+    section: Section
+    stats: Stats
+    records: int = 0
+    chunks: range = range(0)
+    files: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PackResult:
+    manifest: dict
+    files: list[FileResult]  # every file, manifest last
+    unexpected: list[str]
+
+    @property
+    def current(self) -> bool:
+        return not self.unexpected and all(f.status == "current" for f in self.files)
+
+
+def main_file(section: Section) -> str:
+    return f"{section.name}.jsonl"
+
+
+def text_file(section: Section) -> str:
+    return f"{section.name}.txt"
+
+
+def produce(config: PackConfig, sections: Sequence[Section], sink, *, jobs: int = 1,
+            shard: tuple[int, int] | None = None) -> PackResult:
+    """Build every section into ``sink`` (streaming), then the manifest."""
+    chunks = plan(sections, shard)
+    results = [SectionResult(s, s.new_stats(), chunks=shard_chunks(chunk_count(s.count), shard))
+               for s in sections]
+    written: list[FileResult] = []
+    outs: dict[int, tuple] = {}
+
+    def open_section(position: int) -> tuple:
+        section = sections[position]
+        main = sink.open(main_file(section))
+        text = sink.open(text_file(section)) if "text" in section.render else None
+        outs[position] = (main, text)
+        return main, text
+
+    def close_section(position: int) -> None:
+        main, text = outs.pop(position)
+        for out in (main, text):
+            if out is not None:
+                written.append(out.close())
+                results[position].files.append(out.relpath)
+
+    opened_upto = -1
+    bar = progress(run_chunks(config.seed, sections, chunks, jobs), total=len(chunks),
+                   desc="pack", unit="chunk")
+    for result in bar:
+        position = result.chunk.section
+        while opened_upto < position:  # sections before this one (even empty ones) in order
+            if opened_upto >= 0:
+                close_section(opened_upto)
+            opened_upto += 1
+            open_section(opened_upto)
+        _take(result, outs[position], results[position], sink, written)
+    while opened_upto < len(sections) - 1:
+        if opened_upto >= 0:
+            close_section(opened_upto)
+        opened_upto += 1
+        open_section(opened_upto)
+    if opened_upto >= 0:
+        close_section(opened_upto)
+    manifest = manifest_for(config, sections, results, written, shard)
+    out = sink.open(MANIFEST)
+    out.write(manifest_text(manifest))
+    written.append(out.close())
+    unexpected = sink.finish([f.path for f in written])
+    return PackResult(manifest, written, unexpected)
+
+
+def _take(result: ChunkResult, outs: tuple, section: SectionResult, sink,
+          written: list[FileResult]) -> None:
+    main, text = outs
+    main.write(result.lines)
+    if text is not None:
+        text.write(result.text)
+    for relpath, content in result.files:
+        out = sink.open(relpath)
+        out.write(content)
+        written.append(out.close())
+        section.files.append(relpath)
+    section.stats.merge(result.stats)
+    section.records += result.made
+
+
+def manifest_text(manifest: dict) -> str:
+    return json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
+
+
+def data_entries(sections: Iterable[Section]) -> list[dict]:
+    """Every data file the sections read, once, with its hash, provenance and licence."""
+    entries: dict[str, dict] = {}
+    for section in sections:
+        for data in section.data_files():
+            entry = entries.get(data.label)
+            if entry is None:
+                entry = entries[data.label] = {
+                    "file": data.label, "sha256": sha256_file(data.path),
+                    "bytes": data.path.stat().st_size, "source": data.source,
+                    "license": data.license, "sections": [],
+                }
+            if section.name not in entry["sections"]:
+                entry["sections"].append(section.name)
+    return [entries[label] for label in sorted(entries)]
+
+
+def manifest_for(config: PackConfig, sections: Sequence[Section],
+                 results: Sequence[SectionResult], files: Sequence[FileResult],
+                 shard: tuple[int, int] | None) -> dict:
+    """The manifest: everything needed to know what a pack is and whether it is intact.
+
+    Deterministic only (no dates, timings, host names or absolute paths), so a rebuild of the
+    same config with the same wfkit writes the same bytes.
+    """
+    manifest: dict = {
+        "format": FORMAT,
+        "wfkit": __version__,
+        "name": config.name,
+        "description": config.description,
+        "seed": config.seed,
+        "config": {"file": config.path.name, "sha256": config.sha256},
+        "chunk": CHUNK,
+    }
+    if shard is not None:
+        manifest["shard"] = {"index": shard[0], "count": shard[1]}
+    manifest["data"] = data_entries(sections)
+    entries = []
+    for section, result in zip(sections, results, strict=True):
+        entry = {
+            "name": section.name,
+            "kind": section.kind,
+            "file": main_file(section),
+            "count": section.count,
+            "records": result.records,
+            "options": section.options,
+            "render": list(section.render),
+            "render_limit": section.render_limit,
+            "stats": result.stats.summary(),
+        }
+        if shard is not None:
+            entry["chunks"] = [result.chunks.start, result.chunks.stop]
+            entry["stats_state"] = result.stats.to_state()
+        entries.append(entry)
+    manifest["sections"] = entries
+    manifest["files"] = [{"path": f.path, "sha256": f.sha256, "bytes": f.bytes,
+                          "lines": f.lines} for f in sorted(files, key=lambda f: f.path)]
+    return manifest
+
+
+def build_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: int = 1,
+               shard: tuple[int, int] | None = None, force: bool = False) -> PackResult:
+    """Build into a staging directory and swap it into ``out`` only when complete."""
+    from pathlib import Path
+
+    from wordforge_cli.pack import store
+    from wordforge_cli.pack.files import DirSink
+
+    staging = store.begin(Path(out), force=force)
+    try:
+        result = produce(config, sections, DirSink(staging.path), jobs=jobs, shard=shard)
+    except BaseException:
+        store.abort(staging)
+        raise
+    result.unexpected = store.commit(staging)  # strangers that could not be put back
+    return result
+
+
+def check_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: int = 1,
+               shard: tuple[int, int] | None = None) -> PackResult:
+    """Rebuild without writing and compare every file with ``out``."""
+    from pathlib import Path
+
+    from wordforge_cli.pack.files import CompareSink
+
+    return produce(config, sections, CompareSink(Path(out)), jobs=jobs, shard=shard)

@@ -1,0 +1,199 @@
+"""The pack config: a seed and a list of sections, each naming its kind and that kind's options.
+
+Every value is checked before anything is written, and every error names the pack file and
+line (unknown keys with a did-you-mean, a missing vocabulary file, a request that can never
+succeed), so a CI job fails on the line to fix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wordforge_cli.config import check_mapping, did_you_mean, type_name
+from wordforge_cli.errors import ConfigError
+from wordforge_cli.yamlio import YamlDoc, parse_yaml, read_text
+
+TOP_KEYS = ("name", "description", "seed", "sections")
+COMMON_KEYS = ("name", "kind", "count", "render", "render_limit")
+NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+MAX_COUNT = 10**12
+DEFAULT_RENDER_LIMIT = 12
+
+
+@dataclass
+class SectionSpec:
+    """One section as written in the config, before its kind has prepared it."""
+
+    index: int
+    name: str
+    kind: str
+    data: dict
+    line: int | None
+
+
+@dataclass
+class PackConfig:
+    path: Path
+    sha256: str
+    name: str
+    description: str | None
+    seed: int
+    doc: YamlDoc
+    specs: list[SectionSpec] = field(default_factory=list)
+
+    @property
+    def base_dir(self) -> Path:
+        return self.path.parent
+
+
+class SectionContext:
+    """What a kind needs to read its options: typed getters that fail with file:line."""
+
+    def __init__(self, config: PackConfig, spec: SectionSpec):
+        self.config = config
+        self.spec = spec
+        self.doc = config.doc
+        self.keys: tuple[str | int, ...] = ("sections", spec.index)
+
+    def error(self, message: str, key: str | None = None) -> ConfigError:
+        where = (*self.keys, key) if key else self.keys
+        return ConfigError(f"section '{self.spec.name}': {message}", path=self.doc.path,
+                           line=self.doc.line(*where))
+
+    def has(self, key: str) -> bool:
+        return key in self.spec.data and self.spec.data[key] is not None
+
+    def raw(self, key: str, default: Any = None) -> Any:
+        value = self.spec.data.get(key)
+        return default if value is None else value
+
+    def integer(self, key: str, default: int | None = None, *, minimum: int | None = None,
+                maximum: int | None = None, required: bool = False) -> int | None:
+        value = self.spec.data.get(key)
+        if value is None:
+            if required:
+                raise self.error(f"'{key}' is required")
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(f"'{key}' must be a whole number, not {type_name(value)}", key)
+        if minimum is not None and value < minimum:
+            raise self.error(f"'{key}' must be at least {minimum}, not {value}", key)
+        if maximum is not None and value > maximum:
+            raise self.error(f"'{key}' must be at most {maximum}, not {value}", key)
+        return value
+
+    def number(self, key: str, default: float | None = None) -> float | None:
+        value = self.spec.data.get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.error(f"'{key}' must be a number, not {type_name(value)}", key)
+        return value
+
+    def boolean(self, key: str, default: bool = False) -> bool:
+        value = self.spec.data.get(key)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise self.error(f"'{key}' must be true or false, not {type_name(value)}", key)
+        return value
+
+    def string(self, key: str, default: str | None = None) -> str | None:
+        value = self.spec.data.get(key)
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            raise self.error(f"'{key}' must be a string, not {type_name(value)}", key)
+        return value
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str | None = None) -> str | None:
+        value = self.string(key, default)
+        if value is not None and value not in choices:
+            raise self.error(f"'{key}' must be one of {', '.join(choices)}, not '{value}'"
+                             f"{did_you_mean(value, choices)}", key)
+        return value
+
+    def int_pair(self, key: str, default: tuple[int, int] | None = None) -> tuple[int, int] | None:
+        """``[a, b]`` or ``a-b`` or a single ``a`` (meaning ``[a, a]``)."""
+        value = self.spec.data.get(key)
+        if value is None:
+            return default
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value, value
+        if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*-\s*\d+\s*", value):
+            a, b = (int(part) for part in value.split("-"))
+            return a, b
+        if (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            return value[0], value[1]
+        raise self.error(f"'{key}' must be [min, max] or 'min-max', not {value!r}", key)
+
+    def path(self, key: str, *, required: bool = False, what: str = "file") -> Path | None:
+        """A file named relative to the pack config; it must exist."""
+        value = self.string(key)
+        if value is None:
+            if required:
+                raise self.error(f"'{key}' is required")
+            return None
+        path = Path(value)
+        if not path.is_absolute():
+            path = self.config.base_dir / path
+        if not path.is_file():
+            raise self.error(f"{what} not found: {value}", key)
+        return path
+
+
+def load_pack_config(path: str | Path) -> PackConfig:
+    """Parse and check the top level and every section's common keys (kinds check the rest)."""
+    path = Path(path)
+    text = read_text(path)
+    doc = parse_yaml(text, path)
+    if doc.data is None:
+        raise ConfigError("the pack config is empty", path=path)
+    data = check_mapping(doc, doc.data, TOP_KEYS)
+    seed = data.get("seed")
+    if "seed" not in data:
+        raise ConfigError("the pack config has no 'seed' (one seed makes the whole pack "
+                          "reproducible)", path=path, line=1)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise doc.error(f"'seed' must be a whole number from 0 to 2**63-1, not {seed!r}", "seed")
+    name = data.get("name") or path.stem
+    if not isinstance(name, str):
+        raise doc.error(f"'name' must be a string, not {type_name(name)}", "name")
+    description = data.get("description")
+    if description is not None and not isinstance(description, str):
+        raise doc.error(f"'description' must be a string, not {type_name(description)}",
+                        "description")
+    sections = data.get("sections")
+    if not isinstance(sections, list) or not sections:
+        raise doc.error("'sections' must be a non-empty list of sections", "sections")
+    config = PackConfig(path, hashlib.sha256(text.encode("utf-8")).hexdigest(), name,
+                        description, seed, doc)
+    seen: dict[str, int] = {}
+    from wordforge_cli.pack.kinds import kind_names
+
+    for index, section in enumerate(sections):
+        keys = ("sections", index)
+        if not isinstance(section, dict):
+            raise doc.error(f"a section must be a mapping, not {type_name(section)}", *keys)
+        kind = section.get("kind")
+        if kind is None:
+            raise doc.error("section has no 'kind' (one of " + ", ".join(kind_names()) + ")",
+                            *keys)
+        if not isinstance(kind, str) or kind not in kind_names():
+            raise doc.error(f"unknown section kind {kind!r}{did_you_mean(str(kind), kind_names())}"
+                            f" (kinds: {', '.join(kind_names())})", *keys, "kind")
+        sname = section.get("name")
+        if not isinstance(sname, str) or not NAME_RE.match(sname):
+            raise doc.error("section 'name' must be lower-case letters, digits, '-' or '_' "
+                            f"(it names the section's files), not {sname!r}", *keys,
+                            "name" if "name" in section else None)
+        if sname in seen:
+            raise doc.error(f"section name '{sname}' is used twice", *keys, "name")
+        seen[sname] = index
+        config.specs.append(SectionSpec(index, sname, kind, section, doc.line(*keys)))
+    return config

@@ -1,0 +1,222 @@
+"""The section kinds a pack can hold, one adapter per engine, imported only when used.
+
+A kind turns a config section into a prepared :class:`Section` (checked, vocabulary loaded,
+impossible requests refused) that a worker process can run: item ``i`` draws only from
+``item_rng(seed, section_name, i)``, so it is the same whichever worker or shard makes it.
+Statistics are exact (counts and histograms, no floats, no timings) so partial results merge
+to the same summary in any grouping: that is what lets ``--jobs`` and shards give the same bytes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wordforge_cli.config import check_mapping
+from wordforge_cli.pack.config import (
+    COMMON_KEYS,
+    DEFAULT_RENDER_LIMIT,
+    MAX_COUNT,
+    PackConfig,
+    SectionContext,
+    SectionSpec,
+)
+
+# kind -> "module:attribute" of a Kind object; modules are imported only when a pack uses them
+KINDS: dict[str, str] = {
+    "crossword": "wordforge_cli.pack.crossword:CROSSWORD",
+    "endless": "wordforge_cli.pack.crossword:ENDLESS",
+    "challenge": "wordforge_cli.pack.crossword:CHALLENGE",
+    "kanji": "wordforge_cli.pack.kanji:KANJI",
+    "rarity": "wordforge_cli.pack.rarity:RARITY",
+}
+_LOADED: dict[str, Kind] = {}
+
+# render format -> file suffix (text renders of a section go to one file, the others one per item)
+RENDER_SUFFIX = {"text": "txt", "svg": "svg", "ipuz": "ipuz"}
+
+
+def kind_names() -> list[str]:
+    return sorted(KINDS)
+
+
+def register_kind(kind: Kind) -> None:
+    """Add a kind at run time (tests use a tiny fake one)."""
+    KINDS[kind.name] = f"{__name__}:<registered>"
+    _LOADED[kind.name] = kind
+
+
+def get_kind(name: str) -> Kind:
+    if name not in _LOADED:
+        module_name, attr = KINDS[name].split(":")
+        _LOADED[name] = getattr(importlib.import_module(module_name), attr)
+    return _LOADED[name]
+
+
+@dataclass
+class DataFile:
+    """A data file a section reads: hashed into the manifest with its provenance and licence."""
+
+    label: str
+    path: Path
+    source: str | None = None
+    license: str | None = None
+
+
+@dataclass
+class Item:
+    """What one index of a section produced: a record (None when it failed) and its stat event."""
+
+    record: dict | None
+    event: Any = None
+
+
+class Stats:
+    """Exact, mergeable section statistics. Subclasses keep only ints and Counters."""
+
+    def __init__(self) -> None:
+        self.made = 0
+        self.failed = 0
+
+    def add(self, item: Item) -> None:
+        if item.record is None:
+            self.failed += 1
+        else:
+            self.made += 1
+
+    def merge(self, other: Stats) -> None:
+        for key, value in vars(other).items():
+            mine = getattr(self, key)
+            if isinstance(value, Counter):
+                mine.update(value)
+            elif isinstance(value, int):
+                setattr(self, key, mine + value)
+            else:  # pragma: no cover - a subclass keeping something unmergeable is a bug
+                raise TypeError(f"cannot merge stats field {key}")
+
+    def to_state(self) -> dict:
+        """JSON-able state (shards store it; ``merge`` joins states in shard order)."""
+        return {key: ({"counter": [[k, v[k]] for k in sorted(v, key=_order)]}
+                      if isinstance(v, Counter) else v)
+                for key, v in vars(self).items()}
+
+    @classmethod
+    def from_state(cls, state: dict) -> Stats:
+        stats = cls()
+        for key, value in state.items():
+            if not hasattr(stats, key):
+                raise ValueError(f"unknown stats field {key}")
+            if isinstance(value, dict):
+                value = Counter({k: c for k, c in value["counter"]})
+            setattr(stats, key, value)
+        return stats
+
+    def summary(self) -> dict:
+        return {"made": self.made, "failed": self.failed}
+
+
+def sorted_counter(counter: Counter) -> dict:
+    """A Counter as a dict with a stable order (keys sorted as strings), for output."""
+    return {str(k): counter[k] for k in sorted(counter, key=_order)}
+
+
+def _order(key: Any) -> tuple:
+    return (type(key).__name__, key)
+
+
+def histogram_summary(hist: Counter) -> dict:
+    """Median, worst and mean of a histogram of whole numbers, computed exactly."""
+    total = sum(hist.values())
+    if not total:
+        return {"median": None, "worst": None, "mean": None}
+    values = sorted(hist)
+    middle = (total - 1) // 2, total // 2
+    picks, seen = [], 0
+    for value in values:
+        nxt = seen + hist[value]
+        for m in middle:
+            if seen <= m < nxt:
+                picks.append(value)
+        seen = nxt
+    median = (picks[0] + picks[1]) / 2
+    mean = sum(v * c for v, c in hist.items()) / total
+    return {"median": median, "worst": values[-1], "mean": round(mean, 4)}
+
+
+class Section:
+    """A prepared section: picklable, so worker processes can run it."""
+
+    kind: str = ""
+    stats_class: type[Stats] = Stats
+
+    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
+                 options: dict):
+        self.name = name
+        self.count = count
+        self.render = render
+        self.render_limit = render_limit
+        self.options = options
+
+    def make(self, seed: int, index: int) -> Item:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def render_item(self, fmt: str, record: dict) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def data_files(self) -> list[DataFile]:
+        return []
+
+    def new_stats(self) -> Stats:
+        return self.stats_class()
+
+    def warm(self) -> None:
+        """Load what items need (called once per worker process, before the first item)."""
+
+
+@dataclass
+class Kind:
+    """How a config section of one kind becomes a :class:`Section`."""
+
+    name: str
+    keys: tuple[str, ...]
+    renders: tuple[str, ...]
+    prepare: Callable[[SectionContext, int, tuple[str, ...], int], Section]
+    count_fixed: bool = False  # the section's size comes from its data (a rarity table)
+    default_count: int | None = None
+    doc: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+def prepare_sections(config: PackConfig) -> list[Section]:
+    """Check every section of the config and prepare it; nothing is written yet."""
+    return [prepare_section(config, spec) for spec in config.specs]
+
+
+def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
+    kind = get_kind(spec.kind)
+    ctx = SectionContext(config, spec)
+    check_mapping(config.doc, spec.data, COMMON_KEYS + kind.keys, *ctx.keys)
+    if kind.count_fixed:
+        if ctx.has("count"):
+            raise ctx.error(f"a {kind.name} section has no 'count' (its size is its data)",
+                            "count")
+        count = 0
+    else:
+        count = ctx.integer("count", kind.default_count, minimum=0, maximum=MAX_COUNT,
+                            required=kind.default_count is None)
+    render = ctx.raw("render", [])
+    if isinstance(render, str):
+        render = [render]
+    if not isinstance(render, list) or not all(isinstance(r, str) for r in render):
+        raise ctx.error("'render' must be a list of formats", "render")
+    for fmt in render:
+        if fmt not in kind.renders:
+            raise ctx.error(f"a {kind.name} section cannot render '{fmt}' (it can: "
+                            f"{', '.join(kind.renders) or 'nothing'})", "render")
+    render_limit = ctx.integer("render_limit", DEFAULT_RENDER_LIMIT, minimum=0,
+                               maximum=MAX_COUNT)
+    return kind.prepare(ctx, count, tuple(dict.fromkeys(render)), render_limit)

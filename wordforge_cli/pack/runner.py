@@ -1,0 +1,138 @@
+"""Run a pack's items in fixed chunks, in worker processes, and hand results back in order.
+
+The chunking is part of the pack format, not of the machine: chunk ``k`` of a section always
+holds items ``[k*CHUNK, (k+1)*CHUNK)``, whatever ``--jobs`` is. Shards are runs of whole chunks,
+so shard outputs concatenate to the single-build bytes, and each chunk's statistics are merged
+in chunk order. At most a few chunks per worker are in flight, so memory stays flat.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from wordforge_cli.output import dumps
+from wordforge_cli.pack.kinds import Section, Stats
+
+CHUNK = 256
+IN_FLIGHT_PER_JOB = 3
+
+
+@dataclass(frozen=True)
+class Chunk:
+    section: int  # position of the section in the pack
+    number: int
+    start: int
+    stop: int
+
+
+@dataclass
+class ChunkResult:
+    chunk: Chunk
+    lines: str  # the chunk's JSON Lines (records that were made)
+    text: str  # text renders of the chunk's items below render_limit
+    files: list[tuple[str, str]]  # (path in the pack, content): per-item renders
+    stats: Stats
+    made: int = 0
+    extra: dict = field(default_factory=dict)
+
+
+def chunk_count(count: int) -> int:
+    return -(-count // CHUNK)
+
+
+def shard_chunks(n_chunks: int, shard: tuple[int, int] | None) -> range:
+    """The chunks shard ``I`` of ``N`` (1-based) builds: a contiguous, balanced run."""
+    if shard is None:
+        return range(n_chunks)
+    index, total = shard
+    return range(n_chunks * (index - 1) // total, n_chunks * index // total)
+
+
+def plan(sections: Sequence[Section], shard: tuple[int, int] | None = None) -> list[Chunk]:
+    chunks = []
+    for position, section in enumerate(sections):
+        for number in shard_chunks(chunk_count(section.count), shard):
+            start = number * CHUNK
+            chunks.append(Chunk(position, number, start, min(section.count, start + CHUNK)))
+    return chunks
+
+
+def render_path(section: Section, fmt: str, index: int) -> str:
+    from wordforge_cli.pack.kinds import RENDER_SUFFIX
+
+    return f"{section.name}/{index:06d}.{RENDER_SUFFIX[fmt]}"
+
+
+_SEED: int = 0
+_SECTIONS: Sequence[Section] = ()
+_WARM: set[int] = set()
+
+
+def _init(seed: int, sections: Sequence[Section]) -> None:
+    global _SEED, _SECTIONS
+    _SEED, _SECTIONS = seed, sections
+    _WARM.clear()
+
+
+def run_chunk(chunk: Chunk) -> ChunkResult:
+    """Make the chunk's items (in a worker, or in-process with ``--jobs 1``)."""
+    section = _SECTIONS[chunk.section]
+    if chunk.section not in _WARM:
+        section.warm()
+        _WARM.add(chunk.section)
+    stats = section.new_stats()
+    lines: list[str] = []
+    texts: list[str] = []
+    files: list[tuple[str, str]] = []
+    for index in range(chunk.start, chunk.stop):
+        item = section.make(_SEED, index)
+        stats.add(item)
+        if item.record is None:
+            continue
+        lines.append(dumps(item.record))
+        if index < section.render_limit:
+            for fmt in section.render:
+                content = section.render_item(fmt, item.record)
+                if fmt == "text":
+                    texts.append(f"# {section.name} {index}\n{content.rstrip()}\n\n")
+                else:
+                    files.append((render_path(section, fmt, index), content))
+    body = "\n".join(lines) + "\n" if lines else ""
+    return ChunkResult(chunk, body, "".join(texts), files, stats, len(lines))
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run_chunks(seed: int, sections: Sequence[Section], chunks: Sequence[Chunk],
+               jobs: int) -> Iterator[ChunkResult]:
+    """Results in chunk order; ``jobs`` worker processes (1: in this process)."""
+    if jobs <= 1 or len(chunks) <= 1:
+        _init(seed, sections)
+        for chunk in chunks:
+            yield run_chunk(chunk)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    jobs = min(jobs, len(chunks))
+    with context.Pool(jobs, initializer=_init, initargs=(seed, sections)) as pool:
+        pending: deque = deque()
+        todo = iter(chunks)
+        for chunk in todo:
+            pending.append(pool.apply_async(run_chunk, (chunk,)))
+            if len(pending) >= jobs * IN_FLIGHT_PER_JOB:
+                break
+        while pending:
+            result = pending.popleft().get()
+            nxt = next(todo, None)
+            if nxt is not None:
+                pending.append(pool.apply_async(run_chunk, (nxt,)))
+            yield result
