@@ -1,0 +1,193 @@
+"""``wfkit score``: what a word scores in a WordForge battle, with the whole breakdown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from wordforge_cli.commands.rarity import checked_words, load_rule, rule_options
+
+
+def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
+    """``--wild 1,3`` -> 0-based positions (1-based on the command line, like the tiles)."""
+    from wordforge_cli.errors import UsageError
+
+    if not text:
+        return ()
+    positions = set()
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= length:
+            raise UsageError(f"--wild: '{part}' is not a letter position 1..{length}")
+        positions.add(int(part) - 1)
+    return tuple(sorted(positions))
+
+
+def score_record(rating, result, rules, play, *, battle: bool,
+                 gold_rush: bool) -> dict[str, Any]:
+    """The breakdown of one play as a JSON-ready record (``score`` last)."""
+    from wordforge_cli.rarity import decimal_text, number
+
+    tier = rules.tiers[result.tier]
+    return {
+        "word": result.word,
+        "playable": rating.playable,
+        "letters": len(result.word),
+        "tiles": [{"letter": letter, "points": points, "wild": wild}
+                  for letter, points, wild in result.tiles],
+        "tile_sum": result.tile_sum,
+        "length_term": number(result.length_term),
+        "base": number(result.base),
+        "length_bonus": number(result.length_bonus),
+        "overdrive": play.overdrive,
+        "subtotal": number(result.subtotal),
+        "battle": battle,
+        "gold_rush": gold_rush,
+        "catalogue_rarity": rules.tiers[rating.tier].key,
+        "rarity": tier.key,
+        "label": tier.label,
+        "source": rating.source,
+        "cefr": rating.cefr,
+        "zipf": rating.zipf,
+        "combo": play.combo,
+        "link": play.link,
+        "multipliers": {name: number(factor) for name, factor in result.multipliers},
+        "exact": decimal_text(result.product),
+        "score": result.score,
+    }
+
+
+def play_one(word, rules, tables, *, use_lemma, battle, gold_rush, play):
+    """(rating, score) of one play of a playable word."""
+    from wordforge_cli.rarity import rate, score_word
+
+    rating = rate(word, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush)
+    # catalogue rarity without battle rules (Gold Rush still lifts it)
+    tier = rating.battle_tier if battle else rules.battle_tier(rating.tier, 0.0, 0, gold_rush)
+    return rating, score_word(word, tier, rules, play)
+
+
+def breakdown_text(rec: dict[str, Any], rules) -> str:
+    """A readable breakdown of one scored record."""
+    from wordforge_cli.rarity import decimal_text
+
+    tiles = " ".join(f"{t['letter'].upper()}{'?' if t['wild'] else ''}{t['points']}"
+                     for t in rec["tiles"])
+    n = rec["letters"]
+    sr = rules.score
+    mode = "battle" if rec["battle"] else "catalogue"
+    lines = [
+        f"{rec['word']}  ({mode} rules{', Gold Rush' if rec['gold_rush'] else ''})",
+        f"  tiles          {tiles} = {rec['tile_sum']}",
+        f"  length term    ({n} - {sr.base_length}) x {decimal_text(sr.per_letter)}"
+        f" = {rec['length_term']:g}",
+        f"  base           max(0, {rec['tile_sum']} + {rec['length_term']:g}) = {rec['base']:g}",
+        f"  length bonus   +{rec['length_bonus']:g}" + ("  (Overdrive x"
+                                                         f"{decimal_text(sr.overdrive)})"
+                                                         if rec["overdrive"] else ""),
+        f"  subtotal       {rec['subtotal']:g}",
+    ]
+    for name, factor in rec["multipliers"].items():
+        note = ""
+        if name == "rarity":
+            note = f"  {rec['label']} {rec['rarity']} (catalogue {rec['catalogue_rarity']}, " \
+                   f"{rec['source']})"
+        if name == "combo":
+            note = f"  (combo {rec['combo']})"
+        lines.append(f"  x {name:<12} {factor:g}{note}")
+    lines.append(f"  score          floor({rec['exact']}) = {rec['score']}")
+    return "\n".join(lines) + "\n"
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("word", required=False)
+@rule_options
+@click.option("--no-battle", is_flag=True,
+              help="Use the catalogue rarity (no 7+ letter upgrade).")
+@click.option("--combo", type=click.IntRange(0, 1000), default=0, show_default=True,
+              help="Combo count (multiplier 1 + combo x 0.15).")
+@click.option("--double", is_flag=True, help="Double (x2).")
+@click.option("--link", is_flag=True, help="Link: same first letter as the previous word (x1.5).")
+@click.option("--overdrive", is_flag=True, help="Overdrive: the length bonus doubles.")
+@click.option("--gold-rush", is_flag=True, help="Gold Rush: one more tier up.")
+@click.option("--fortress", is_flag=True,
+              help="The opponent's Fortress cuts this score by 30% (x0.7).")
+@click.option("--wild", "wild", metavar="POSITIONS",
+              help="Letter positions played with a wild tile (worth 0), e.g. 1,3.")
+@click.option("--turns", metavar="W1,W2,...",
+              help="Score one player's successive words, carrying combo and link.")
+@click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
+def score(word: str | None, config_path, cefr_path, overrides_path, no_lemma, data_path,
+          no_battle: bool, combo: int, double: bool, link: bool, overdrive: bool,
+          gold_rush: bool, fortress: bool, wild: str | None, turns: str | None,
+          as_json: bool) -> None:
+    """Score a word by the WordForge formula, with its breakdown.
+
+    floor((max(0, tile points + (letters - 3) x 2) + length bonus) x rarity x combo x double
+    x link x fortress), exact (no float rounding). Battle rules are on: 7+ letter words
+    with frequency data play one tier up. A word that is not playable exits with status 1.
+
+    \b
+    Examples:
+      wfkit score quaff --cefr examples/article-cefr.yaml
+      wfkit score xylophone --combo 2 --double --json
+      wfkit score --turns cat,cats,castle,clam
+    """
+    from wordforge_cli.errors import CannotDo, UsageError
+    from wordforge_cli.output import dumps
+    from wordforge_cli.rarity import Play
+
+    if bool(word) == bool(turns):
+        raise UsageError("give one WORD or --turns W1,W2,... (see wfkit score --help)")
+    if turns and wild:
+        raise UsageError("--wild applies to one WORD, not to --turns")
+    battle = not no_battle
+    use_lemma = not no_lemma
+    if turns is None:
+        (word,) = checked_words([word])
+        rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path)
+        play = Play(combo, double, link, overdrive, fortress, parse_positions(wild, len(word)))
+        rating, result = play_one(word, rules, tables, use_lemma=use_lemma, battle=battle,
+                                  gold_rush=gold_rush, play=play)
+        if not rating.playable:
+            raise CannotDo(f"'{word}' is not playable (not in the word list): it scores nothing")
+        rec = score_record(rating, result, rules, play, battle=battle, gold_rush=gold_rush)
+        click.echo(dumps(rec) if as_json else breakdown_text(rec, rules), nl=as_json)
+        return
+
+    from wordforge_cli.rarity import turn_plays
+
+    words = checked_words([w for w in turns.split(",")])
+    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path)
+    playable = [tables.words.get(w) is not None for w in words]
+    total = 0
+    out = []
+    for turn, (w, ok, (this_combo, this_link)) in enumerate(
+            zip(words, playable, turn_plays(words, playable, combo=combo, link=link),
+                strict=True), start=1):
+        if not ok:
+            rec = {"turn": turn, "word": w, "playable": False, "combo": 0, "link": False,
+                   "score": 0}
+        else:
+            play = Play(this_combo, double, this_link, overdrive, fortress)
+            rating, result = play_one(w, rules, tables, use_lemma=use_lemma, battle=battle,
+                                      gold_rush=gold_rush, play=play)
+            rec = {"turn": turn, **score_record(rating, result, rules, play, battle=battle,
+                                                gold_rush=gold_rush)}
+        total += rec["score"]
+        out.append(rec)
+    if as_json:
+        for rec in out:
+            click.echo(dumps(rec))
+        click.echo(dumps({"total": total, "turns": len(out)}))
+        return
+    for rec in out:
+        if not rec["playable"]:
+            click.echo(f"turn {rec['turn']}: {rec['word']}  not playable: scores 0, combo "
+                       "resets")
+            continue
+        extras = [f"combo {rec['combo']}"] + (["link"] if rec["link"] else [])
+        click.echo(f"turn {rec['turn']}: {rec['word']}  {rec['label']}  {', '.join(extras)}  "
+                   f"score {rec['score']}")
+    click.echo(f"total {total}")

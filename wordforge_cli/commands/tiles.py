@@ -1,0 +1,124 @@
+"""``wfkit tiles``: deal WordForge's 98-tile bag, or check what a hand can make and score."""
+
+from __future__ import annotations
+
+import click
+
+from wordforge_cli.commands.rarity import checked_words, load_rule, rule_options
+from wordforge_cli.options import report_seed, seed_option
+
+
+def checked_hand(text: str) -> str:
+    from wordforge_cli.errors import UsageError
+    from wordforge_cli.rarity import WILD, word_problem
+
+    letters = text.replace(WILD, "")
+    if not text or (letters and word_problem(letters)):
+        raise UsageError(f"--hand: '{text}' must be letters a-z and '?' (wild) only")
+    return text.lower()
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True,
+              help="Players 1..8 (two sets of tiles from 3 players on).")
+@click.option("-n", "--deals", type=click.IntRange(1, 1_000_000), default=1, show_default=True,
+              help="How many independent deals (deal i draws from its own seeded stream).")
+@seed_option
+@click.option("--hand", metavar="LETTERS", help="A hand to check ('?' is a wild tile).")
+@click.option("--word", metavar="WORD", help="With --hand: can the hand make WORD, and its score.")
+@rule_options
+@click.option("--json", "as_json", is_flag=True, help="Print records as JSON Lines.")
+@click.pass_context
+def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | None,
+          word: str | None, config_path, cefr_path, overrides_path, no_lemma, data_path,
+          as_json: bool) -> None:
+    """Deal hands of 10 from the 98-tile bag (shuffled with --seed), or check a hand.
+
+    The bag holds the article's 26 letters with their points and counts (two sets from 3
+    players); each player draws the next 10 tiles of the shuffled bag. With --hand and --word,
+    says whether the hand can make the word (wild '?' tiles fill missing letters and score 0)
+    and what it scores under battle rules; exit status 1 when it cannot.
+
+    \b
+    Examples:
+      wfkit tiles --players 4 --seed 7
+      wfkit tiles --players 2 -n 100 --seed 1 --json
+      wfkit tiles --hand QUAFFE?TRS --word quaff
+    """
+    from wordforge_cli.errors import CannotDo, UsageError
+    from wordforge_cli.output import dumps
+
+    if bool(hand) != bool(word):
+        raise UsageError("--hand and --word go together")
+    if hand:
+        hand_text = checked_hand(hand)
+        (word_text,) = checked_words([word])
+        _check_hand(hand_text, word_text, config_path, cefr_path, overrides_path, no_lemma,
+                    data_path, as_json)
+        return
+
+    from wordforge_cli.english import read_rules
+    from wordforge_cli.rarity import deal
+    from wordforge_cli.rng import item_rng
+
+    rules = read_rules(config_path)
+    if players > rules.tiles.max_players:
+        raise UsageError(f"--players {players}: this config allows at most "
+                         f"{rules.tiles.max_players}")
+    for index in range(deals):
+        result = deal(rules.tiles, players, item_rng(seed, "tiles", index))
+        if len(result.hands[-1]) < rules.tiles.hand_size:
+            raise CannotDo(f"the bag cannot fill {players} hands of {rules.tiles.hand_size}")
+        if as_json:
+            click.echo(dumps({"deal": index, "seed": seed, "players": players,
+                              "sets": result.sets, "bag_size": len(result.bag)
+                              + sum(len(h) for h in result.hands),
+                              "hands": [h.upper() for h in result.hands],
+                              "bag": result.bag.upper()}))
+            continue
+        if deals > 1:
+            click.echo(f"deal {index}")
+        for p, letters in enumerate(result.hands, start=1):
+            points = sum(rules.tiles.points[ch] for ch in letters)
+            click.echo(f"player {p}: {' '.join(letters.upper())}   ({points} points)")
+        click.echo(f"bag: {len(result.bag)} tiles left ({result.sets} set"
+                   f"{'s' if result.sets > 1 else ''})")
+    report_seed(ctx, seed)
+
+
+def _check_hand(hand: str, word: str, config_path, cefr_path, overrides_path, no_lemma,
+                data_path, as_json: bool) -> None:
+    from wordforge_cli.commands.score import play_one, score_record
+    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.output import dumps
+    from wordforge_cli.rarity import Play, hand_cover
+
+    uncovered, wilds = hand_cover(hand, word)
+    can = len(uncovered) <= wilds
+    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path)
+    rating, result = play_one(word, rules, tables, use_lemma=not no_lemma, battle=True,
+                              gold_rush=False, play=Play(wild=uncovered if can else ()))
+    not_in_hand = "".join(word[i] for i in uncovered)
+    rec = {"hand": hand.upper(), "word": word, "can_make": can,
+           "not_in_hand": not_in_hand, "wilds": wilds,
+           "wild_positions": [i + 1 for i in uncovered] if can else [],
+           "playable": rating.playable, "rarity": None, "score": None}
+    if can and rating.playable:
+        full = score_record(rating, result, rules, Play(wild=uncovered), battle=True,
+                            gold_rush=False)
+        rec["rarity"] = full["rarity"]
+        rec["score"] = full["score"]
+    if as_json:
+        click.echo(dumps(rec))
+    elif can:
+        wild_note = (f" (wild at {', '.join(map(str, rec['wild_positions']))})"
+                     if uncovered else "")
+        scored = f"scores {rec['score']}" if rating.playable else "but it is not playable"
+        click.echo(f"{hand.upper()} can make {word}{wild_note}: {scored}")
+    else:
+        click.echo(f"{hand.upper()} cannot make {word}: {', '.join(not_in_hand)} not in the "
+                   f"hand and only {wilds} wild tile{'s' if wilds != 1 else ''}")
+    if not can:
+        raise CannotDo(f"the hand cannot make '{word}'")
+    if not rating.playable:
+        raise CannotDo(f"'{word}' is not playable (not in the word list): it scores nothing")

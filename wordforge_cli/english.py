@@ -1,0 +1,309 @@
+"""The English tables of WordForge, read fast: the word table (``data/english.tsv``), Zipf values
+from wordfreq, the user's ``--cefr`` and ``--overrides`` files, and the rules config.
+
+Two ways to read the word table: one word at a time (binary search over the sorted file through
+mmap: ``wfkit rarity labyrinth`` never reads the whole file) and whole (one regex pass into a
+dict, for batches). Zipf values mirror ``wordfreq.zipf_frequency`` exactly for words of letters
+a-z (a test checks every frequency band against it), without building wordfreq's float dict.
+"""
+
+from __future__ import annotations
+
+import math
+import mmap
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from wordforge_cli.errors import ConfigError
+from wordforge_cli.rarity import LEVELS, Rules, WordInfo, normal_word, word_problem
+
+WORD_TABLE = "english.tsv"
+FIELDS = 5  # word, cefr, lemma, pos, gloss
+
+
+def word_table_path(path: str | Path | None = None) -> Path:
+    if path is not None:
+        return Path(path)
+    from wordforge_cli.paths import data_file
+
+    return data_file(WORD_TABLE)
+
+
+def _info(rest: str, path: Any, word: str) -> WordInfo:
+    parts = rest.split("\t")
+    if len(parts) != FIELDS - 1:
+        raise ConfigError(f"the line of '{word}' has {len(parts) + 1} fields, not {FIELDS} "
+                          "(word, cefr, lemma, pos, gloss)", path=path)
+    cefr, lemma, pos, gloss = parts
+    if cefr and cefr not in LEVELS:
+        raise ConfigError(f"the line of '{word}' has an unknown CEFR level '{cefr}'", path=path)
+    return WordInfo(cefr or None, lemma or None, pos or None, gloss or None)
+
+
+class MappedWords:
+    """The sorted word table searched in place (mmap + binary search): no full read."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            with open(path, "rb") as fh:
+                self._mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) if (
+                    path.stat().st_size) else b""
+        except FileNotFoundError:
+            raise ConfigError("no such file (the word table; see data/README.md)",
+                              path=path) from None
+        except (IsADirectoryError, ValueError, OSError) as exc:
+            raise ConfigError(f"cannot read the word table: {exc}", path=path) from None
+        self._cache: dict[str, WordInfo | None] = {}
+
+    def _find(self, key: bytes) -> bytes | None:
+        mm = self._mm
+        lo, hi = 0, len(mm)
+        while lo < hi:  # lo is always the start of a line
+            mid = (lo + hi) // 2
+            start = mm.rfind(b"\n", lo, mid) + 1 or lo
+            end = mm.find(b"\n", start)
+            if end == -1:
+                end = len(mm)
+            line = mm[start:end]
+            word = line.split(b"\t", 1)[0]
+            if word == key:
+                return line
+            if word < key:
+                lo = end + 1
+            else:
+                hi = start
+        return None
+
+    def get(self, word: str, default: Any = None) -> WordInfo | None:
+        if word in self._cache:
+            return self._cache[word]
+        line = self._find(word.encode("utf-8"))
+        info = None
+        if line is not None:
+            rest = line.decode("utf-8").rstrip("\r").split("\t", 1)
+            info = _info(rest[1] if len(rest) > 1 else "", self.path, word)
+        self._cache[word] = info
+        return info if info is not None else default
+
+
+_LINE = re.compile(r"^([^\t\n]+)\t([^\n]*?)\r?$", re.M)
+
+
+class LoadedWords(dict):
+    """The whole word table in a dict (word -> rest of its line), parsed on lookup."""
+
+    path: Any = None
+
+    def get(self, word: str, default: Any = None) -> WordInfo | None:  # type: ignore[override]
+        rest = dict.get(self, word)
+        if rest is None:
+            return default
+        return _info(rest, self.path, word)
+
+
+def load_words(path: Path) -> LoadedWords:
+    from wordforge_cli.yamlio import read_text
+
+    table = LoadedWords(_LINE.findall(read_text(path)))
+    table.path = path
+    return table
+
+
+def open_words(path: str | Path | None = None, *, whole: bool = False):
+    path = word_table_path(path)
+    if whole:
+        try:
+            return load_words(path)
+        except ConfigError as exc:
+            if exc.message == "no such file":
+                exc.message = "no such file (the word table; see data/README.md)"
+                exc.args = (exc.message,)
+            raise
+    return MappedWords(path)
+
+
+# --------------------------------------------------------------------------- zipf
+
+def band_zipf(index: int) -> float:
+    """``zipf_frequency`` of any plain word in wordfreq's frequency band ``index``.
+
+    wordfreq stores band i at 10^(-i/100); ``word_frequency`` rounds it to 3 significant
+    digits and ``zipf_frequency`` to 2 decimals. This repeats those steps with wordfreq's own
+    functions, so the result is the same float (tests compare every band).
+    """
+    from wordfreq import cB_to_freq, freq_to_zipf, zipf_to_freq
+
+    freq = 1.0 / (1.0 / cB_to_freq(-index))
+    freq = max(freq, zipf_to_freq(0.0))
+    freq = round(freq, math.floor(-math.log(freq, 10)) + 3)
+    return round(freq_to_zipf(freq), 2)
+
+
+def _bands() -> list[list[str]]:
+    from wordfreq import get_frequency_list
+
+    return get_frequency_list("en", "best")
+
+
+class ZipfOne:
+    """Zipf values looked up one at a time (a scan of wordfreq's bands, no dict built)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, float] = {}
+
+    def get(self, word: str, default: float = 0.0) -> float:
+        if word not in self._cache:
+            value = 0.0
+            for index, band in enumerate(_bands()):
+                if word in band:
+                    value = band_zipf(index)
+                    break
+            self._cache[word] = value
+        return self._cache[word] or default
+
+
+@cache
+def zipf_table() -> dict[str, float]:
+    """Every word wordfreq knows -> its Zipf value (for batches)."""
+    table: dict[str, float] = {}
+    for index, band in enumerate(_bands()):
+        table.update(dict.fromkeys(band, band_zipf(index)))
+    return table
+
+
+# --------------------------------------------------------------------------- lemma
+
+def simple_lemma(word: str) -> str | None:
+    """simplemma's English lemma, for words the word table does not know (imported lazily)."""
+    import simplemma
+
+    lemma = simplemma.lemmatize(word, lang="en").lower()
+    return lemma if lemma != word and not word_problem(lemma) else None
+
+
+# --------------------------------------------------------------------------- user files
+
+def read_rules(path: str | Path | None = None) -> Rules:
+    """Rules from a config file (default: the bundled ``configs/rarity.yaml``)."""
+    from wordforge_cli.rarity import rules_from_config
+    from wordforge_cli.yamlio import load_yaml
+
+    if path is None:
+        from wordforge_cli.config import bundled_config
+
+        path = bundled_config("rarity")
+    doc = load_yaml(path)
+    return rules_from_config(doc.data, doc)
+
+
+def _yaml_pairs(path: Path, what: str) -> Iterator[tuple[str, Any, int]]:
+    """(key, value, line) of a flat YAML mapping, keys as written (``no:`` stays 'no')."""
+    import yaml
+
+    from wordforge_cli.yamlio import load_yaml
+
+    doc = load_yaml(path)
+    node = doc.node
+    if node is None:
+        return
+    if not isinstance(node, yaml.MappingNode):
+        raise ConfigError(f"{what} must be a mapping 'word: value'", path=path,
+                          line=node.start_mark.line + 1)
+    for key_node, value_node in node.value:
+        line = key_node.start_mark.line + 1
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise ConfigError("a key must be a word", path=path, line=line)
+        if not isinstance(value_node, yaml.ScalarNode):
+            raise ConfigError(f"the value of '{key_node.value}' must be a single name",
+                              path=path, line=value_node.start_mark.line + 1)
+        yield str(key_node.value), value_node.value, line
+
+
+def _checked_word(text: str, path: Path, line: int) -> str:
+    problem = word_problem(text)
+    if problem:
+        raise ConfigError(problem, path=path, line=line)
+    return normal_word(text.strip())
+
+
+def read_cefr(path: str | Path) -> dict[str, str]:
+    """A user CEFR table: YAML ``word: A1..C2`` or CSV ``word,level`` (header optional)."""
+    path = Path(path)
+    if path.suffix.lower() in (".csv", ".tsv"):
+        rows = _csv_rows(path)
+    else:
+        rows = _yaml_pairs(path, "a CEFR table")
+    table: dict[str, str] = {}
+    for word, level, line in rows:
+        word = _checked_word(word, path, line)
+        level_text = str(level).strip().upper()
+        if level_text not in LEVELS:
+            raise ConfigError(f"unknown CEFR level '{level}' for '{word}' "
+                              f"(levels: {', '.join(LEVELS)})", path=path, line=line)
+        if table.get(word, level_text) != level_text:
+            raise ConfigError(f"'{word}' is listed twice with different levels", path=path,
+                              line=line)
+        table[word] = level_text
+    return table
+
+
+def _csv_rows(path: Path) -> Iterator[tuple[str, str, int]]:
+    import csv
+
+    from wordforge_cli.yamlio import read_text
+
+    delimiter = "\t" if path.suffix.lower() == ".tsv" else ","
+    reader = csv.reader(read_text(path).splitlines(), delimiter=delimiter)
+    for row in reader:
+        line = reader.line_num
+        if not row or all(not cell.strip() for cell in row):
+            continue
+        if len(row) != 2:
+            raise ConfigError(f"expected 2 columns 'word,level', found {len(row)}", path=path,
+                              line=line)
+        word, level = (cell.strip() for cell in row)
+        if line == 1 and word.lower() == "word" and level.lower() == "level":
+            continue
+        yield word, level, line
+
+
+def read_overrides(path: str | Path, rules: Rules) -> dict[str, str]:
+    """The per-form table: YAML ``word: tier-key`` (e.g. ``cats: normal``)."""
+    from wordforge_cli.config import did_you_mean
+
+    path = Path(path)
+    table: dict[str, str] = {}
+    for word, tier, line in _yaml_pairs(path, "an overrides table"):
+        word = _checked_word(word, path, line)
+        if tier not in rules.keys:
+            raise ConfigError(f"unknown tier '{tier}' for '{word}'"
+                              f"{did_you_mean(str(tier), rules.keys)} "
+                              f"(tiers: {', '.join(rules.keys)})", path=path, line=line)
+        table[word] = tier
+    return table
+
+
+def check_overrides(table: dict[str, str], rules: Rules, path: str | Path) -> None:
+    """An overrides table read for one config must name tiers another config also has."""
+    for word, tier in table.items():
+        if tier not in rules.keys:
+            raise ConfigError(f"override '{word}: {tier}' names a tier this config lacks",
+                              path=path)
+
+
+def open_tables(rules: Rules, *, data: str | Path | None = None, cefr: str | Path | None = None,
+                overrides: str | Path | None = None, whole: bool = False):
+    """The tables of one run: ``whole`` loads everything (batches), else looks up lazily."""
+    from wordforge_cli.rarity import Tables
+
+    return Tables(
+        words=open_words(data, whole=whole),
+        zipf=zipf_table() if whole else ZipfOne(),
+        cefr=read_cefr(cefr) if cefr is not None else None,
+        overrides=read_overrides(overrides, rules) if overrides is not None else {},
+        lemmatize=simple_lemma,
+    )

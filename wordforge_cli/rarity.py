@@ -1,0 +1,626 @@
+"""WordForge's word rules as pure functions: tiers, the three-step rarity rule, battle upgrade,
+the score formula (exact), combo and link over turns, and the tile bag.
+
+Spec: the WordForge article of 2026-10-25. Every number comes from a ``Rules`` built from
+``configs/rarity.yaml`` by :func:`rules_from_config`; tables come in as plain mappings
+(:class:`Tables`), so the core never touches a file, a clock or a global random stream.
+
+Arithmetic is exact: config numbers become ``Fraction`` from the decimal the user wrote, so
+``4 x 5 x (1 + 9 x 0.15)`` is exactly 47 and ``floor`` never loses a point to binary floats.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from wordforge_cli.errors import ConfigError
+
+LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
+SOURCES = ("override", "cefr", "zipf")
+RECORD_FIELDS = ("word", "zipf", "cefr", "rarity", "label", "multiplier", "source",
+                 "battle_rarity", "playable", "cefr_lemma", "pos", "gloss")
+WILD = "?"
+
+_WORD = re.compile(r"[a-z]+")
+
+
+# --------------------------------------------------------------------------- words
+
+def word_problem(text: str) -> str | None:
+    """Why ``text`` is not a word the tiles can spell (letters a-z, any case), or None."""
+    if not text or not text.strip():
+        return "empty word"
+    if _WORD.fullmatch(text.lower()):
+        return None
+    for char in text:
+        if not ("a" <= char.lower() <= "z"):
+            what = "a digit" if char.isdigit() else "a space" if char.isspace() else (
+                f"'{char}' (U+{ord(char):04X})")
+            return f"'{text}' has {what}: a word is letters a-z only"
+    return f"'{text}' is not letters a-z only"  # pragma: no cover - lower() changed it
+
+
+def normal_word(text: str) -> str:
+    """The form every table is keyed by (lower case); call :func:`word_problem` first."""
+    return text.lower()
+
+
+# --------------------------------------------------------------------------- rules
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    key: str
+    label: str
+    multiplier: Fraction
+
+
+@dataclass(frozen=True)
+class ScoreRules:
+    base_length: int
+    per_letter: Fraction
+    length_bonus: tuple[tuple[int, Fraction], ...]  # (min letters, bonus), longest first
+    overdrive: Fraction
+    combo_step: Fraction
+    double: Fraction
+    link: Fraction
+    fortress: Fraction
+
+
+@dataclass(frozen=True)
+class TileRules:
+    points: dict[str, int]  # lower-case letter -> points
+    counts: dict[str, int]  # lower-case letter -> tiles in one set
+    hand_size: int
+    max_players: int
+    two_sets_from: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    tiers: tuple[Tier, ...]
+    thresholds: tuple[tuple[Fraction, int], ...]  # (minimum zipf, tier index), descending
+    zipf_below: int
+    zipf_no_data: int
+    short_max_length: int
+    short_cap: int
+    cefr: dict[str, int]  # level -> tier index
+    battle_length: int
+    battle_tiers: int
+    gold_rush_tiers: int
+    score: ScoreRules
+    tiles: TileRules
+    _centi: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # zipf values have two decimals: zipf >= t  <=>  round(zipf * 100) >= ceil(100 t)
+        centi = tuple((math.ceil(t * 100), tier) for t, tier in self.thresholds)
+        object.__setattr__(self, "_centi", centi)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(t.key for t in self.tiers)
+
+    def index(self, key: str) -> int:
+        return self.keys.index(key)
+
+    def zipf_tier(self, zipf: float, length: int) -> int:
+        """Step 3: the tier a Zipf value gives (no data -> ``no_data``; short words capped)."""
+        if not zipf > 0 or not math.isfinite(zipf):
+            return self.zipf_no_data
+        centi = round(zipf * 100)
+        tier = self.zipf_below
+        for minimum, candidate in self._centi:
+            if centi >= minimum:
+                tier = candidate
+                break
+        if length <= self.short_max_length and tier > self.short_cap:
+            tier = self.short_cap
+        return tier
+
+    def battle_tier(self, tier: int, zipf: float, length: int, gold_rush: bool = False) -> int:
+        """Long words with frequency data go up in a battle; Gold Rush adds more; LG caps."""
+        up = self.battle_tiers if length >= self.battle_length and zipf > 0 else 0
+        if gold_rush:
+            up += self.gold_rush_tiers
+        return min(tier + up, len(self.tiers) - 1)
+
+
+def exact(value: int | float) -> Fraction:
+    """The number the user wrote: 0.15 -> 3/20 (repr is the shortest round-trip decimal)."""
+    return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+
+
+RULE_KEYS = ("tiers", "zipf", "short_words", "cefr", "battle", "score", "tiles")
+
+
+class _Checker:
+    """Reads one config mapping, reporting each problem at its file:line (``doc``: YamlDoc)."""
+
+    def __init__(self, doc: Any):
+        self.doc = doc
+
+    def fail(self, message: str, *keys: Any) -> ConfigError:
+        return self.doc.error(message, *keys)
+
+    def mapping(self, value: Any, known: Iterable[str] | None, *keys: Any,
+                required: Iterable[str] = ()) -> dict:
+        from wordforge_cli.config import check_mapping, type_name
+
+        if known is None:
+            if not isinstance(value, dict):
+                raise self.fail(f"{'/'.join(map(str, keys))} must be a mapping, "
+                                f"not {type_name(value)}", *keys)
+        else:
+            check_mapping(self.doc, value, known, *keys)
+        for key in required:
+            if key not in value:
+                raise self.fail(f"'{'/'.join(map(str, keys))}' has no '{key}'", *keys)
+        return value
+
+    def number(self, value: Any, *keys: Any, minimum: float | None = None,
+               integer: bool = False, positive: bool = False) -> Fraction:
+        from wordforge_cli.config import type_name
+
+        where = "/".join(map(str, keys))
+        if isinstance(value, bool) or not isinstance(value, int | float) or (
+                isinstance(value, float) and not math.isfinite(value)):
+            raise self.fail(f"{where} must be a number, not {type_name(value)}", *keys)
+        if integer and not isinstance(value, int):
+            raise self.fail(f"{where} must be a whole number, not {value}", *keys)
+        number = exact(value)
+        if positive and number <= 0:
+            raise self.fail(f"{where} must be above 0, not {value}", *keys)
+        if minimum is not None and number < minimum:
+            raise self.fail(f"{where} must be at least {minimum}, not {value}", *keys)
+        return number
+
+    def tier(self, value: Any, keys_known: tuple[str, ...], *keys: Any) -> int:
+        from wordforge_cli.config import did_you_mean
+
+        if not isinstance(value, str) or value not in keys_known:
+            raise self.fail(f"unknown tier '{value}'{did_you_mean(str(value), keys_known)} "
+                            f"(tiers: {', '.join(keys_known)})", *keys)
+        return keys_known.index(value)
+
+
+def rules_from_config(data: Any, doc: Any) -> Rules:
+    """Check a parsed ``rarity.yaml`` (``doc`` gives file:line) and build its ``Rules``."""
+    c = _Checker(doc)
+    if data is None:
+        raise c.fail("the config is empty")
+    top = c.mapping(data, RULE_KEYS, required=RULE_KEYS)
+
+    raw_tiers = c.mapping(top["tiers"], None, "tiers")
+    if not raw_tiers:
+        raise c.fail("'tiers' must name at least one tier", "tiers")
+    tiers = []
+    labels: set[str] = set()
+    for key, spec in raw_tiers.items():
+        if not isinstance(key, str) or not key:
+            raise c.fail(f"a tier key must be a name, not {key!r}", "tiers", key)
+        c.mapping(spec, ("label", "multiplier"), "tiers", key, required=("label", "multiplier"))
+        label = spec["label"]
+        if not isinstance(label, str) or not label:
+            raise c.fail(f"tiers/{key}/label must be a text", "tiers", key, "label")
+        if label in labels:
+            raise c.fail(f"label '{label}' is used twice", "tiers", key, "label")
+        labels.add(label)
+        multiplier = c.number(spec["multiplier"], "tiers", key, "multiplier", positive=True)
+        tiers.append(Tier(key, label, multiplier))
+    keys = tuple(t.key for t in tiers)
+
+    zipf = c.mapping(top["zipf"], ("thresholds", "below", "no_data"), "zipf",
+                     required=("thresholds", "below", "no_data"))
+    raw = c.mapping(zipf["thresholds"], None, "zipf", "thresholds")
+    thresholds: list[tuple[Fraction, int]] = []
+    for key, value in raw.items():
+        tier = c.tier(key, keys, "zipf", "thresholds", key)
+        minimum = c.number(value, "zipf", "thresholds", key)
+        if thresholds and minimum >= thresholds[-1][0]:
+            previous = keys[thresholds[-1][1]]
+            raise c.fail(f"zipf thresholds must descend: {key} {value} is not below "
+                         f"{previous} {float(thresholds[-1][0]):g}", "zipf", "thresholds", key)
+        thresholds.append((minimum, tier))
+    below = c.tier(zipf["below"], keys, "zipf", "below")
+    no_data = c.tier(zipf["no_data"], keys, "zipf", "no_data")
+
+    short = c.mapping(top["short_words"], ("max_length", "cap"), "short_words",
+                      required=("max_length", "cap"))
+    short_max = int(c.number(short["max_length"], "short_words", "max_length", integer=True,
+                             minimum=0))
+    short_cap = c.tier(short["cap"], keys, "short_words", "cap")
+
+    cefr_raw = c.mapping(top["cefr"], LEVELS, "cefr", required=LEVELS)
+    cefr = {level: c.tier(cefr_raw[level], keys, "cefr", level) for level in LEVELS}
+
+    battle = c.mapping(top["battle"], ("upgrade_length", "upgrade_tiers", "gold_rush_tiers"),
+                       "battle", required=("upgrade_length", "upgrade_tiers", "gold_rush_tiers"))
+    battle_length = int(c.number(battle["upgrade_length"], "battle", "upgrade_length",
+                                 integer=True, minimum=1))
+    battle_tiers = int(c.number(battle["upgrade_tiers"], "battle", "upgrade_tiers",
+                                integer=True, minimum=0))
+    gold_rush = int(c.number(battle["gold_rush_tiers"], "battle", "gold_rush_tiers",
+                             integer=True, minimum=0))
+
+    score_keys = ("base_length", "per_letter", "length_bonus", "overdrive", "combo_step",
+                  "double", "link", "fortress")
+    s = c.mapping(top["score"], score_keys, "score", required=score_keys)
+    bonus_raw = c.mapping(s["length_bonus"], None, "score", "length_bonus")
+    bonus = []
+    for length, value in bonus_raw.items():
+        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+            raise c.fail(f"score/length_bonus: '{length}' is not a number of letters",
+                         "score", "length_bonus", length)
+        bonus.append((length, c.number(value, "score", "length_bonus", length, minimum=0)))
+    score = ScoreRules(
+        base_length=int(c.number(s["base_length"], "score", "base_length", integer=True,
+                                 minimum=0)),
+        per_letter=c.number(s["per_letter"], "score", "per_letter", minimum=0),
+        length_bonus=tuple(sorted(bonus, reverse=True)),
+        overdrive=c.number(s["overdrive"], "score", "overdrive", positive=True),
+        combo_step=c.number(s["combo_step"], "score", "combo_step", minimum=0),
+        double=c.number(s["double"], "score", "double", positive=True),
+        link=c.number(s["link"], "score", "link", positive=True),
+        fortress=c.number(s["fortress"], "score", "fortress", minimum=0),
+    )
+
+    t = c.mapping(top["tiles"], ("hand_size", "max_players", "two_sets_from", "letters"),
+                  "tiles", required=("hand_size", "max_players", "two_sets_from", "letters"))
+    letters = c.mapping(t["letters"], None, "tiles", "letters")
+    points: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for letter, spec in letters.items():
+        if not (isinstance(letter, str) and len(letter) == 1 and _WORD.fullmatch(letter.lower())):
+            raise c.fail(f"tiles/letters: '{letter}' is not a letter a-z", "tiles", "letters",
+                         letter)
+        if (not isinstance(spec, list) or len(spec) != 2):
+            raise c.fail(f"tiles/letters/{letter} must be [points, count]", "tiles", "letters",
+                         letter)
+        low = letter.lower()
+        if low in points:
+            raise c.fail(f"letter {letter} is listed twice", "tiles", "letters", letter)
+        points[low] = int(c.number(spec[0], "tiles", "letters", letter, integer=True, minimum=0))
+        counts[low] = int(c.number(spec[1], "tiles", "letters", letter, integer=True, minimum=0))
+    tiles = TileRules(
+        points=dict(sorted(points.items())), counts=dict(sorted(counts.items())),
+        hand_size=int(c.number(t["hand_size"], "tiles", "hand_size", integer=True, minimum=1)),
+        max_players=int(c.number(t["max_players"], "tiles", "max_players", integer=True,
+                                 minimum=1)),
+        two_sets_from=int(c.number(t["two_sets_from"], "tiles", "two_sets_from", integer=True,
+                                   minimum=1)),
+    )
+    if sum(counts.values()) < tiles.hand_size:
+        raise c.fail("the bag holds fewer tiles than one hand", "tiles", "letters")
+
+    return Rules(tuple(tiers), tuple(thresholds), below, no_data, short_max, short_cap, cefr,
+                 battle_length, battle_tiers, gold_rush, score, tiles)
+
+
+# --------------------------------------------------------------------------- rating
+
+class WordInfo(NamedTuple):
+    """One playable word's line of the word table (empty fields are None)."""
+
+    cefr: str | None = None
+    lemma: str | None = None
+    pos: str | None = None
+    gloss: str | None = None
+
+
+@dataclass
+class Tables:
+    """Everything the rule looks words up in, as plain mappings (``.get`` is all it uses).
+
+    ``words``: the playable words (a word is playable iff it is here), with their default
+    CEFR level, lemma, part of speech and gloss. ``zipf``: word -> Zipf value (missing: no
+    data). ``cefr``: the user's CEFR table, which replaces the words' own levels when given.
+    ``overrides``: word -> tier key, the article's per-form table; wins over everything.
+    ``lemmatize``: lemma of a word the table does not know (None: no lemma step for those).
+    """
+
+    words: Mapping[str, WordInfo]
+    zipf: Mapping[str, float]
+    cefr: Mapping[str, str] | None = None
+    overrides: Mapping[str, str] = field(default_factory=dict)
+    lemmatize: Callable[[str], str | None] | None = None
+
+
+@dataclass(slots=True)
+class Rating:
+    word: str
+    zipf: float
+    cefr: str | None
+    tier: int
+    source: str
+    battle_tier: int
+    playable: bool
+    cefr_lemma: str | None = None  # the CEFR level came from this lemma
+    pos: str | None = None
+    gloss: str | None = None
+
+
+def rate(word: str, rules: Rules, tables: Tables, *, use_lemma: bool = True,
+         gold_rush: bool = False) -> Rating:
+    """The article's rule: override > CEFR (the form, then its lemma) > Zipf; plus battle tier.
+
+    ``word`` is already normal (lower-case letters).
+    """
+    info = tables.words.get(word)
+    zipf = tables.zipf.get(word, 0.0)
+    lemma = None
+    if use_lemma:
+        if info is not None:
+            lemma = info.lemma
+        elif tables.lemmatize is not None:
+            lemma = tables.lemmatize(word)
+        if lemma == word:
+            lemma = None
+    level = via = None
+    if tables.cefr is None:
+        level = info.cefr if info is not None else None
+        if level is None and lemma:
+            lemma_info = tables.words.get(lemma)
+            level = lemma_info.cefr if lemma_info is not None else None
+            via = lemma if level else None
+    else:
+        level = tables.cefr.get(word)
+        if level is None and lemma:
+            level = tables.cefr.get(lemma)
+            via = lemma if level else None
+    override = tables.overrides.get(word)
+    if override is not None:
+        tier, source = rules.index(override), "override"
+    elif level:
+        tier, source = rules.cefr[level], "cefr"
+    else:
+        tier, source = rules.zipf_tier(zipf, len(word)), "zipf"
+    battle = rules.battle_tier(tier, zipf, len(word), gold_rush)
+    if info is None:
+        return Rating(word, zipf, level, tier, source, battle, False, via)
+    return Rating(word, zipf, level, tier, source, battle, True, via, info.pos, info.gloss)
+
+
+def number(value: Fraction) -> int | float:
+    """A multiplier for JSON: 1 stays 1, 3/2 becomes 1.5."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def record(rating: Rating, rules: Rules) -> dict[str, Any]:
+    """One row of a rarity table; the first nine fields are the issue's, in its order."""
+    tier = rules.tiers[rating.tier]
+    return {
+        "word": rating.word,
+        "zipf": rating.zipf,
+        "cefr": rating.cefr,
+        "rarity": tier.key,
+        "label": tier.label,
+        "multiplier": number(tier.multiplier),
+        "source": rating.source,
+        "battle_rarity": rules.tiers[rating.battle_tier].key,
+        "playable": rating.playable,
+        "cefr_lemma": rating.cefr_lemma,
+        "pos": rating.pos,
+        "gloss": rating.gloss,
+    }
+
+
+def rate_words(words: Iterable[str], rules: Rules, tables: Tables, *, use_lemma: bool = True,
+               gold_rush: bool = False) -> Iterator[dict[str, Any]]:
+    """Records of a rarity table for normal words, in order (for pack builders too)."""
+    for word in words:
+        yield record(rate(word, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush), rules)
+
+
+class Summary:
+    """Counts of a rarity table: per tier, per deciding rule, not playable (no timings)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.words = 0
+        self.tiers = dict.fromkeys(rules.keys, 0)
+        self.battle = dict.fromkeys(rules.keys, 0)
+        self.sources = dict.fromkeys(SOURCES, 0)
+        self.via_lemma = 0
+        self.not_playable = 0
+
+    def add(self, rec: Mapping[str, Any]) -> None:
+        self.words += 1
+        self.tiers[rec["rarity"]] += 1
+        self.battle[rec["battle_rarity"]] += 1
+        self.sources[rec["source"]] += 1
+        if rec["cefr_lemma"] and rec["source"] == "cefr":
+            self.via_lemma += 1
+        if not rec["playable"]:
+            self.not_playable += 1
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"words": self.words, "tiers": dict(self.tiers),
+                "battle_tiers": dict(self.battle), "sources": dict(self.sources),
+                "cefr_via_lemma": self.via_lemma, "not_playable": self.not_playable}
+
+
+def summarize(records: Iterable[Mapping[str, Any]], rules: Rules) -> dict[str, Any]:
+    summary = Summary(rules)
+    for rec in records:
+        summary.add(rec)
+    return summary.as_dict()
+
+
+def compare_record(mine: Mapping[str, Any], other: Mapping[str, Any],
+                   rules: Rules, other_rules: Rules) -> dict[str, Any] | None:
+    """How one word moves between two configs (None when neither tier changes).
+
+    ``direction`` compares tier positions: up, down, or ``same`` (only the battle tier moved).
+    """
+    if (mine["rarity"], mine["battle_rarity"]) == (other["rarity"], other["battle_rarity"]):
+        return None
+    a = rules.index(mine["rarity"])
+    b = other_rules.index(other["rarity"]) if other["rarity"] in other_rules.keys else a
+    direction = "up" if b > a else "down" if b < a else "same"
+    return {
+        "word": mine["word"], "zipf": mine["zipf"], "cefr": mine["cefr"],
+        "rarity": mine["rarity"], "other_rarity": other["rarity"],
+        "battle_rarity": mine["battle_rarity"], "other_battle_rarity": other["battle_rarity"],
+        "source": mine["source"], "other_source": other["source"], "direction": direction,
+    }
+
+
+# --------------------------------------------------------------------------- score
+
+@dataclass(frozen=True)
+class Play:
+    """The circumstances of one play (power-ups and carried state)."""
+
+    combo: int = 0
+    double: bool = False
+    link: bool = False
+    overdrive: bool = False
+    fortress: bool = False
+    wild: tuple[int, ...] = ()  # 0-based positions played with a wild tile
+
+
+@dataclass(frozen=True)
+class Score:
+    word: str
+    tiles: tuple[tuple[str, int, bool], ...]  # (letter, points, wild)
+    tile_sum: int
+    length_term: Fraction
+    base: Fraction
+    length_bonus: Fraction
+    subtotal: Fraction
+    tier: int
+    multipliers: tuple[tuple[str, Fraction], ...]  # (name, factor), rarity first
+    product: Fraction
+    score: int
+
+
+def length_bonus(length: int, rules: ScoreRules) -> Fraction:
+    for minimum, bonus in rules.length_bonus:
+        if length >= minimum:
+            return bonus
+    return Fraction(0)
+
+
+def score_word(word: str, tier: int, rules: Rules, play: Play = Play()) -> Score:
+    """floor((max(0, tiles + (n - 3) x 2) + length bonus) x rarity x combo x others)."""
+    sr = rules.score
+    wild = set(play.wild)
+    tiles = tuple((ch, 0 if i in wild else rules.tiles.points.get(ch, 0), i in wild)
+                  for i, ch in enumerate(word))
+    tile_sum = sum(points for _, points, _ in tiles)
+    length_term = (len(word) - sr.base_length) * sr.per_letter
+    base = max(Fraction(0), tile_sum + length_term)
+    bonus = length_bonus(len(word), sr)
+    if play.overdrive:
+        bonus *= sr.overdrive
+    subtotal = base + bonus
+    multipliers: list[tuple[str, Fraction]] = [("rarity", rules.tiers[tier].multiplier),
+                                               ("combo", 1 + play.combo * sr.combo_step)]
+    if play.double:
+        multipliers.append(("double", sr.double))
+    if play.link:
+        multipliers.append(("link", sr.link))
+    if play.fortress:
+        multipliers.append(("fortress", sr.fortress))
+    product = subtotal
+    for _, factor in multipliers:
+        product *= factor
+    return Score(word, tiles, tile_sum, length_term, base, bonus, subtotal, tier,
+                 tuple(multipliers), product, math.floor(product))
+
+
+def decimal_text(value: Fraction) -> str:
+    """An exact decimal for a fraction of decimals (47, 94.6); other fractions as a/b."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    for places in range(1, 40):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            sign = "-" if scaled < 0 else ""
+            digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+            return f"{sign}{digits[:-places]}.{digits[-places:]}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+def turn_plays(words: list[str], playable: list[bool], *, combo: int = 0,
+               link: bool = False) -> list[tuple[int, bool]]:
+    """Combo and link of each of one player's successive words.
+
+    A word longer than the player's previous played word adds one to the combo; the same length
+    or shorter resets it, and so does an unplayable word (which scores nothing and is not a
+    "previous word" for the next turn). Link: same first letter as the previous played word.
+    The first word gets ``combo`` and ``link`` as given (the turns before it are unknown).
+    """
+    states: list[tuple[int, bool]] = []
+    previous: str | None = None
+    counter = combo
+    for index, (word, ok) in enumerate(zip(words, playable, strict=True)):
+        if not ok:
+            counter = 0
+            states.append((0, False))
+            continue
+        if index == 0 or previous is None:
+            this_combo, this_link = (counter, link) if index == 0 else (0, False)
+        else:
+            this_combo = counter + 1 if len(word) > len(previous) else 0
+            this_link = word[0] == previous[0]
+        counter = this_combo
+        previous = word
+        states.append((this_combo, this_link))
+    return states
+
+
+# --------------------------------------------------------------------------- tiles
+
+def tile_bag(rules: TileRules, players: int) -> list[str]:
+    """The bag for ``players`` players, in letter order (one set, or two from 3 players)."""
+    sets = 2 if players >= rules.two_sets_from else 1
+    return [letter for letter, count in rules.counts.items() for _ in range(count * sets)]
+
+
+@dataclass(frozen=True)
+class Deal:
+    players: int
+    sets: int
+    hands: tuple[str, ...]
+    bag: str  # the tiles left, in draw order
+
+
+def deal(rules: TileRules, players: int, rng: random.Random) -> Deal:
+    """Shuffle the bag with ``rng`` and give each player the next ``hand_size`` tiles."""
+    bag = tile_bag(rules, players)
+    rng.shuffle(bag)
+    size = rules.hand_size
+    hands = tuple("".join(bag[p * size:(p + 1) * size]) for p in range(players))
+    sets = 2 if players >= rules.two_sets_from else 1
+    return Deal(players, sets, hands, "".join(bag[players * size:]))
+
+
+def hand_cover(hand: str, word: str) -> tuple[tuple[int, ...], int]:
+    """Positions of ``word`` the hand's letters cannot cover, and the hand's wild tiles.
+
+    ``hand`` and ``word`` are lower-case; ``?`` is a wild tile. The word can be made iff there
+    are no more uncovered positions than wilds. A short letter's wilds go on its last
+    occurrences.
+    """
+    have: dict[str, int] = {}
+    for ch in hand:
+        have[ch] = have.get(ch, 0) + 1
+    wilds = have.pop(WILD, 0)
+    short: dict[str, int] = {}
+    for ch in word:
+        if have.get(ch, 0) > 0:
+            have[ch] -= 1
+        else:
+            short[ch] = short.get(ch, 0) + 1
+    positions: list[int] = []
+    for letter, count in short.items():
+        occurrences = [i for i, ch in enumerate(word) if ch == letter]
+        positions.extend(occurrences[-count:])
+    return tuple(sorted(positions)), wilds
