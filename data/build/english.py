@@ -1,0 +1,356 @@
+"""Build data/english.tsv, the default English data of `wfkit rarity` / `wfkit score`.
+
+    /work/buildvenv/bin/python data/build/english.py      # rewrites data/english.tsv, prints counts
+
+Run it with the build extras (`pip install -e '.[build]'`); nothing here is imported at run time.
+The output is deterministic: same package versions -> same bytes (every set is sorted before
+it reaches the file; no timestamps).
+
+One line per playable word, sorted by Python string order, 5 tab-separated fields:
+
+    word <TAB> cefr <TAB> lemma <TAB> pos <TAB> gloss
+
+- word: lowercase a-z. Playable = english-words' `web2` list (Webster's 2nd, public domain)
+  lowercase entries, plus `gcide` single-word entries that wordfreq knows (modern words web2
+  lacks: email, internet, okay), plus their inflected forms from simplemma's English lemma
+  dictionary that wordfreq knows (cats, running, xylophones), plus the CEFR table's words.
+- cefr: A1..B2 from cefrpy, only where cefrpy's level is the CEFR-J list's (see trusted_cefr);
+  empty elsewhere, so the article's Zipf rule decides.
+- lemma: simplemma's lemma when it differs and is itself playable (cats -> cat), else empty.
+- pos, gloss: plain-English part of speech and a short Japanese headword from JMdict
+  (jamdict-data), for words that JMdict uses as an English gloss; else empty.
+
+See data/english.md for provenance, licences and counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import re
+import sqlite3
+import sys
+from collections import Counter, defaultdict
+from importlib import resources
+from pathlib import Path
+
+import cefrpy
+import english_words
+import simplemma
+import wordfreq
+from jamdict_data import JAMDICT_DB_PATH
+from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE.parent / "english.tsv"
+
+WORD = re.compile(r"[a-z]+")
+LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
+# Single letters are dictionary headwords (the letter's name) but not words a player types.
+SINGLE_LETTER_WORDS = frozenset({"a", "i"})
+
+# The article's Zipf fallback, used only by the plausibility guard of trusted_cefr.
+ZIPF_STEPS = ((5.0, 1), (4.0, 2), (2.5, 3), (1.35, 4), (1.12, 5))
+SHORT_CAP_LEN, SHORT_CAP_LEVEL = 3, 4
+# A CEFR-J-like label more than this many levels easier than the word's Zipf tier is the
+# 'no frequency data -> A1' kind of guess (restrictionism A1), not an expert label.
+GUARD_TOLERANCE = 2
+
+
+def zipf_level(word: str) -> int:
+    """Level 1..6 that the article's Zipf rule gives; unknown words (zipf 0) count as rarest."""
+    z = wordfreq.zipf_frequency(word, "en")
+    if z <= 0:
+        return 6
+    level = next((lv for th, lv in ZIPF_STEPS if z >= th), 6)
+    return min(level, SHORT_CAP_LEVEL) if len(word) <= SHORT_CAP_LEN else level
+
+
+# ---------------------------------------------------------------- playable words
+
+
+def english_words_list(name: str) -> set[str]:
+    """One raw list of english-words (a pickled set shipped in the wheel), without its flags."""
+    data = resources.files(english_words).joinpath("data", f"{name}.pickle")
+    return pickle.loads(data.read_bytes())
+
+
+def base_words() -> tuple[set[str], dict[str, int]]:
+    """web2 lowercase entries + gcide one-word entries that wordfreq has seen."""
+    web2 = {w for w in english_words_list("web2") if WORD.fullmatch(w)}
+    gcide = {w.lower() for w in english_words_list("gcide") if re.fullmatch(r"[A-Za-z]+", w)}
+    gcide_new = {w for w in gcide - web2 if wordfreq.zipf_frequency(w, "en") > 0}
+    words = {w for w in web2 | gcide_new if len(w) > 1 or w in SINGLE_LETTER_WORDS}
+    return words, {"web2": len(web2), "gcide_added": len(gcide_new)}
+
+
+def inflections(base: set[str]) -> dict[str, str]:
+    """Surface forms of simplemma's English dictionary whose lemma is a base word (cats -> cat).
+
+    Only forms wordfreq has seen: the dictionary also holds misspellings ('outcroping')."""
+    dictionary = DefaultDictionaryFactory().get_dictionary("en")
+    forms = {}
+    for form in sorted(dictionary):
+        lemma = dictionary[form]
+        if (WORD.fullmatch(form) and form != lemma and lemma in base and form not in base
+                and wordfreq.zipf_frequency(form, "en") > 0):
+            forms[form] = lemma
+    return forms
+
+
+# ---------------------------------------------------------------- CEFR
+
+
+def cefrpy_levels() -> tuple[dict[str, float], dict[str, set[str]]]:
+    """Every cefrpy word with its lowest level over its parts of speech (1.0 = A1 .. 6.0 = C2),
+    and its Penn tags (an English-side hint for the gloss's part of speech)."""
+    lowest: dict[str, float] = {}
+    tags: dict[str, set[str]] = defaultdict(set)
+    for word, pos, level in cefrpy.CEFRDataProcessor().yield_word_pos_level():
+        tags[word].add(cefrpy.POSTag(pos).name)
+        if word not in lowest or level < lowest[word]:
+            lowest[word] = level
+    return lowest, tags
+
+
+def trusted_cefr(levels: dict[str, float]) -> tuple[dict[str, str], Counter]:
+    """Keep cefrpy's levels that are CEFR-J's, drop its guesses.
+
+    CEFR-J labels are whole A1..B2 levels; cefrpy's frequency estimates are fractions (1.38)
+    or C1/C2 (rare words clamp to 6.0). Among whole A1..B2 levels a plausibility guard drops
+    labels far easier than the word's frequency (restrictionism A1, zipf 0). Inflected forms
+    whose lemma carries the same level are left to the lemma step (cats -> cat A1).
+    """
+    kept: dict[str, str] = {}
+    dropped: Counter = Counter()
+    for word in sorted(levels):
+        value = levels[word]
+        if not WORD.fullmatch(word):
+            dropped["not a-z"] += 1
+        elif value != int(value):
+            dropped["fractional level (frequency estimate)"] += 1
+        elif value > 4:
+            dropped["C1/C2 (frequency estimate)"] += 1
+        elif zipf_level(word) > int(value) + GUARD_TOLERANCE:
+            dropped["far easier than its frequency"] += 1
+        else:
+            kept[word] = LEVELS[int(value) - 1]
+    lemmas = {w: simplemma.lemmatize(w, lang="en") for w in sorted(kept)}
+    redundant = [w for w, lemma in lemmas.items() if lemma != w and kept.get(lemma) == kept[w]]
+    dropped["inflection with its lemma's level"] = len(redundant)
+    for word in redundant:
+        del kept[word]
+    return kept, dropped
+
+
+# ---------------------------------------------------------------- JMdict gloss index
+
+# JMdict priority tags: 'common' words (the P mark) first, then the second-tier lists.
+PRIORITY_1 = frozenset({"ichi1", "news1", "spec1", "spec2", "gai1"})
+PRIORITY_2 = frozenset({"ichi2", "news2", "gai2"})
+IRREGULAR_KANJI = frozenset({
+    "irregular okurigana usage", "word containing out-dated kanji",
+    "word containing irregular kanji usage", "ateji (phonetic) reading",
+    "word containing irregular kana usage", "rarely-used kanji form", "search-only kanji form",
+})
+KANA_ALONE = "word usually written using kana alone"
+# Senses a gloss should not come from when a better one exists.
+FRINGE_SENSE = frozenset({
+    "archaism", "obsolete term", "obscure term", "derogatory", "slang",
+    "vulgar expression or word", "rare term", "abbreviation", "colloquialism",
+    "male term or language", "female term or language",
+    "children's language", "honorific or respectful (sonkeigo) language",
+    "humble (kenjougo) language",
+})
+NOUN_SUFFIXES = ("ness", "ity", "ty", "dom", "tion", "sion", "ment", "ance", "ence", "ism", "ship",
+                 "hood", "ure", "cy", "er", "or", "ist")
+PARENS = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")  # innermost first: 'dog (Canis (lupus) f.)'
+# Parts of speech that make a poor gloss for a whole English word (小 prefix for 'small').
+BOUND_POS = frozenset({"prefix", "suffix", "counter", "particle", "auxiliary", "auxiliary verb",
+                       "auxiliary adjective", "expression", ""})
+
+
+def strip_parens(text: str) -> str:
+    while True:
+        stripped = PARENS.sub("", text)
+        if stripped == text:
+            return stripped.strip()
+        text = stripped
+
+
+def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) -> str:
+    """JMdict's part of speech of a sense, said for the English word that glosses it."""
+    if verb_gloss:
+        return "verb"
+    kinds = set()
+    for p in jm_pos:
+        if p.startswith(("adjective", "adjectival", "'taru' adjective", "pre-noun adjectival",
+                         "noun or verb acting prenominally", "'ku' adjective",
+                         "'shiku' adjective", "archaic/formal form of na-adjective")):
+            kinds.add("adjective")
+        elif p.startswith("adverb"):
+            kinds.add("adverb")
+        elif p.startswith("nouns which"):  # adj-no: 'free' (無料), but mostly nouns
+            kinds.update(("noun", "adj-no"))
+        elif p.startswith("noun"):
+            kinds.add("noun")
+        elif p == "copula" or ("verb" in p and not p.startswith("auxiliary")):
+            kinds.add("verb")
+        elif p in ("pronoun", "conjunction", "interjection (kandoushi)", "prefix", "suffix",
+                   "counter", "particle", "numeric", "auxiliary", "auxiliary verb",
+                   "auxiliary adjective", "expressions (phrases, clauses, etc.)"):
+            kinds.add(p.split(" (")[0].replace("expressions", "expression"))
+    if "noun" in kinds and kinds & {"adjective", "adj-no"}:
+        # na/no-adjectives are nouns in Japanese grammar: the English word decides
+        if "JJ" in tags and "NN" not in tags:
+            return "adjective"
+        if "NN" in tags and "JJ" not in tags or word.endswith(NOUN_SUFFIXES):
+            return "noun"
+        return "adjective" if "adjective" in kinds else "noun"
+    for kind in ("adjective", "adverb", "verb", "noun", "pronoun", "conjunction", "interjection",
+                 "numeric", "expression", "prefix", "suffix", "counter", "particle", "auxiliary",
+                 "auxiliary verb", "auxiliary adjective"):
+        if kind in kinds:
+            return kind
+    return ""
+
+
+def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[str, str]]:
+    """word -> (pos, Japanese headword) for words JMdict uses as an English gloss.
+
+    A gloss matches when, without parentheses, a leading 'to ' (verbs) or article, it is the
+    word. Among matching senses: common entries (JMdict priority tags) first, an entry's first
+    sense before its others, everyday senses before archaic/slang ones, the word as the first
+    gloss of the sense, then the Japanese headword's frequency in wordfreq 'ja'.
+    """
+    db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
+    ja_freq = wordfreq.get_frequency_dict("ja")
+
+    priority: dict[int, int] = {}  # idseq -> 0 common, 1 second tier, 2 none
+    for idseq, tag in db.execute(
+            "SELECT k.idseq, p.text FROM Kanji k JOIN KJP p ON p.kid = k.ID "
+            "UNION ALL SELECT n.idseq, p.text FROM Kana n JOIN KNP p ON p.kid = n.ID"):
+        rank = 0 if tag in PRIORITY_1 else 1 if tag in PRIORITY_2 else 2
+        priority[idseq] = min(priority.get(idseq, 2), rank)
+
+    kanji: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    irregular = {kid for kid, text in db.execute("SELECT kid, text FROM KJI")
+                 if text in IRREGULAR_KANJI}
+    for kid, idseq, text in db.execute("SELECT ID, idseq, text FROM Kanji ORDER BY ID"):
+        kanji[idseq].append((kid, text))
+    kana: dict[int, str] = {}
+    for idseq, text in db.execute("SELECT idseq, text FROM Kana ORDER BY ID"):
+        kana.setdefault(idseq, text)
+
+    sense_rows = db.execute("SELECT ID, idseq FROM Sense ORDER BY idseq, ID").fetchall()
+    sense_entry = {sid: idseq for sid, idseq in sense_rows}
+    sense_order: dict[int, int] = {}
+    last, n = None, 0
+    for sid, idseq in sense_rows:
+        n = n + 1 if idseq == last else 0
+        last = idseq
+        sense_order[sid] = n
+    pos: dict[int, list[str]] = defaultdict(list)
+    for sid, text in db.execute("SELECT sid, text FROM pos ORDER BY rowid"):
+        pos[sid].append(text)
+    misc: dict[int, set[str]] = defaultdict(set)
+    for sid, text in db.execute("SELECT sid, text FROM misc"):
+        misc[sid].add(text)
+
+    def headword(idseq: int, sid: int) -> str:
+        if KANA_ALONE not in misc[sid]:
+            for kid, text in kanji[idseq]:
+                if kid not in irregular:
+                    return text
+        return kana.get(idseq, "")
+
+    best: dict[str, tuple] = {}
+    position: dict[int, int] = Counter()
+    for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
+        gloss_pos = position[sid]
+        position[sid] += 1
+        g = strip_parens(text)
+        verb = g.startswith("to ")
+        if verb:
+            g = g[3:].strip()
+        for article in ("a ", "an ", "the "):
+            if g.startswith(article):
+                g = g[len(article):]
+        low = g.lower()
+        if low != g or low not in words:  # capitalised glosses are names: 'Cats' the musical
+            continue
+        idseq = sense_entry[sid]
+        head = headword(idseq, sid)
+        if not head or "\t" in head or "\n" in head:
+            continue
+        word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()))
+        key = (priority.get(idseq, 2),
+               1 if word_pos in BOUND_POS else 0,
+               0 if sense_order[sid] == 0 else 1,
+               1 if misc[sid] & FRINGE_SENSE else 0,
+               0 if gloss_pos == 0 else 1,
+               -ja_freq.get(head, 0.0),
+               sense_order[sid], gloss_pos, idseq, head)
+        if low not in best or key < best[low][0]:
+            best[low] = (key, word_pos, head)
+    db.close()
+    return {w: (p, h) for w, (_k, p, h) in best.items()}
+
+
+# ---------------------------------------------------------------- assemble
+
+
+def build() -> tuple[list[str], dict]:
+    base, counts = base_words()
+    forms = inflections(base)
+    levels, tags = cefrpy_levels()
+    cefr, dropped = trusted_cefr(levels)
+    # cefrpy also lists names ('furness', 'tennessee'): its words join the playable list only
+    # where simplemma's English dictionary knows them too (behaviour, laptop, download)
+    dictionary = DefaultDictionaryFactory().get_dictionary("en")
+    known = set(dictionary) | set(dictionary.values())
+    unknown = sorted(w for w in cefr if w not in base and w not in forms and w not in known)
+    dropped["not in a word list nor simplemma's dictionary"] = len(unknown)
+    for word in unknown:
+        del cefr[word]
+    playable = base | set(forms) | set(cefr)
+    counts.update({"inflections_added": len(forms),
+                   "cefr_words_added": len(set(cefr) - base - set(forms))})
+    glosses = gloss_index(playable, tags)
+    lines = []
+    for word in sorted(playable):
+        lemma = simplemma.lemmatize(word, lang="en")
+        if lemma == word or lemma not in playable or not WORD.fullmatch(lemma):
+            lemma = ""
+        # an inflected form shows its lemma's gloss ('ran' -> 走る): JMdict glosses base forms,
+        # and its direct matches for inflected forms are odd ('went' -> いらした)
+        pos, gloss = glosses.get(lemma or word, ("", ""))
+        lines.append("\t".join((word, cefr.get(word, ""), lemma, pos, gloss)))
+    counts["words"] = len(lines)
+    counts["cefr"] = dict(sorted(Counter(cefr.values()).items()))
+    counts["cefr_dropped"] = dict(sorted(dropped.items()))
+    counts["with_lemma"] = sum(1 for ln in lines if ln.split("\t")[2])
+    counts["with_gloss"] = sum(1 for ln in lines if ln.split("\t")[4])
+    counts["pos"] = dict(sorted(Counter(ln.split("\t")[3] for ln in lines
+                                        if ln.split("\t")[3]).items()))
+    return lines, counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-o", "--output", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    lines, counts = build()
+    tmp = args.output.with_suffix(".tmp")
+    tmp.write_text("".join(ln + "\n" for ln in lines), encoding="utf-8", newline="\n")
+    os.replace(tmp, args.output)
+    size = args.output.stat().st_size
+    print(f"wrote {args.output} ({size / 1e6:.2f} MB)", file=sys.stderr)
+    for key, value in counts.items():
+        print(f"{key}: {value}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
