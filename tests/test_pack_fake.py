@@ -53,13 +53,14 @@ class DiceSection(Section):
 def _prepare(ctx, count, render, render_limit):
     sides = ctx.integer("sides", 6, minimum=1, maximum=1000)
     dice = ctx.integer("dice", 3, minimum=1, maximum=100)
+    ctx.path("table", what="dice table")  # a data file, to test a missing one
     if ctx.boolean("impossible"):
         raise ctx.error("can never succeed: asked to be impossible", "impossible")
     return DiceSection(ctx.spec.name, count, render, render_limit,
                        {"sides": sides, "dice": dice})
 
 
-DICE = Kind("dice", ("sides", "dice", "impossible"), ("text", "svg"), _prepare)
+DICE = Kind("dice", ("sides", "dice", "impossible", "table"), ("text", "svg"), _prepare)
 
 
 def register() -> None:

@@ -6,6 +6,7 @@ comparison (check) and, through ``manifest_for``, the merge of shards.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -118,6 +119,15 @@ def _take(result: ChunkResult, outs: tuple, section: SectionResult, sink,
     section.records += result.made
 
 
+def claims(sections: Sequence[Section]) -> re.Pattern:
+    """A pattern of every path a build of these sections may write."""
+    from wordforge_cli.pack.kinds import RENDER_SUFFIX
+
+    suffixes = "|".join(RENDER_SUFFIX.values())
+    names = "|".join(re.escape(s.name) for s in sections)
+    return re.compile(rf"manifest\.json|({names})(\.jsonl|\.txt|/\d{{6,}}\.({suffixes}))")
+
+
 def manifest_text(manifest: dict) -> str:
     return json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
 
@@ -190,7 +200,7 @@ def build_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: in
     from wordforge_cli.pack import store
     from wordforge_cli.pack.files import DirSink
 
-    staging = store.begin(Path(out), force=force)
+    staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
         result = produce(config, sections, DirSink(staging.path), jobs=jobs, shard=shard)
     except BaseException:

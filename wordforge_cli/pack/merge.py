@@ -18,6 +18,7 @@ from wordforge_cli.pack.build import (
     FORMAT,
     PackResult,
     SectionResult,
+    claims,
     main_file,
     manifest_for,
     manifest_text,
@@ -55,8 +56,9 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, di
     if indices != list(range(1, total + 1)):
         missing = sorted(set(range(1, total + 1)) - set(indices))
         twice = sorted({i for i in indices if indices.count(i) > 1})
-        what = (f"missing shard(s) {', '.join(map(str, missing))}" if missing
-                else f"shard(s) given twice: {', '.join(map(str, twice))}")
+        what = "; ".join(
+            ([f"shard(s) given twice: {', '.join(map(str, twice))}"] if twice else [])
+            + ([f"missing shard(s) {', '.join(map(str, missing))}"] if missing else []))
         raise UsageError(f"need every shard 1..{total} exactly once: {what}")
     return sorted(shards, key=lambda s: s[1]["shard"]["index"])
 
@@ -64,7 +66,7 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, di
 def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[Path], out,
                *, force: bool = False) -> PackResult:
     shards = read_shards(config, dirs)
-    staging = store.begin(Path(out), force=force)
+    staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
         result = _merge_into(config, sections, shards, DirSink(staging.path))
     except BaseException:

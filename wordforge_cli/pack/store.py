@@ -20,8 +20,10 @@ import ctypes
 import errno
 import json
 import os
+import re
 import secrets
 import shutil
+import signal
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,8 +70,12 @@ def _journal_path(out: Path) -> Path:
     return out.parent / f".{out.name}{JOURNAL_SUFFIX}"
 
 
-def begin(out: Path, *, force: bool) -> Staging:
-    """Check ``out`` may be written, tidy after any killed build, and open a staging dir."""
+def begin(out: Path, *, force: bool, claims: re.Pattern | None = None) -> Staging:
+    """Check ``out`` may be written, tidy after any killed build, and open a staging dir.
+
+    ``claims`` matches the paths the pack may write; a file of yours already at one of them
+    stops the build instead of being replaced.
+    """
     out = Path(os.path.abspath(out))
     if out.exists() and not out.is_dir():
         raise UsageError("--out must be a directory, not a file", path=out)
@@ -79,6 +85,13 @@ def begin(out: Path, *, force: bool) -> Staging:
         raise UsageError("directory is not empty and is not a wfkit pack (no manifest.json); "
                          "pass --force to build into it anyway (nothing of yours is deleted)",
                          path=out)
+    if out.is_dir():
+        owned = pack_owned(read_manifest(out))
+        for relpath in _all_files(out):
+            if relpath not in owned and claims is not None and claims.fullmatch(relpath):
+                raise UsageError("a file that wfkit did not write is where the pack writes; "
+                                 "move it away (wfkit never overwrites your files)",
+                                 path=out / relpath)
     journal = _journal_path(out)
     path = out.parent / f".{out.name}.wfkit-{secrets.token_hex(6)}"
     _write_journal(journal, {"staging": path.name, "inode": None})  # before it exists
@@ -94,6 +107,14 @@ def begin(out: Path, *, force: bool) -> Staging:
     os.chmod(path, mode)
     _write_journal(journal, {"staging": path.name, "inode": path.stat().st_ino})
     return Staging(out, path, journal)
+
+
+def _all_files(root: Path) -> list[str]:
+    found = []
+    for dirpath, _dirnames, filenames in os.walk(root):
+        rel = Path(dirpath).relative_to(root)
+        found.extend((rel / name).as_posix() for name in filenames)
+    return found
 
 
 def _write_journal(journal: Path, data: dict) -> None:
@@ -125,11 +146,19 @@ def commit(staging: Staging) -> list[str]:
     owned = pack_owned(old_manifest)
     _link_strangers(out, staging.path, owned)
     _fsync_dir(staging.path)
+    _test_kill("before-exchange")
     _exchange(staging.path, out)
     _fsync_dir(out.parent)
+    _test_kill("after-exchange")
     left = _clear_old_tree(staging.path, out, owned)
     staging.journal.unlink()
     return left
+
+
+def _test_kill(point: str) -> None:
+    """Let the SIGKILL test stop a build at an exact point (WFKIT_TEST_KILL_AT=point)."""
+    if os.environ.get("WFKIT_TEST_KILL_AT") == point:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _link_strangers(out: Path, staging: Path, owned: set[str]) -> None:
@@ -165,6 +194,8 @@ def _exchange(a: Path, b: Path) -> None:
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
         renameat2 = None
+    if os.environ.get("WFKIT_TEST_NO_EXCHANGE"):  # tests exercise the fallback too
+        renameat2 = None
     if renameat2 is not None:
         if renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
             return
@@ -173,6 +204,7 @@ def _exchange(a: Path, b: Path) -> None:
             raise CannotDo(f"cannot swap the new pack in: {os.strerror(err)}", path=b)
     aside = a.with_name(a.name + ".old")  # fallback: a moment without ``b``; recover() repairs
     os.rename(b, aside)
+    _test_kill("between-renames")
     os.rename(a, b)
     os.rename(aside, a)
 
@@ -193,6 +225,7 @@ def _clear_old_tree(old: Path, out: Path, owned: set[str]) -> list[str]:
             twin = out / relpath
             if relpath in owned or _same_file(path, st, twin):
                 path.unlink()
+                _test_kill("clearing-old-tree")
             elif not os.path.lexists(twin):
                 twin.parent.mkdir(parents=True, exist_ok=True)
                 os.rename(path, twin)
