@@ -138,7 +138,7 @@ def score(word: str | None, config_path, cefr_path, overrides_path, no_lemma, da
     from wordforge_cli.output import dumps
     from wordforge_cli.rarity import Play
 
-    if bool(word) == bool(turns):
+    if (word is None) == (turns is None):
         raise UsageError("give one WORD or --turns W1,W2,... (see wfkit score --help)")
     if turns and wild:
         raise UsageError("--wild applies to one WORD, not to --turns")

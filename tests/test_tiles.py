@@ -1,0 +1,99 @@
+"""``wfkit tiles`` through the CLI: the 98-tile bag, seeded deals, hands, and --hand/--word."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from conftest import EXAMPLES
+from wordforge_tables import write_table
+
+ARTICLE_BAG = Counter({"A": 9, "E": 12, "I": 9, "O": 8, "U": 4, "L": 4, "N": 6, "R": 6, "S": 4,
+                       "T": 6, "D": 4, "G": 3, "B": 2, "C": 2, "M": 2, "P": 2, "F": 2, "H": 2,
+                       "V": 2, "W": 2, "Y": 2, "K": 1, "J": 1, "X": 1, "Q": 1, "Z": 1})
+
+
+@pytest.fixture
+def data(tmp_path):
+    return write_table(tmp_path)
+
+
+def deals(run, *args) -> list[dict]:
+    result = run("tiles", *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_article_bag_has_98_tiles():
+    assert sum(ARTICLE_BAG.values()) == 98
+
+
+@pytest.mark.parametrize("players, sets", [(1, 1), (2, 1), (3, 2), (8, 2)])
+def test_deal_is_the_whole_bag_in_hands_of_10(run, players, sets):
+    (rec,) = deals(run, "--players", str(players), "--seed", "3")
+    assert rec["sets"] == sets and rec["bag_size"] == 98 * sets
+    assert [len(h) for h in rec["hands"]] == [10] * players
+    tiles = Counter("".join(rec["hands"]) + rec["bag"])
+    assert tiles == Counter({k: v * sets for k, v in ARTICLE_BAG.items()})
+
+
+def test_same_seed_same_bytes_other_seed_other_draw(run):
+    a = run("tiles", "--players", "4", "--seed", "7", "-n", "3")
+    b = run("tiles", "--players", "4", "--seed", "7", "-n", "3")
+    assert a.exit_code == 0 and a.stdout == b.stdout and a.stderr == ""
+    c = run("tiles", "--players", "4", "--seed", "8", "-n", "3")
+    assert c.stdout != a.stdout
+
+
+def test_deal_i_does_not_depend_on_how_many_deals(run):
+    many = deals(run, "--seed", "11", "-n", "5")
+    one = deals(run, "--seed", "11", "-n", "1")
+    assert many[0] == one[0] and len({json.dumps(d["hands"]) for d in many}) == 5
+
+
+def test_unseeded_run_reports_its_seed(run):
+    result = run("tiles")
+    assert result.exit_code == 0 and "pass --seed" in result.stderr
+    seed = result.stderr.split("--seed ")[1].split()[0]
+    again = run("tiles", "--seed", seed)
+    assert again.stdout == result.stdout
+
+
+def test_text_output_shows_hands_and_points(run):
+    result = run("tiles", "--players", "2", "--seed", "1")
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("player 1: ") and lines[1].startswith("player 2: ")
+    assert lines[2] == "bag: 78 tiles left (1 set)"
+
+
+@pytest.mark.parametrize("players", ["0", "9"])
+def test_players_out_of_range(run, players):
+    result = run("tiles", "--players", players)
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+
+
+def test_hand_can_make_word_and_score(run, data):
+    args = ["--data", data, "--cefr", EXAMPLES / "article-cefr.yaml"]
+    result = run("tiles", "--hand", "QUAFFETRS?", "--word", "quaff", *args)
+    assert result.exit_code == 0 and "scores 208" in result.stdout
+    rec = json.loads(run("tiles", "--hand", "qua?e?trs", "--word", "QUAFF", *args,
+                         "--json").stdout)
+    assert (rec["can_make"], rec["wild_positions"], rec["score"]) == (True, [4, 5], 144)
+
+
+def test_hand_cannot_make_word_exits_1(run, data):
+    result = run("tiles", "--hand", "QUA?ETRS", "--word", "quaff", "--data", data)
+    assert result.exit_code == 1 and "cannot make quaff" in result.stdout
+    assert "cannot make 'quaff'" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--hand", "AB1"], "--hand and --word"),
+    (["--hand", "AB1", "--word", "ab"], "letters a-z"),
+    (["--hand", "AB", "--word", "a b"], "space"),
+])
+def test_bad_hand_or_word(run, data, args, needle):
+    result = run("tiles", *args, "--data", data)
+    assert result.exit_code == 2 and needle in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
