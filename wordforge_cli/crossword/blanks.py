@@ -46,3 +46,32 @@ def blank(cells: Sequence[tuple[int, int, str, int]], style: str) -> tuple[list[
             types[i] = -1
             count += 1
     return types, count
+
+
+def blank_counts(cells: Sequence[tuple[int, int, str, int]],
+                 styles: Sequence[str]) -> dict[str, int]:
+    """How many cells each style would blank (neighbours looked up once for all styles)."""
+    occupied = {x * _S + y for x, y, _c, _n in cells}
+    answers = {x * _S + y for x, y, _c, n in cells if n >= 0}
+    counts = dict.fromkeys(styles, 0)
+    tail = "tail" in counts
+    head = "head" in counts
+    alt = "alt" in counts
+    most = "most" in counts
+    for x, y, _c, n in cells:
+        if n != -2:
+            continue
+        k = x * _S + y
+        if tail or head:
+            left, right = k - _S in occupied, k + _S in occupied
+            up, down = k - 1 in occupied, k + 1 in occupied
+            if tail and ((left and not right) or (up and not down)):
+                counts["tail"] += 1
+            if head and ((right and not left) or (down and not up)):
+                counts["head"] += 1
+        if alt and (x + y) % 2 == 0:
+            counts["alt"] += 1
+        if most and not (k - _S in answers or k + _S in answers
+                         or k - 1 in answers or k + 1 in answers):
+            counts["most"] += 1
+    return counts

@@ -1,0 +1,340 @@
+"""``wfkit crossword``: batches of hidden-answer crossword boards, endless and challenge sets.
+
+Thin layer: options (defaults from ``configs/crossword.yaml`` or ``--config``), the core in
+``wordforge_cli.crossword``, renders in ``wordforge_cli.render``, statistics on stderr.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import click
+
+from wordforge_cli.options import report_seed, seed_option, vocab_option
+
+STYLE_CHOICES = ("none", "tail", "head", "alt", "most")
+RENDERS = ("json", "text", "svg", "ipuz")
+CONFIG_META = "wfkit.crossword.config"
+
+
+def _load_config(ctx: click.Context, _param: click.Parameter, value: str | None) -> Any:
+    """Eager: read the config and make its values the option defaults (black's pattern)."""
+    from wordforge_cli.config import bundled_config
+    from wordforge_cli.crossword.config import load_config
+    from wordforge_cli.errors import WfkitError
+
+    try:
+        cfg = load_config(value or bundled_config("crossword"))
+    except WfkitError as error:
+        from wordforge_cli.cli import ReportedError
+
+        raise ReportedError(error) from None
+    ctx.meta[CONFIG_META] = cfg
+    shared = {k: v for k, v in cfg.options.items() if k in ("layout", "budget", "fold_small")}
+    ctx.default_map = {**cfg.options, "endless": dict(shared), "challenge": dict(shared)}
+    return value
+
+
+def _config(ctx: click.Context):
+    return ctx.meta[CONFIG_META]
+
+
+def board_options(func: Callable) -> Callable:
+    """Options shared by the batch and the set forms."""
+    options = [
+        vocab_option(required=False),
+        click.option("--layout", type=click.Choice(("loose", "strict")), default="loose",
+                     show_default=True,
+                     help="loose: the article's (runs may join); strict: every run of 2+ "
+                          "cells is exactly one word."),
+        click.option("--budget", type=click.IntRange(1), default=3000, show_default=True,
+                     help="Attempts shared by all retries of one board."),
+        click.option("--unique", is_flag=True,
+                     help="Keep a board only if its visible letters admit exactly one "
+                          "filling from the vocabulary."),
+        click.option("--fold-small/--keep-small", "fold_small", default=True,
+                     show_default=True, help="Japanese: print small kana full size (ッ->ツ)."),
+        seed_option,
+        click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+                     help="Write to FILE (atomically) instead of stdout."),
+        click.option("--render", type=click.Choice(RENDERS), default="json",
+                     show_default=True,
+                     help="json: one record a line; text: the article's picture + solution; "
+                          "svg: a picture; ipuz: ipuz v2 JSON, one puzzle a line."),
+        click.option("--json", "as_json", is_flag=True, help="Same as --render json."),
+        click.option("--styles", default="all", show_default=True,
+                     help="Styles whose blank-failure rate the statistics report: 'all' or "
+                          "a comma list."),
+        click.option("--stats", "stats_path", type=click.Path(dir_okay=False),
+                     help="Also write the statistics as JSON to FILE."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+@click.group(invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
+              callback=_load_config,
+              help="Difficulty config (default: the bundled configs/crossword.yaml).")
+@click.option("-n", "--count", type=click.IntRange(0), default=1, show_default=True,
+              help="How many boards.")
+@click.option("--min-len", type=click.IntRange(1), default=4, show_default=True,
+              help="Shortest answer.")
+@click.option("--max-len", type=click.IntRange(1), default=5, show_default=True,
+              help="Longest answer.")
+@click.option("--style", type=click.Choice(STYLE_CHOICES), default="none", show_default=True,
+              help="Blank style: tail/head hide the last/first cell of runs, alt cells with "
+                   "x+y even, most every given cell not beside an answer cell.")
+@board_options
+@click.pass_context
+def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: int,
+              max_len: int, style: str, **common: Any) -> None:
+    """Generate crossword boards whose answer hides in their cells (generate and test).
+
+    Each board: an answer word from the vocabulary, one other word per answer letter holding
+    it, each crossing the previous. Output: one JSON object per board (id, seed, answer, w, h,
+    words, cells, inputs, style, blanked, attempts); statistics on stderr at the end.
+
+    \b
+    Examples:
+      wfkit crossword --vocab examples/tech.yaml -n 1000 --seed 1 -o boards.jsonl
+      wfkit crossword --vocab examples/tech.yaml --min-len 5 --max-len 5 --render text
+      wfkit crossword --vocab examples/animals-en.yaml --layout strict --style tail --unique
+      wfkit crossword endless --vocab examples/tech.yaml --count 20
+      wfkit crossword plan 6
+    """
+    if ctx.invoked_subcommand is not None:
+        # the subcommand draws and reports its own seed (ctx.meta is shared with it)
+        ctx.meta.pop("wfkit.seed_was_drawn", None)
+        return
+    from wordforge_cli.crossword.board import Request
+    from wordforge_cli.crossword.sets import batch
+    from wordforge_cli.errors import UsageError
+
+    if not common["vocab"]:
+        raise UsageError("no vocabulary: give --vocab FILE (see wfkit crossword --help)")
+    lexicon = _lexicon(common)
+    request = Request(min_len, max_len, style, common["layout"], common["budget"],
+                      common["unique"])
+    items = batch(lexicon, request, common["seed"], count)
+    first = next(items, None)  # an impossible request fails here, before any file is opened
+    report_seed(ctx, common["seed"])
+
+    def boards() -> Iterator:
+        if first is not None:
+            yield first
+        yield from items
+
+    _emit(lexicon, ((i, s, [b]) for i, s, b in boards()), count, common,
+          {"command": "batch", "min_len": min_len, "max_len": max_len, "style": style})
+
+
+@crossword.command()
+@click.option("--count", type=click.IntRange(0), default=10, show_default=True,
+              help="How many questions.")
+@click.option("--start", type=click.IntRange(0), default=0, show_default=True,
+              help="Number of the first question.")
+@board_options
+@click.pass_context
+def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
+    """Questions of the endless run: band and style from the question number (see plan).
+
+    Each question is redrawn up to 12 times (config endless/redraws) until its style blanks
+    at least one cell; a draw whose band fails falls back to 3-4 letters, as the article does.
+
+    \b
+    Examples:
+      wfkit crossword endless --vocab examples/tech.yaml --count 20 --seed 1
+      wfkit crossword endless --vocab examples/tech.yaml --start 6 --count 1 --render text
+    """
+    from wordforge_cli.crossword.board import Request
+    from wordforge_cli.crossword.sets import endless_question
+    from wordforge_cli.errors import UsageError
+
+    if not common["vocab"]:
+        raise UsageError("no vocabulary: give --vocab FILE")
+    cfg = _config(ctx.parent)
+    lexicon = _lexicon(common)
+    base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"])
+    report_seed(ctx, common["seed"])
+
+    def questions() -> Iterator:
+        for k in range(start, start + count):
+            item_seed, board = endless_question(lexicon, cfg.endless, k, common["seed"], base)
+            yield k, item_seed, [board]
+
+    _emit(lexicon, questions(), count, common, {"command": "endless", "start": start})
+
+
+@crossword.command()
+@click.option("--count", type=click.IntRange(0), default=1, show_default=True,
+              help="How many sets of 10.")
+@board_options
+@click.pass_context
+def challenge(ctx: click.Context, count: int, **common: Any) -> None:
+    """Challenge sets: one board per step of the config's ramp (10), no answer twice.
+
+    Board ids are set * len(ramp) + question.
+
+    \b
+    Examples:
+      wfkit crossword challenge --vocab examples/tech.yaml --seed 3 --render text
+      wfkit crossword challenge --vocab examples/animals-en.yaml --count 5 -o sets.jsonl
+    """
+    from wordforge_cli.crossword.board import Request
+    from wordforge_cli.crossword.sets import challenge_set
+    from wordforge_cli.errors import UsageError
+
+    if not common["vocab"]:
+        raise UsageError("no vocabulary: give --vocab FILE")
+    cfg = _config(ctx.parent)
+    lexicon = _lexicon(common)
+    base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"])
+    sets = [challenge_set(lexicon, cfg.ramp, 0, common["seed"], base)] if count else []
+    report_seed(ctx, common["seed"])
+
+    def boards() -> Iterator:
+        size = len(cfg.ramp)
+        for index in range(count):
+            item_seed, made = sets[0] if index == 0 else challenge_set(
+                lexicon, cfg.ramp, index, common["seed"], base)
+            yield index * size, item_seed, made
+
+    _emit(lexicon, boards(), count * len(cfg.ramp), common, {"command": "challenge"})
+
+
+@crossword.command()
+@click.argument("question", type=click.IntRange(0))
+@click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
+@click.pass_context
+def plan(ctx: click.Context, question: int, as_json: bool) -> None:
+    """Print endless question K's plan (answer band, blank style) without generating.
+
+    The plan depends on K alone: band bands[K % len], style styles[(K // 2) % unlocked(K)],
+    unlocked(K) = min(len(styles), unlock_start + K // unlock_every) (config endless).
+
+    \b
+    Examples:
+      wfkit crossword plan 6
+      wfkit crossword --config my.yaml plan 40 --json
+    """
+    from wordforge_cli.crossword.sets import plan as make_plan
+    from wordforge_cli.output import dumps
+
+    p = make_plan(_config(ctx.parent).endless, question)
+    if as_json:
+        click.echo(dumps({"question": p.question, "min_len": p.min_len, "max_len": p.max_len,
+                          "style": p.style, "unlocked": p.unlocked}))
+    else:
+        click.echo(f"question {p.question}: answer {p.min_len}-{p.max_len} letters, style "
+                   f"{p.style} ({p.unlocked} style{'s' if p.unlocked > 1 else ''} unlocked)")
+
+
+def _lexicon(common: dict):
+    from wordforge_cli.crossword.lexicon import prepare
+    from wordforge_cli.vocab import read_vocab
+
+    vocab = read_vocab(common["vocab"])
+    lexicon = prepare(vocab, fold_small=common["fold_small"])
+    for dup in lexicon.duplicates:
+        click.echo(f"wfkit: {vocab.path}:{dup.line}: duplicate word '{dup.word}' (the same as "
+                   f"line {dup.first_line} after normalisation: {dup.normalised}), dropped",
+                   err=True)
+    return lexicon
+
+
+def _styles(value: str) -> tuple[str, ...]:
+    from wordforge_cli.errors import UsageError
+
+    if value == "all":
+        return STYLE_CHOICES
+    styles = tuple(s.strip() for s in value.split(",") if s.strip())
+    bad = [s for s in styles if s not in STYLE_CHOICES]
+    if bad or not styles:
+        raise UsageError(f"--styles: unknown style '{bad[0] if bad else value}' "
+                         f"(all, or a comma list of {', '.join(STYLE_CHOICES)})")
+    return styles
+
+
+def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -> None:
+    """Write boards as they come, count them, then report the statistics."""
+    import time
+
+    from wordforge_cli.crossword.board import record
+    from wordforge_cli.crossword.stats import BatchStats
+    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.output import atomic_write, dumps
+    from wordforge_cli.progress import progress
+
+    render = "json" if common["as_json"] else common["render"]
+    stats = BatchStats(_styles(common["styles"]), lexicon, unique=common["unique"])
+    hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
+    svg_records: list[dict] = []
+    started = time.perf_counter()
+    with atomic_write(common["output"]) as fh:
+        for board_id, item_seed, boards in progress(items, total=planned, desc="crossword",
+                                                    unit="board"):
+            for j, board in enumerate(boards):
+                if board is None:
+                    stats.fail()
+                    continue
+                stats.add_board(board)
+                rec = record(board, board_id + j, item_seed)
+                if render == "json":
+                    fh.write(dumps(rec))
+                    fh.write("\n")
+                elif render == "text":
+                    from wordforge_cli.render.crossword import board_text
+
+                    fh.write(board_text(rec) + "\n")
+                elif render == "ipuz":
+                    from wordforge_cli.render.ipuz import board_ipuz
+
+                    fh.write(dumps(board_ipuz(rec, hints=hints,
+                                              title=f"{lexicon.name} #{rec['id']}")) + "\n")
+                else:
+                    svg_records.append(rec)
+        if render == "svg" and svg_records:
+            from wordforge_cli.render.crossword import boards_svg
+
+            fh.write(boards_svg(svg_records, title=f"wfkit crossword: {lexicon.name}"))
+        elapsed = time.perf_counter() - started
+        if planned and stats.made == 0:
+            raise CannotDo(f"no board made: all {stats.failed} ran out of their budget of "
+                           f"{common['budget']} attempts")
+    summary = stats.summary()
+    boards_done = stats.made + stats.failed
+    timing = {"seconds": round(elapsed, 3),
+              "ms_per_board": round(1000 * elapsed / boards_done, 4) if boards_done else 0,
+              "boards_per_second": round(boards_done / elapsed, 1) if elapsed else 0}
+    _report(summary, timing)
+    if common["stats_path"]:
+        with atomic_write(common["stats_path"]) as sf:
+            sf.write(dumps({"vocabulary": lexicon.name, "request": {
+                **request, "layout": common["layout"], "budget": common["budget"],
+                "unique": common["unique"], "seed": common["seed"]},
+                "stats": summary, "timing": timing}) + "\n")
+
+
+def _report(summary: dict, timing: dict) -> None:
+    a = summary["attempts"]
+    echo = click.echo
+    echo(f"wfkit: crossword: {summary['made']} made, {summary['failed']} failed; attempts "
+         f"median {a['median']}, worst {a['worst']}; {timing['ms_per_board']} ms/board, "
+         f"{timing['boards_per_second']} boards/s", err=True)
+    if summary["blank_failure"]:
+        parts = [f"{s} {v['rate']}% ({v['boards']}/{v['of']})"
+                 for s, v in summary["blank_failure"].items() if s != "none"]
+        if parts:
+            echo("wfkit: blank failure: " + ", ".join(parts), err=True)
+    u = summary["word_use"]
+    echo(f"wfkit: {summary['distinct_answers']} distinct answers; words used {u['used']}/"
+         f"{u['words']} (min {u['min']}, max {u['max']} uses, evenness {u['evenness']})",
+         err=True)
+    if "ambiguous" in summary:
+        parts = [f"{s} {n}" for s, n in summary["ambiguous"].items()]
+        echo(f"wfkit: ambiguous boards by style: {', '.join(parts)}; rejected as ambiguous "
+             f"while generating: {summary['ambiguous_rejected']}", err=True)

@@ -1,0 +1,151 @@
+"""Many boards: a batch, the endless run's questions, challenge sets, and the endless plan.
+
+Independence: batch item i draws only from ``item_rng(seed, *scope, i)``, endless question k
+from ``item_rng(seed, *scope, "endless", k)`` and challenge set i from
+``item_rng(seed, *scope, "challenge", i)``, so any item is the same whether made first or
+last, alone, in a worker process or in a shard. A record's ``seed`` is that stream's seed:
+``random.Random(seed)`` makes the item again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from wordforge_cli.crossword.board import Board, Request, check_request, make_board
+from wordforge_cli.crossword.lexicon import Lexicon
+from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.rng import derive_seed
+
+SCOPE = ("crossword",)
+
+
+def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
+          scope: tuple = SCOPE, start: int = 0) -> Iterator[tuple[int, int, Board | None]]:
+    """Yield (i, item seed, board or None) for i in start..start+count-1.
+
+    An impossible request raises UsageError before anything is yielded.
+    """
+    check_request(lexicon, request)
+    rng = random.Random()
+    for i in range(start, start + count):
+        item_seed = derive_seed(seed, *scope, i)
+        rng.seed(item_seed)  # the same stream as item_rng(seed, *scope, i), one object reused
+        yield i, item_seed, make_board(lexicon, request, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class EndlessConfig:
+    """The endless run (config ``endless``). Question k: band ``bands[k % len(bands)]``, style
+    ``styles[(k // 2) % unlocked(k)]`` with ``unlocked(k) = min(len(styles), unlock_start +
+    k // unlock_every)``; redrawn up to ``redraws`` times until the style blanks a cell, a
+    draw whose band fails falling back to ``fallback`` (the article's ``make(3, 4)``)."""
+
+    bands: tuple[tuple[int, int], ...] = ((3, 3), (4, 4), (5, 5))
+    styles: tuple[str, ...] = ("none", "tail", "head", "alt", "most")
+    unlock_start: int = 2
+    unlock_every: int = 12
+    redraws: int = 12
+    fallback: tuple[int, int] = (3, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What endless question k asks for; decided from k alone, no randomness."""
+
+    question: int
+    min_len: int
+    max_len: int
+    style: str
+    unlocked: int
+
+
+def unlocked(cfg: EndlessConfig, k: int) -> int:
+    """How many styles question k may use (1 = plain only)."""
+    return max(1, min(len(cfg.styles), cfg.unlock_start + k // cfg.unlock_every))
+
+
+def plan(cfg: EndlessConfig, k: int) -> Plan:
+    """Question k's band and style (the article's endlessPlan, growth rule from the config)."""
+    k = max(0, int(k))
+    lo, hi = cfg.bands[k % len(cfg.bands)]
+    u = unlocked(cfg, k)
+    return Plan(k, lo, hi, cfg.styles[(k // 2) % u], u)
+
+
+def _try(lexicon: Lexicon, request: Request, rng: random.Random) -> tuple[Board | None, int]:
+    """A board or None, and the attempts it cost (an impossible band costs none)."""
+    try:
+        board = make_board(lexicon, request, rng)
+    except UsageError:
+        return None, 0
+    return board, (board.attempts if board is not None else request.budget)
+
+
+def endless_question(lexicon: Lexicon, cfg: EndlessConfig, k: int, seed: int, base: Request,
+                     *, scope: tuple = SCOPE) -> tuple[int, Board | None]:
+    """(item seed, board) of endless question k; ``base`` gives layout, budget, unique.
+
+    ``attempts`` of the board counts every attempt the question spent, redraws included.
+    """
+    p = plan(cfg, k)
+    item_seed = derive_seed(seed, *scope, "endless", k)
+    rng = random.Random(item_seed)
+    want = replace(base, min_len=p.min_len, max_len=p.max_len, style=p.style)
+    fallback = replace(want, min_len=cfg.fallback[0], max_len=cfg.fallback[1])
+    kept: Board | None = None
+    spent = 0
+    for _ in range(cfg.redraws):
+        board, cost = _try(lexicon, want, rng)
+        spent += cost
+        if board is None:
+            board, cost = _try(lexicon, fallback, rng)
+            spent += cost
+        if board is None:
+            continue
+        kept = board
+        if p.style == "none" or board.blanked > 0:
+            break
+    if kept is not None:
+        kept.attempts = spent
+    return item_seed, kept
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One question of the challenge ramp."""
+
+    min_len: int
+    max_len: int
+    style: str = "none"
+
+
+DEFAULT_RAMP: tuple[Step, ...] = (
+    Step(3, 3), Step(3, 3), Step(4, 4), Step(4, 4, "tail"), Step(4, 5, "head"),
+    Step(4, 5, "tail"), Step(5, 5, "alt"), Step(5, 5, "head"), Step(5, 6, "alt"),
+    Step(5, 6, "most"),
+)
+
+
+def challenge_set(lexicon: Lexicon, ramp: tuple[Step, ...], index: int, seed: int,
+                  base: Request, *, scope: tuple = SCOPE) -> tuple[int, list[Board]]:
+    """(item seed, boards) of challenge set ``index``: one board per ramp step, no answer
+    twice. CannotDo when a step cannot be made (its message says which and why)."""
+    item_seed = derive_seed(seed, *scope, "challenge", index)
+    rng = random.Random(item_seed)
+    used: set[int] = set()
+    boards = []
+    for j, step in enumerate(ramp):
+        request = replace(base, min_len=step.min_len, max_len=step.max_len, style=step.style)
+        try:
+            board = make_board(lexicon, request, rng, avoid=frozenset(used))
+        except UsageError as exc:
+            raise UsageError(f"challenge question {j + 1}: {exc.message}") from None
+        if board is None:
+            raise CannotDo(f"challenge set {index}, question {j + 1} ({step.min_len}-"
+                           f"{step.max_len} letters, {step.style}): no board within the budget "
+                           f"of {request.budget} attempts without repeating an answer")
+        used.add(lexicon.index[board.answer])
+        boards.append(board)
+    return item_seed, boards

@@ -1,0 +1,140 @@
+"""Batch statistics: fed one record at a time, mergeable across workers and shards.
+
+Everything here is a count, so the summary is the same whatever order the records came in
+and however the batch was split. Timings are not here: they are not reproducible, and the
+CLI adds them beside this summary.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+
+from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
+from wordforge_cli.crossword.board import Board
+from wordforge_cli.crossword.lexicon import Lexicon
+
+
+def base_cells(rec: dict) -> list[tuple[int, int, str, int]]:
+    """A record's cells as they were before blanking: answer cells keep their index, a cell two
+    words share is a crossing (-1), every other cell a given letter (-2)."""
+    cover: Counter = Counter()
+    for w in rec["words"]:
+        dx, dy = (1, 0) if w["dir"] == "across" else (0, 1)
+        for k in range(len(w["word"])):
+            cover[(w["x"] + dx * k, w["y"] + dy * k)] += 1
+    return [(c["x"], c["y"], c["c"],
+             c["n"] if c["n"] >= 0 else (-1 if cover[(c["x"], c["y"])] > 1 else -2))
+            for c in rec["cells"]]
+
+
+class BatchStats:
+    """Made/failed boards, attempts, blank failures per style, answers and word use.
+
+    ``styles``: the styles whose blank-failure rate is reported (a board's own style need not
+    be among them). ``lexicon``: given, the vocabulary for word-use evenness, and (with
+    ``unique=True``) for counting the boards each style leaves ambiguous.
+    """
+
+    def __init__(self, styles: Iterable[str] = STYLES, lexicon: Lexicon | None = None,
+                 unique: bool = False):
+        self.styles = tuple(styles)
+        self.lexicon = lexicon
+        self.unique = unique and lexicon is not None
+        self.made = 0
+        self.failed = 0
+        self.attempts: Counter = Counter()
+        self.blank_failures: Counter = Counter()
+        self.answers: Counter = Counter()
+        self.word_use: Counter = Counter()
+        self.ambiguous: Counter = Counter()
+        self.rejected_ambiguous = 0
+
+    def add(self, rec: dict, *, rejected_ambiguous: int = 0) -> None:
+        """Count one made board (its JSON record)."""
+        words = [(w["word"], w["x"], w["y"], w["dir"]) for w in rec["words"]]
+        self._count(rec["answer"], words, base_cells(rec), rec["attempts"], rejected_ambiguous)
+
+    def add_board(self, board: Board) -> None:
+        """Count one made board straight from the generator (same counts as :meth:`add`)."""
+        cells = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
+        self._count(board.answer, board.words, cells, board.attempts,
+                    board.extra.get("ambiguous_rejected", 0))
+
+    def _count(self, answer: str, words: list, cells: list, attempts: int,
+               rejected_ambiguous: int) -> None:
+        self.made += 1
+        self.attempts[attempts] += 1
+        self.answers[answer] += 1
+        self.word_use[answer] += 1
+        for w in words:
+            self.word_use[w[0]] += 1
+        self.rejected_ambiguous += rejected_ambiguous
+        for style, count in blank_counts(cells, self.styles).items():
+            if count == 0 and style != "none":
+                self.blank_failures[style] += 1
+        if self.unique:
+            from wordforge_cli.crossword.unique import count_fillings
+
+            for style in self.styles:
+                types, _count = blank(cells, style)
+                shown = [(x, y, c, n) for (x, y, c, _), n in zip(cells, types, strict=True)]
+                if count_fillings(self.lexicon, words, shown, limit=2) > 1:
+                    self.ambiguous[style] += 1
+
+    def fail(self, count: int = 1) -> None:
+        """Count boards whose budget ran out."""
+        self.failed += count
+
+    def merge(self, other: BatchStats) -> BatchStats:
+        """Add another part's counts to this one (parallel or sharded batches)."""
+        self.made += other.made
+        self.failed += other.failed
+        self.rejected_ambiguous += other.rejected_ambiguous
+        for mine, theirs in ((self.attempts, other.attempts),
+                             (self.blank_failures, other.blank_failures),
+                             (self.answers, other.answers), (self.word_use, other.word_use),
+                             (self.ambiguous, other.ambiguous)):
+            mine.update(theirs)
+        return self
+
+    def summary(self) -> dict:
+        """A JSON-ready summary; identical for the same boards in any order or split."""
+        made = self.made
+        out: dict = {"made": made, "failed": self.failed}
+        out["attempts"] = {"median": _lower_median(self.attempts),
+                           "worst": max(self.attempts) if self.attempts else 0,
+                           "total": sum(k * v for k, v in self.attempts.items())}
+        out["blank_failure"] = {
+            style: {"rate": round(100 * self.blank_failures[style] / made, 2) if made else 0.0,
+                    "boards": self.blank_failures[style], "of": made}
+            for style in self.styles}
+        out["distinct_answers"] = len(self.answers)
+        out["word_use"] = self._evenness()
+        if self.unique:
+            out["ambiguous"] = {style: self.ambiguous[style] for style in self.styles}
+            out["ambiguous_rejected"] = self.rejected_ambiguous
+        return out
+
+    def _evenness(self) -> dict:
+        vocab = list(self.lexicon.words) if self.lexicon is not None else sorted(self.word_use)
+        uses = [self.word_use[w] for w in vocab]
+        total = sum(uses)
+        entropy = -sum(u / total * math.log(u / total) for u in sorted(uses) if u) if total else 0
+        even = entropy / math.log(len(vocab)) if len(vocab) > 1 and total else 0.0
+        return {"words": len(vocab), "used": sum(1 for u in uses if u),
+                "min": min(uses, default=0), "max": max(uses, default=0),
+                "evenness": round(even, 4)}
+
+
+def _lower_median(counts: Counter) -> int:
+    total = sum(counts.values())
+    if not total:
+        return 0
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen * 2 >= total:
+            return value
+    return max(counts)  # pragma: no cover
