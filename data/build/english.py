@@ -55,7 +55,7 @@ ZIPF_STEPS = ((5.0, 1), (4.0, 2), (2.5, 3), (1.35, 4), (1.12, 5))
 SHORT_CAP_LEN, SHORT_CAP_LEVEL = 3, 4
 # A CEFR-J-like label more than this many levels easier than the word's Zipf tier is the
 # 'no frequency data -> A1' kind of guess (restrictionism A1), not an expert label.
-GUARD_TOLERANCE = 2
+GUARD_TOLERANCE = 1
 
 
 def zipf_level(word: str) -> int:
