@@ -63,19 +63,21 @@ def _board_body(rec: dict, ox: float, oy: float) -> tuple[list[str], float, floa
     body = [text(ox, oy + 10, f"#{rec['id']}  {len(rec['answer'])} letters  "
                               f"({rec['style']})", size=14, anchor="start", fill="#555")]
     top = oy + 28
+    upper = not _wide(rec)
     for c in rec["cells"]:
         x, y = ox + c["x"] * CELL, top + c["y"] * CELL
         if c["n"] >= 0:
             body.append(rect(x, y, CELL, CELL, fill="#fff3c4", stroke="#333"))
-            body.append(circle(x + CELL / 2, y + CELL / 2, CELL / 2 - 4, stroke="#d08000",
+            body.append(circle(x + CELL / 2, y + CELL / 2 + 3, CELL / 2 - 9, stroke="#d08000",
                                width=2))
-            body.append(text(x + 7, y + 9, c["n"] + 1, size=11, fill="#a05a00",
+            body.append(text(x + 6, y + 8, c["n"] + 1, size=10, fill="#a05a00",
                              weight="bold"))
         elif c["n"] == -1:
             body.append(rect(x, y, CELL, CELL, fill="#ffffff", stroke="#333"))
         else:
             body.append(rect(x, y, CELL, CELL, fill="#e8eef7", stroke="#333"))
-            body.append(text(x + CELL / 2, y + CELL / 2, c["c"], size=24))
+            body.append(text(x + CELL / 2, y + CELL / 2, c["c"].upper() if upper else c["c"],
+                             size=24))
     strip_y = top + rec["h"] * CELL + 14
     body.append(text(ox, strip_y + CELL / 2, "answer", size=14, anchor="start", fill="#555"))
     for i in range(len(rec["answer"])):

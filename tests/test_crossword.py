@@ -1,0 +1,196 @@
+"""``wfkit crossword`` driven through the CLI: output shape, reproducibility, errors, sets,
+renders, statistics and config."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import ipuz
+
+from tests.conftest import EXAMPLES
+from wordforge_cli.crossword.check import FIELDS, check_record
+from wordforge_cli.crossword.lexicon import prepare
+from wordforge_cli.crossword.unique import count_fillings
+from wordforge_cli.vocab import read_vocab
+
+TECH = EXAMPLES / "tech.yaml"
+ANIMALS = EXAMPLES / "animals-en.yaml"
+
+
+def words_of(path):
+    return set(prepare(read_vocab(path)).words)
+
+
+def records(result):
+    assert result.exit_code == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_batch_records_are_valid_and_reproducible(run):
+    args = ("crossword", "--vocab", TECH, "-n", "20", "--seed", "4", "--style", "tail")
+    first = run(*args)
+    recs = records(first)
+    assert len(recs) == 20
+    assert [r["id"] for r in recs] == list(range(20))
+    vocab = words_of(TECH)
+    for rec in recs:
+        assert tuple(rec) == FIELDS
+        assert check_record(rec, vocab, min_len=4, max_len=5) == []
+    assert run(*args).stdout == first.stdout
+    assert "20 made, 0 failed" in first.stderr
+    assert "blank failure: tail" in first.stderr
+
+
+def test_items_do_not_depend_on_batch_size(run):
+    short = run("crossword", "--vocab", TECH, "-n", "3", "--seed", "9").stdout.splitlines()
+    long = run("crossword", "--vocab", TECH, "-n", "8", "--seed", "9").stdout.splitlines()
+    assert long[:3] == short
+
+
+def test_strict_layout(run):
+    recs = records(run("crossword", "--vocab", ANIMALS, "-n", "15", "--seed", "1",
+                       "--layout", "strict", "--style", "most"))
+    vocab = words_of(ANIMALS)
+    for rec in recs:
+        assert check_record(rec, vocab, min_len=4, max_len=5, layout="strict") == []
+
+
+def test_impossible_request_is_refused_at_once(run, tmp_path):
+    out = tmp_path / "b.jsonl"
+    result = run("crossword", "--vocab", TECH, "--min-len", "9", "--max-len", "10", "-o", out)
+    assert result.exit_code == 2
+    assert "no word of 9-10 letters" in result.stderr
+    assert not out.exists()
+    result = run("crossword", "--vocab", TECH, "--min-len", "5", "--max-len", "4")
+    assert result.exit_code == 2 and "min length 5 > max length 4" in result.stderr
+
+
+def test_bad_word_names_file_and_line(run, tmp_path):
+    vocab = tmp_path / "v.yaml"
+    vocab.write_text("language: en\nwords:\n  - cat\n  - r2d2\n", encoding="utf-8")
+    result = run("crossword", "--vocab", vocab)
+    assert result.exit_code == 2
+    assert f"{vocab}:4:" in result.stderr and "r2d2" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_duplicates_reported_and_dropped(run, tmp_path):
+    vocab = tmp_path / "v.yaml"
+    words = ["キャッシュ", "きやっしゅ", *sorted(words_of(TECH))]
+    vocab.write_text("language: ja\nwords:\n" + "".join(f"  - {w}\n" for w in words),
+                     encoding="utf-8")
+    result = run("crossword", "--vocab", vocab, "-n", "2", "--seed", "1")
+    assert result.exit_code == 0
+    assert f"{vocab}:4: duplicate word 'きやっしゅ'" in result.stderr
+
+
+def test_stats_file(run, tmp_path):
+    stats = tmp_path / "stats.json"
+    result = run("crossword", "--vocab", TECH, "-n", "50", "--seed", "2", "--stats", stats,
+                 "-o", tmp_path / "b.jsonl")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(stats.read_text(encoding="utf-8"))
+    s = data["stats"]
+    assert s["made"] == 50 and s["failed"] == 0
+    assert set(s["blank_failure"]) == {"none", "tail", "head", "alt", "most"}
+    assert all(v["of"] == 50 for v in s["blank_failure"].values())
+    assert s["attempts"]["median"] >= 1 and s["attempts"]["worst"] >= s["attempts"]["median"]
+    assert 0 < s["word_use"]["evenness"] <= 1
+    assert data["timing"]["boards_per_second"] > 0
+
+
+def test_text_render(run):
+    result = run("crossword", "--vocab", TECH, "-n", "1", "--seed", "3", "--render", "text")
+    assert result.exit_code == 0
+    assert "■" in result.stdout and "solution:" in result.stdout
+
+
+def test_svg_render_is_xml(run):
+    result = run("crossword", "--vocab", TECH, "-n", "2", "--seed", "3", "--render", "svg")
+    root = ET.fromstring(result.stdout)
+    assert root.tag.endswith("svg")
+    assert len([e for e in root.iter() if e.tag.endswith("circle")]) >= 8  # 2 boards x 4+
+
+
+def test_ipuz_render_validates(run):
+    result = run("crossword", "--vocab", ANIMALS, "-n", "3", "--seed", "3", "--render", "ipuz",
+                 "--layout", "strict")
+    assert result.exit_code == 0, result.stderr
+    for line in result.stdout.splitlines():
+        doc = ipuz.read(line)
+        assert doc["kind"] == ["http://ipuz.org/crossword#1"]
+        circled = [c for row in doc["puzzle"] for c in row
+                   if isinstance(c, dict) and c.get("style") == {"shapebg": "circle"}]
+        assert len(circled) == len(doc["answer"])
+        letters = "".join(c for row in doc["solution"] for c in row if c != "#")
+        assert all(ch in letters for ch in doc["answer"])
+        assert doc["clues"]["Across"] and doc["clues"]["Down"]
+
+
+def test_plan_matches_the_article(run):
+    def plan(k):
+        return json.loads(run("crossword", "plan", str(k), "--json").stdout)
+
+    assert plan(0) == {"question": 0, "min_len": 3, "max_len": 3, "style": "none",
+                       "unlocked": 2}
+    assert (plan(1)["min_len"], plan(1)["max_len"], plan(1)["style"]) == (4, 4, "none")
+    assert (plan(6)["min_len"], plan(6)["max_len"], plan(6)["style"]) == (3, 3, "tail")
+    assert "style tail" in run("crossword", "plan", "6").stdout
+
+
+def test_endless_questions(run):
+    recs = records(run("crossword", "endless", "--vocab", TECH, "--count", "12",
+                       "--start", "2", "--seed", "5"))
+    vocab = words_of(TECH)
+    assert [r["id"] for r in recs] == list(range(2, 14))
+    plans = [json.loads(run("crossword", "plan", str(r["id"]), "--json").stdout) for r in recs]
+    for rec, p in zip(recs, plans, strict=True):
+        assert rec["style"] == p["style"]
+        assert check_record(rec, vocab) == []
+        if p["style"] != "none":
+            assert rec["blanked"] >= 1  # redrawn until the style blanks something
+    again = run("crossword", "endless", "--vocab", TECH, "--count", "1", "--start", "7",
+                "--seed", "5")
+    assert json.loads(again.stdout) == recs[5]
+
+
+def test_challenge_set(run):
+    recs = records(run("crossword", "challenge", "--vocab", TECH, "--seed", "8"))
+    assert len(recs) == 10
+    assert len({r["answer"] for r in recs}) == 10
+    assert len(recs[0]["answer"]) == 3 and len(recs[-1]["answer"]) in (5, 6)
+    vocab = words_of(TECH)
+    assert all(check_record(r, vocab) == [] for r in recs)
+
+
+def test_unique_keeps_only_fair_boards(run, tmp_path):
+    stats = tmp_path / "s.json"
+    result = run("crossword", "--vocab", ANIMALS, "-n", "10", "--seed", "6", "--style", "most",
+                 "--unique", "--stats", stats)
+    recs = records(result)
+    lex = prepare(read_vocab(ANIMALS))
+    for rec in recs:
+        words = [(w["word"], w["x"], w["y"], w["dir"]) for w in rec["words"]]
+        cells = [(c["x"], c["y"], c["c"], c["n"]) for c in rec["cells"]]
+        assert count_fillings(lex, words, cells) == 1
+    summary = json.loads(stats.read_text(encoding="utf-8"))["stats"]
+    assert set(summary["ambiguous"]) == {"none", "tail", "head", "alt", "most"}
+    assert summary["ambiguous"]["most"] == 0  # the kept boards are fair under their style
+    assert "ambiguous boards by style" in result.stderr
+
+
+def test_config_sets_defaults_and_checks_keys(run, tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("min_len: 3\nmax_len: 3\nstyle: head\n", encoding="utf-8")
+    recs = records(run("crossword", "--config", cfg, "--vocab", TECH, "-n", "5", "--seed", "1"))
+    assert all(len(r["answer"]) == 3 and r["style"] == "head" for r in recs)
+    cfg.write_text("min_len: 3\nbudjet: 10\n", encoding="utf-8")
+    result = run("crossword", "--config", cfg, "--vocab", TECH)
+    assert result.exit_code == 2
+    assert f"{cfg}:2:" in result.stderr and "did you mean 'budget'" in result.stderr
+
+
+def test_missing_vocab_is_a_usage_error(run):
+    result = run("crossword", "-n", "1")
+    assert result.exit_code == 2 and "--vocab" in result.stderr
