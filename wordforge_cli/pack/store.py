@@ -210,12 +210,17 @@ def _exchange(a: Path, b: Path) -> None:
 
 
 def _clear_old_tree(old: Path, out: Path, owned: set[str]) -> list[str]:
-    """Remove the previous pack's own files and the links' twins; move back any stranger."""
+    """Remove the previous pack's own files and the links' twins; move back any stranger.
+
+    The old manifest goes last, so a run killed half-way still knows what the tree owns.
+    """
     left = []
     for dirpath, dirnames, filenames in os.walk(old, topdown=False):
         rel = Path(dirpath).relative_to(old)
         for name in filenames + dirnames:
             relpath = (rel / name).as_posix()
+            if relpath == MANIFEST:
+                continue
             path = old / relpath
             st = os.lstat(path)
             if stat.S_ISDIR(st.st_mode):
@@ -231,6 +236,14 @@ def _clear_old_tree(old: Path, out: Path, owned: set[str]) -> list[str]:
                 os.rename(path, twin)
             else:
                 left.append(str(path))
+    manifest = old / MANIFEST
+    if os.path.lexists(manifest):
+        if MANIFEST in owned or _same_file(manifest, os.lstat(manifest), out / MANIFEST):
+            manifest.unlink()
+        elif not os.path.lexists(out / MANIFEST):
+            os.rename(manifest, out / MANIFEST)
+        else:
+            left.append(str(manifest))
     with contextlib.suppress(OSError):
         old.rmdir()
     return left
