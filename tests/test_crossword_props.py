@@ -4,6 +4,7 @@ statistics merge to the same summary in any split."""
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
 
@@ -110,6 +111,8 @@ def test_stats_merge_equals_whole_in_any_split():
         right.add(rec)
     right.fail(0)
     assert right.merge(left).summary() == whole.summary()
+    shipped = BatchStats(lexicon=lex).add_counts(json.loads(json.dumps(whole.counts())))
+    assert shipped.summary() == whole.summary()
 
 
 def test_stats_from_boards_equal_stats_from_records():

@@ -137,7 +137,9 @@ def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
     ``avoid``: answer ids not to use (a challenge set never repeats an answer). Raises
     UsageError at once for a request that can never succeed (see :func:`check_request`).
     """
-    cands = check_request(lexicon, request)
+    cands = lexicon.cache.get(request)
+    if cands is None:
+        cands = lexicon.cache[request] = check_request(lexicon, request)
     if avoid:
         cands = tuple(c for c in cands if c not in avoid)
         if not cands:
@@ -198,10 +200,12 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
         if i == 0 or partners is None:
             pool = by_letter[ch]
         else:
-            pk = prev * nwords
-            pool = partners.get((pk, ch))
+            mine = partners.get(prev)
+            if mine is None:
+                mine = partners[prev] = {}
+            pool = mine.get(ch)
             if pool is None:
-                pool = partners[(pk, ch)] = _partners(lex, prev, ch)
+                pool = mine[ch] = _partners(lex, prev, ch)
         npool = len(pool)
         if not npool:
             return None
@@ -289,15 +293,10 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared
     maxy = order[-1] >> _BITS
     xs = [k & _MASK for k in order]
     minx = min(xs)
-    cells = []
-    base = []
     get = answer_at.get
-    for k, x in zip(order, xs):  # noqa: B905 - same length by construction
-        n = get(k)
-        if n is None:
-            n = -1 if k in shared else -2
-        cells.append((x - minx, (k >> _BITS) - miny, letters[k], n))
-        base.append(n)
+    base = [get(k, -1 if k in shared else -2) for k in order]
+    cells = [(x - minx, (k >> _BITS) - miny, letters[k], n)
+             for k, x, n in zip(order, xs, base)]  # noqa: B905 - same lengths
     out_words = [(words[q], (s & _MASK) - minx, (s >> _BITS) - miny,
                   "down" if step == DOWN else "across") for q, s, step in placed]
     return Board(answer, max(xs) - minx + 1, maxy - miny + 1, out_words, cells, base, 0)

@@ -99,6 +99,25 @@ class BatchStats:
             mine.update(theirs)
         return self
 
+    COUNTERS = ("attempts", "blank_failures", "answers", "word_use", "ambiguous")
+
+    def counts(self) -> dict:
+        """The raw counts as plain JSON-ready data (to ship between processes or shards)."""
+        out: dict = {"styles": list(self.styles), "made": self.made, "failed": self.failed,
+                     "rejected_ambiguous": self.rejected_ambiguous}
+        for name in self.COUNTERS:
+            out[name] = sorted(getattr(self, name).items())
+        return out
+
+    def add_counts(self, data: dict) -> BatchStats:
+        """Merge counts made by :meth:`counts` (same as :meth:`merge` with that part)."""
+        self.made += data["made"]
+        self.failed += data["failed"]
+        self.rejected_ambiguous += data["rejected_ambiguous"]
+        for name in self.COUNTERS:
+            getattr(self, name).update(dict((k, v) for k, v in data[name]))
+        return self
+
     def summary(self) -> dict:
         """A JSON-ready summary; identical for the same boards in any order or split."""
         made = self.made
