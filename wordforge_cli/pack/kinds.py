@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,11 +67,62 @@ class DataFile:
     license: str | None = None
 
 
+def user_file(ctx: SectionContext, path: Path) -> DataFile:
+    """A file of the user's (a vocabulary, a config): named relative to the pack config, with
+    the ``source`` and ``license`` a YAML vocabulary may state."""
+    import os
+
+    label = Path(os.path.relpath(path, ctx.config.base_dir)).as_posix()
+    source = license_ = None
+    if path.suffix.lower() in (".yaml", ".yml"):
+        from wordforge_cli.yamlio import load_yaml
+
+        data = load_yaml(path).data
+        if isinstance(data, dict):
+            source = data.get("source") if isinstance(data.get("source"), str) else None
+            license_ = data.get("license") if isinstance(data.get("license"), str) else None
+    return DataFile(label, path, source, license_)
+
+
+def bundled_file(folder: str, name: str, *, source: str | None = None,
+                 license: str | None = None) -> DataFile:
+    """A file shipped with wfkit (``data/`` or ``configs/``), named the same on every machine.
+
+    Its provenance and licence come from the Markdown note beside it (``data/NAME.md``) when
+    there is one: the first lines that name a source or a licence.
+    """
+    from wordforge_cli.paths import resource_dir
+
+    path = resource_dir(folder) / name
+    note = path.with_suffix(".md")
+    if note.is_file() and (source is None or license is None):
+        found_source, found_license = provenance_from_note(note)
+        source = source or found_source
+        license = license or found_license
+    return DataFile(f"wfkit:{folder}/{name}", path, source, license)
+
+
+def provenance_from_note(note: Path) -> tuple[str | None, str | None]:
+    """(source, licence) lines of a provenance note: lines mentioning them, joined."""
+    import re
+
+    text = note.read_text(encoding="utf-8")
+    lines = [re.sub(r"^[\s>*#-]+", "", line).strip() for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    licence = [line for line in lines if re.search(r"licen[cs]e|CC BY|MIT\b|Apache", line, re.I)]
+    source = [line for line in lines if re.search(r"source|derived|built from|from PyPI",
+                                                  line, re.I) and line not in licence]
+    join = " / ".join
+    return (join(source[:3]) or f"see {note.name}", join(licence[:4]) or f"see {note.name}")
+
+
 @dataclass
 class Item:
-    """What one index of a section produced: a record (None when it failed) and its stat event."""
+    """What one index of a section produced: its records (none when it failed; a challenge
+    set has several), how many parts failed, and what the statistics need (``event``)."""
 
-    record: dict | None
+    records: list[dict]
+    failed: int = 0
     event: Any = None
 
 
@@ -83,10 +134,8 @@ class Stats:
         self.failed = 0
 
     def add(self, item: Item) -> None:
-        if item.record is None:
-            self.failed += 1
-        else:
-            self.made += 1
+        self.made += len(item.records)
+        self.failed += item.failed
 
     def merge(self, other: Stats) -> None:
         for key, value in vars(other).items():
@@ -164,6 +213,11 @@ class Section:
     def make(self, seed: int, index: int) -> Item:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
+        """Items ``start..stop-1`` (an engine with a batch iterator overrides this)."""
+        for index in range(start, stop):
+            yield self.make(seed, index)
+
     def render_item(self, fmt: str, record: dict) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -172,6 +226,9 @@ class Section:
 
     def new_stats(self) -> Stats:
         return self.stats_class()
+
+    def stats_from_state(self, state: dict) -> Stats:
+        return self.stats_class.from_state(state)
 
     def warm(self) -> None:
         """Load what items need (called once per worker process, before the first item)."""

@@ -96,7 +96,7 @@ def _merge_into(config: PackConfig, sections: Sequence[Section],
                 raise UsageError(f"section '{section.name}': shard chunks do not join up",
                                  path=directory)
             expect = stop
-            result.stats.merge(section.stats_class.from_state(entry["stats_state"]))
+            result.stats.merge(section.stats_from_state(entry["stats_state"]))
             result.records += entry["records"]
         if expect != chunk_count(section.count):
             raise UsageError(f"section '{section.name}': the shards do not cover it")

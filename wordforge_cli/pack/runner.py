@@ -61,10 +61,12 @@ def plan(sections: Sequence[Section], shard: tuple[int, int] | None = None) -> l
     return chunks
 
 
-def render_path(section: Section, fmt: str, index: int) -> str:
+def render_path(section: Section, fmt: str, rid: object) -> str:
+    """``NAME/000017.svg``: per-item renders named by record id (the item index if none)."""
     from wordforge_cli.pack.kinds import RENDER_SUFFIX
 
-    return f"{section.name}/{index:06d}.{RENDER_SUFFIX[fmt]}"
+    name = f"{rid:06d}" if isinstance(rid, int) else str(rid)
+    return f"{section.name}/{name}.{RENDER_SUFFIX[fmt]}"
 
 
 _SEED: int = 0
@@ -88,19 +90,18 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     lines: list[str] = []
     texts: list[str] = []
     files: list[tuple[str, str]] = []
-    for index in range(chunk.start, chunk.stop):
-        item = section.make(_SEED, index)
+    for index, item in enumerate(section.items(_SEED, chunk.start, chunk.stop), chunk.start):
         stats.add(item)
-        if item.record is None:
-            continue
-        lines.append(dumps(item.record))
-        if index < section.render_limit:
-            for fmt in section.render:
-                content = section.render_item(fmt, item.record)
-                if fmt == "text":
-                    texts.append(f"# {section.name} {index}\n{content.rstrip()}\n\n")
-                else:
-                    files.append((render_path(section, fmt, index), content))
+        for record in item.records:
+            lines.append(dumps(record))
+            if index < section.render_limit:
+                rid = record.get("id", index)
+                for fmt in section.render:
+                    content = section.render_item(fmt, record)
+                    if fmt == "text":
+                        texts.append(f"# {section.name} {rid}\n{content.rstrip()}\n\n")
+                    else:
+                        files.append((render_path(section, fmt, rid), content))
     body = "\n".join(lines) + "\n" if lines else ""
     return ChunkResult(chunk, body, "".join(texts), files, stats, len(lines))
 
