@@ -23,7 +23,9 @@ from wordforge_cli.rarity import (
     decimal_text,
     hand_cover,
     rate,
+    rate_all,
     rate_words,
+    record,
     score_word,
     summarize,
     tile_bag,
@@ -36,7 +38,7 @@ TIER = {t.key: i for i, t in enumerate(RULES.tiers)}
 
 
 def tables(zipf=None, cefr=None, overrides=None, words=None):
-    words = {w: WordInfo(*(v or None for v in row)) for w, row in (words or WORDS).items()}
+    words = {w: WordInfo(w, *(v or None for v in row)) for w, row in (words or WORDS).items()}
     return Tables(words=words, zipf=zipf or {}, cefr=cefr, overrides=overrides or {})
 
 
@@ -119,10 +121,36 @@ def test_rate_words_records_and_summary():
     assert list(records[0])[:9] == ["word", "zipf", "cefr", "rarity", "label", "multiplier",
                                     "source", "battle_rarity", "playable"]
     assert records[1]["battle_rarity"] == "ultra_rare"
-    summary = summarize(records, RULES)
+    summary = summarize(rate_all(["cat", "xylophone", "nope"], RULES, t), RULES)
     assert summary["words"] == 3 and summary["not_playable"] == 1
     assert summary["sources"] == {"override": 0, "cefr": 1, "zipf": 2}
     assert summary["tiers"]["super_rare"] == 1 and summary["tiers"]["normal"] == 2
+
+
+def test_fast_writers_match_the_plain_records():
+    import csv
+    import io
+
+    from wordforge_cli.commands.rarity import write_ratings
+    from wordforge_cli.output import dumps
+
+    t = tables(zipf={"xylophone": 2.37, "cat": 4.78, "cats": 4.46},
+               overrides={"dot": "ultra_rare"})
+    t.words["quote"] = WordInfo("quote", None, None, 'n"oun', 'a "b"\\c\té')
+    words = ["cat", "cats", "xylophone", "nope", "dot", "quote"]
+    for gold_rush in (False, True):
+        ratings = list(rate_all(words, RULES, t, gold_rush=gold_rush))
+        records = [record(r, RULES) for r in ratings]
+        out = io.StringIO()
+        write_ratings(ratings, RULES, "jsonl", out)
+        assert out.getvalue() == "".join(dumps(r) + "\n" for r in records)
+        out = io.StringIO()
+        write_ratings(ratings, RULES, "csv", out)
+        rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+        assert [r["word"] for r in rows] == words
+        for row, rec in zip(rows, records, strict=True):
+            assert row == {k: "" if v is None else str(v).lower() if isinstance(v, bool)
+                           else str(v) for k, v in rec.items()}
 
 
 @pytest.mark.parametrize("text, ok", [
@@ -270,8 +298,8 @@ def test_mapped_and_loaded_word_tables_agree(tmp_path):
     for word in [*WORDS, "a", "aaa", "cas", "catz", "zzzz", "dogs", "zaxx"]:
         assert mapped.get(word) == loaded.get(word)
         assert (mapped.get(word) is not None) == (word in WORDS)
-    assert mapped.get("cats") == WordInfo(None, "cat", "noun", "猫")
-    assert mapped.get("zax") == WordInfo()
+    assert mapped.get("cats") == WordInfo("cats", "", "cat", "noun", "猫")
+    assert mapped.get("zax") == ("zax", "", "", "", "")
 
 
 @settings(max_examples=40)
@@ -282,6 +310,24 @@ def test_binary_search_finds_exactly_the_listed_words(tmp_path_factory, listed, 
     mapped = english.open_words(path)
     for word in [*listed, *probes]:
         assert (mapped.get(word) is not None) == (word in listed)
+
+
+@pytest.mark.parametrize("text, line, needle", [
+    ("cat\tA1\t\tnoun\t猫\ndog\tA1\tnoun\n", 2, "5 tab-separated fields"),
+    ("cat\tA1\t\tnoun\t猫\n\ndog\tA1\t\t\t\n", 2, "5 tab-separated fields"),
+    ("cat\tA1\t\tnoun\t猫\ndog\tD9\t\t\t\n", 2, "unknown CEFR level 'D9'"),
+])
+def test_bad_word_table_names_its_line(tmp_path, text, line, needle):
+    from wordforge_cli.errors import ConfigError
+
+    path = tmp_path / "w.tsv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=needle) as caught:
+        english.open_words(path, whole=True)
+    assert caught.value.line == line
+    if "\n\n" not in text:  # a lookup checks the line it finds
+        with pytest.raises(ConfigError, match="tab-separated"):
+            english.open_words(path).get("dog")
 
 
 def test_missing_word_table_is_a_config_error(tmp_path):

@@ -32,15 +32,24 @@ def word_table_path(path: str | Path | None = None) -> Path:
     return data_file(WORD_TABLE)
 
 
-def _info(rest: str, path: Any, word: str) -> WordInfo:
-    parts = rest.split("\t")
-    if len(parts) != FIELDS - 1:
-        raise ConfigError(f"the line of '{word}' has {len(parts) + 1} fields, not {FIELDS} "
-                          "(word, cefr, lemma, pos, gloss)", path=path)
-    cefr, lemma, pos, gloss = parts
-    if cefr and cefr not in LEVELS:
-        raise ConfigError(f"the line of '{word}' has an unknown CEFR level '{cefr}'", path=path)
-    return WordInfo(cefr or None, lemma or None, pos or None, gloss or None)
+_ROW = re.compile(r"([^\t\n]+)\t([^\t\n]*)\t([^\t\n]*)\t([^\t\n]*)\t([^\t\n]*)")
+_ROWS = re.compile("^" + _ROW.pattern + "$", re.M)
+_LEVELS = frozenset(("", *LEVELS))
+
+
+def _bad_line(text: str, path: Any) -> ConfigError:
+    """The first line that is not ``word<TAB>cefr<TAB>lemma<TAB>pos<TAB>gloss``."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line and number > text.count("\n"):
+            break
+        row = _ROW.fullmatch(line)
+        if row is None:
+            return ConfigError(f"expected {FIELDS} tab-separated fields "
+                               "(word, cefr, lemma, pos, gloss)", path=path, line=number)
+        if row[2] not in _LEVELS:
+            return ConfigError(f"unknown CEFR level '{row[2]}' (levels: {', '.join(LEVELS)})",
+                               path=path, line=number)
+    return ConfigError("cannot read the word table", path=path)  # pragma: no cover
 
 
 class MappedWords:
@@ -79,51 +88,43 @@ class MappedWords:
         return None
 
     def get(self, word: str, default: Any = None) -> WordInfo | None:
-        if word in self._cache:
-            return self._cache[word]
-        line = self._find(word.encode("utf-8"))
-        info = None
-        if line is not None:
-            rest = line.decode("utf-8").rstrip("\r").split("\t", 1)
-            info = _info(rest[1] if len(rest) > 1 else "", self.path, word)
-        self._cache[word] = info
+        if word not in self._cache:
+            line = self._find(word.encode("utf-8"))
+            info = None
+            if line is not None:
+                text = line.decode("utf-8", errors="replace")
+                row = _ROW.fullmatch(text)
+                if row is None or row[2] not in _LEVELS:
+                    raise ConfigError(f"the line of '{word}' is not {FIELDS} tab-separated "
+                                      "fields with a known CEFR level", path=self.path)
+                info = WordInfo(*row.groups())
+            self._cache[word] = info
+        info = self._cache[word]
         return info if info is not None else default
 
 
-_LINE = re.compile(r"^([^\t\n]+)\t([^\n]*?)\r?$", re.M)
-
-
-class LoadedWords(dict):
-    """The whole word table in a dict (word -> rest of its line), parsed on lookup."""
-
-    path: Any = None
-
-    def get(self, word: str, default: Any = None) -> WordInfo | None:  # type: ignore[override]
-        rest = dict.get(self, word)
-        if rest is None:
-            return default
-        return _info(rest, self.path, word)
-
-
-def load_words(path: Path) -> LoadedWords:
+def load_words(path: Path) -> dict[str, tuple[str, str, str, str, str]]:
+    """The whole word table: word -> its line's five fields ("" when empty), checked."""
     from wordforge_cli.yamlio import read_text
 
-    table = LoadedWords(_LINE.findall(read_text(path)))
-    table.path = path
-    return table
+    try:
+        text = read_text(path)
+    except ConfigError as exc:
+        if exc.message == "no such file":
+            raise ConfigError("no such file (the word table; see data/README.md)",
+                              path=path) from None
+        raise
+    rows = _ROWS.findall(text)
+    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    if len(rows) != lines or not {row[1] for row in rows} <= _LEVELS:
+        raise _bad_line(text, path)
+    return {row[0]: row for row in rows}
 
 
 def open_words(path: str | Path | None = None, *, whole: bool = False):
+    """The word table: whole in a dict (batches), or searched in place (a few words)."""
     path = word_table_path(path)
-    if whole:
-        try:
-            return load_words(path)
-        except ConfigError as exc:
-            if exc.message == "no such file":
-                exc.message = "no such file (the word table; see data/README.md)"
-                exc.args = (exc.message,)
-            raise
-    return MappedWords(path)
+    return load_words(path) if whole else MappedWords(path)
 
 
 # --------------------------------------------------------------------------- zipf

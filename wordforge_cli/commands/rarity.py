@@ -88,7 +88,8 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
     """
     from wordforge_cli.errors import UsageError
     from wordforge_cli.output import atomic_write
-    from wordforge_cli.rarity import Summary, compare_record, rate, record
+    from wordforge_cli.progress import progress
+    from wordforge_cli.rarity import Summary, rate_all
 
     if words and vocab:
         raise UsageError("give words or --vocab, not both")
@@ -99,55 +100,57 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
     rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path,
                               whole=bool(vocab) or len(entries) > 50)
     use_lemma = not no_lemma
-
-    def rows(which_rules):
-        from wordforge_cli.progress import progress
-
-        for word in progress(entries, total=len(entries), desc="rarity", unit="word"):
-            yield record(rate(word, which_rules, tables, use_lemma=use_lemma,
-                              gold_rush=gold_rush), which_rules)
+    shown = progress(entries, total=len(entries), desc="rarity", unit="word")
+    ratings = rate_all(shown, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush)
 
     if compare_path is not None:
-        from wordforge_cli.english import check_overrides, read_rules
-
-        other = read_rules(compare_path)
-        if overrides_path:
-            check_overrides(tables.overrides, other, overrides_path)
-        changes = []
-        counts: dict[tuple[str, str], int] = {}
-        for mine in rows(rules):
-            theirs = record(rate(mine["word"], other, tables, use_lemma=use_lemma,
-                                 gold_rush=gold_rush), other)
-            change = compare_record(mine, theirs, rules, other)
-            if change is not None:
-                changes.append(change)
-                key = (change["rarity"], change["other_rarity"])
-                counts[key] = counts.get(key, 0) + 1
-        fields = list(changes[0]) if changes else list(COMPARE_FIELDS)
-        with atomic_write(output) as fh:
-            write_rows(changes, fields, fmt, fh, texts=None)
-        ups = sum(1 for c in changes if c["direction"] == "up")
-        downs = sum(1 for c in changes if c["direction"] == "down")
-        moves = ", ".join(f"{a}->{b} {n}" for (a, b), n in counts.items() if a != b)
-        click.echo(f"wfkit: {len(changes)} of {len(entries)} words change tier under "
-                   f"{compare_path} ({ups} up, {downs} down, "
-                   f"{len(changes) - ups - downs} battle tier only)"
-                   + (f": {moves}" if moves else ""), err=True)
+        compare(ratings, rules, tables, compare_path, overrides_path, use_lemma=use_lemma,
+                gold_rush=gold_rush, total=len(entries), fmt=fmt, output=output)
         return
 
     summary = Summary(rules)
 
     def counted():
-        for rec in rows(rules):
-            summary.add(rec)
-            yield rec
-
-    from wordforge_cli.rarity import RECORD_FIELDS
+        add = summary.add
+        for rating in ratings:
+            add(rating)
+            yield rating
 
     with atomic_write(output) as fh:
-        write_rows(counted(), list(RECORD_FIELDS), fmt, fh, texts=TEXT_COLUMNS)
+        write_ratings(counted(), rules, fmt, fh)
     if vocab:
         report_summary(summary.as_dict(), rules, vocab)
+
+
+def compare(ratings, rules, tables, compare_path: str, overrides_path: str | None, *,
+            use_lemma: bool, gold_rush: bool, total: int, fmt: str, output: str | None) -> None:
+    """Write the words whose tier moves under another config, and say how many moved."""
+    from wordforge_cli.english import check_overrides, read_rules
+    from wordforge_cli.output import atomic_write
+    from wordforge_cli.rarity import compare_record, rate_all, record
+
+    other = read_rules(compare_path)
+    if overrides_path:
+        check_overrides(tables.overrides, other, overrides_path)
+    mine = [record(r, rules) for r in ratings]
+    theirs = rate_all((m["word"] for m in mine), other, tables, use_lemma=use_lemma,
+                      gold_rush=gold_rush)
+    changes = []
+    counts: dict[tuple[str, str], int] = {}
+    for a, b in zip(mine, theirs, strict=True):
+        change = compare_record(a, record(b, other), rules, other)
+        if change is not None:
+            changes.append(change)
+            key = (change["rarity"], change["other_rarity"])
+            counts[key] = counts.get(key, 0) + 1
+    with atomic_write(output) as fh:
+        write_rows(changes, list(COMPARE_FIELDS), fmt, fh)
+    ups = sum(1 for c in changes if c["direction"] == "up")
+    downs = sum(1 for c in changes if c["direction"] == "down")
+    moves = ", ".join(f"{a}->{b} {n}" for (a, b), n in counts.items() if a != b)
+    click.echo(f"wfkit: {len(changes)} of {total} words change tier under {compare_path} "
+               f"({ups} up, {downs} down, {len(changes) - ups - downs} battle tier only)"
+               + (f": {moves}" if moves else ""), err=True)
 
 
 COMPARE_FIELDS = ("word", "zipf", "cefr", "rarity", "other_rarity", "battle_rarity",
@@ -182,26 +185,62 @@ def report_summary(summary: dict[str, Any], rules, vocab: str) -> None:
                f"  not playable: {summary['not_playable']}", err=True)
 
 
-def _cefr_text(rec: dict) -> str:
-    if not rec["cefr"]:
-        return "-"
-    return f"{rec['cefr']} ({rec['cefr_lemma']})" if rec["cefr_lemma"] else rec["cefr"]
+TEXT_HEADERS = ("word", "zipf", "cefr", "rarity", "key", "mult", "rule", "battle", "playable",
+                "pos", "gloss")
 
 
-# The human table: (header, cell) per column; JSON/CSV keep the record's own fields.
-TEXT_COLUMNS: list[tuple[str, Callable[[dict], str]]] = [
-    ("word", lambda r: r["word"]),
-    ("zipf", lambda r: f"{r['zipf']:.2f}"),
-    ("cefr", _cefr_text),
-    ("rarity", lambda r: r["label"]),
-    ("key", lambda r: r["rarity"]),
-    ("mult", lambda r: f"x{r['multiplier']:g}"),
-    ("rule", lambda r: r["source"]),
-    ("battle", lambda r: r["battle_rarity"]),
-    ("playable", lambda r: "yes" if r["playable"] else "no"),
-    ("pos", lambda r: r["pos"] or "-"),
-    ("gloss", lambda r: r["gloss"] or "-"),
-]
+def write_ratings(ratings: Iterable, rules, fmt: str, fh: IO[str]) -> None:
+    """Write a rarity table fast: the parts shared by many rows are formatted once.
+
+    The JSON Lines are byte for byte ``output.dumps(rarity.record(...))`` (a test checks).
+    """
+    from wordforge_cli.output import dumps
+    from wordforge_cli.rarity import RECORD_FIELDS, number
+
+    tiers = rules.tiers
+    middles: dict[tuple, Any] = {}
+
+    def middle(r) -> Any:
+        key = (r.tier, r.source, r.battle_tier, r.playable)
+        part = middles.get(key)
+        if part is None:
+            tier = tiers[r.tier]
+            values = (tier.key, tier.label, number(tier.multiplier), r.source,
+                      tiers[r.battle_tier].key, r.playable)
+            if fmt == "jsonl":
+                part = dumps(dict(zip(RECORD_FIELDS[3:9], values, strict=True)))[1:-1]
+            elif fmt == "csv":
+                part = (*values[:5], "true" if r.playable else "false")
+            else:
+                part = (tier.label, tier.key, f"x{values[2]:g}", r.source, values[4],
+                        "yes" if r.playable else "no")
+            middles[key] = part
+        return part
+
+    if fmt == "jsonl":
+        from json.encoder import encode_basestring
+
+        def text(value: str | None) -> str:
+            return "null" if value is None else encode_basestring(value)
+
+        write = fh.write
+        for r in ratings:
+            write(f'{{"word":{text(r.word)},"zipf":{r.zipf!r},"cefr":{text(r.cefr)},'
+                  f'{middle(r)},"cefr_lemma":{text(r.cefr_lemma)},"pos":{text(r.pos)},'
+                  f'"gloss":{text(r.gloss)}}}\n')
+        return
+    if fmt == "csv":
+        import csv
+
+        writer = csv.writer(fh, lineterminator="\n")
+        writer.writerow(RECORD_FIELDS)
+        writer.writerows((r.word, r.zipf, r.cefr, *middle(r), r.cefr_lemma, r.pos, r.gloss)
+                         for r in ratings)
+        return
+    rows = [(r.word, f"{r.zipf:.2f}",
+             (f"{r.cefr} ({r.cefr_lemma})" if r.cefr_lemma else r.cefr) if r.cefr else "-",
+             *middle(r), r.pos or "-", r.gloss or "-") for r in ratings]
+    write_cells(TEXT_HEADERS, rows, fmt, fh)
 
 
 def _cell(value: Any) -> str:
@@ -212,42 +251,37 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def write_rows(records: Iterable[dict], fields: list[str], fmt: str, fh: IO[str], *,
-               texts: list[tuple[str, Callable[[dict], str]]] | None) -> None:
-    """Write records as an aligned table, CSV, JSON Lines or a Markdown table."""
+def write_rows(records: Iterable[dict], fields: list[str], fmt: str, fh: IO[str]) -> None:
+    """Write plain records as JSON Lines, CSV, an aligned table or a Markdown table."""
     if fmt == "jsonl":
         from wordforge_cli.output import dumps
 
-        write = fh.write
         for rec in records:
-            write(dumps(rec) + "\n")
+            fh.write(dumps(rec) + "\n")
         return
+    rows = [tuple(_cell(rec[f]) for f in fields) for rec in records]
     if fmt == "csv":
         import csv
 
         writer = csv.writer(fh, lineterminator="\n")
         writer.writerow(fields)
-        writer.writerows([_cell(rec[f]) for f in fields] for rec in records)
+        writer.writerows(rows)
         return
-    columns = texts or [(f, lambda r, f=f: _cell(r[f])) for f in fields]
-    headers = [name for name, _ in columns]
-    rows = [[cell(rec) for _, cell in columns] for rec in records]
+    write_cells(tuple(fields), rows, fmt, fh)
+
+
+def write_cells(headers: tuple[str, ...], rows: list[tuple[str, ...]], fmt: str,
+                fh: IO[str]) -> None:
+    """An aligned text table (the last column is not padded) or a Markdown table."""
     if fmt == "md":
-        def md(cells: list[str]) -> str:
+        def md(cells: Iterable[str]) -> str:
             return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |\n"
 
         fh.write(md(headers))
         fh.write(md(["---"] * len(headers)))
-        for row in rows:
-            fh.write(md(row))
+        fh.writelines(md(row) for row in rows)
         return
     widths = [max([len(h), *(len(row[i]) for row in rows)]) for i, h in enumerate(headers)]
-    last = len(headers) - 1
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(c if i == last else c.ljust(widths[i])
-                         for i, c in enumerate(cells)).rstrip() + "\n"
-
-    fh.write(line(headers))
-    for row in rows:
-        fh.write(line(row))
+    pattern = "  ".join(f"{{:<{w}}}" for w in widths[:-1]) + "  {}"
+    fh.write(pattern.format(*headers).rstrip() + "\n")
+    fh.writelines(pattern.format(*row).rstrip() + "\n" for row in rows)
