@@ -25,6 +25,7 @@ from wordforge_cli.crossword.sets import (
 )
 from wordforge_cli.crossword.stats import BatchStats
 from wordforge_cli.output import dumps
+from wordforge_cli.rng import derive_seed
 from wordforge_cli.vocab import read_vocab
 
 VOCABS = ("tech.yaml", "animals-en.yaml")
@@ -96,6 +97,8 @@ def test_batch_items_are_independent_of_position():
     assert whole[8:] == tail
     scoped = next(batch(lex, request, 11, 1, scope=("pack", "section-a")))
     assert scoped[1] != whole[0][0]
+    assert scoped[1] == derive_seed(11, "pack", "section-a", 0)
+    assert [s for s, _ in whole] == [derive_seed(11, "crossword", i) for i in range(12)]
 
 
 def test_stats_merge_equals_whole_in_any_split():

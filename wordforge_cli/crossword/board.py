@@ -268,14 +268,22 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                 continue
             answer_at[spot] = i
             k = start
-            for c in wq:
-                if k in letters:
-                    shared.add(k)
-                    dirs[k] = 3
-                else:
-                    letters[k] = c
-                    dirs[k] = step
-                k += step
+            if strict:
+                for c in wq:
+                    if k in letters:
+                        shared.add(k)
+                        dirs[k] = 3
+                    else:
+                        letters[k] = c
+                        dirs[k] = step
+                    k += step
+            else:
+                for c in wq:
+                    if k in letters:
+                        shared.add(k)
+                    else:
+                        letters[k] = c
+                    k += step
             used.append(q)
             placed.append((q, start, step))
             prev, prev_start, prev_step = q, start, step
