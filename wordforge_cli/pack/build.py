@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from wordforge_cli import __version__
 from wordforge_cli.pack.config import PackConfig
 from wordforge_cli.pack.files import MANIFEST, FileResult, sha256_file
-from wordforge_cli.pack.kinds import Section, Stats
+from wordforge_cli.pack.kinds import DataFile, Section, Stats
 from wordforge_cli.pack.runner import (
     CHUNK,
     ChunkResult,
@@ -22,6 +22,7 @@ from wordforge_cli.pack.runner import (
     run_chunks,
     shard_chunks,
 )
+from wordforge_cli.paths import resource_dir
 from wordforge_cli.progress import progress
 
 FORMAT = "wfkit-pack/1"
@@ -136,13 +137,18 @@ def data_entries(sections: Iterable[Section]) -> list[dict]:
     """Every data file the sections read, once, with its hash, provenance and licence."""
     entries: dict[str, dict] = {}
     for section in sections:
-        for data in section.data_files():
+        files = section.data_files()
+        notes = {f.provenance for f in files if f.provenance}
+        for label in sorted(notes):  # the provenance notes are hashed too
+            folder, name = label.removeprefix("wfkit:").split("/", 1)
+            files.append(DataFile(label, resource_dir(folder) / name, "wfkit"))
+        for data in files:
             entry = entries.get(data.label)
             if entry is None:
                 entry = entries[data.label] = {
                     "file": data.label, "sha256": sha256_file(data.path),
                     "bytes": data.path.stat().st_size, "source": data.source,
-                    "license": data.license, "sections": [],
+                    "license": data.license, "provenance": data.provenance, "sections": [],
                 }
             if section.name not in entry["sections"]:
                 entry["sections"].append(section.name)

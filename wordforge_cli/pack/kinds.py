@@ -65,6 +65,7 @@ class DataFile:
     path: Path
     source: str | None = None
     license: str | None = None
+    provenance: str | None = None  # label of the note that documents it
 
 
 def user_file(ctx: SectionContext, path: Path) -> DataFile:
@@ -84,36 +85,40 @@ def user_file(ctx: SectionContext, path: Path) -> DataFile:
     return DataFile(label, path, source, license_)
 
 
-def bundled_file(folder: str, name: str, *, source: str | None = None,
+def bundled_file(folder: str, name: str, *, note: str | None = None, source: str | None = None,
                  license: str | None = None) -> DataFile:
     """A file shipped with wfkit (``data/`` or ``configs/``), named the same on every machine.
 
-    Its provenance and licence come from the Markdown note beside it (``data/NAME.md``) when
-    there is one: the first lines that name a source or a licence.
+    ``note``: the Markdown provenance note that covers it (default ``NAME.md`` beside it);
+    its licence section becomes the entry's ``license``.
     """
     from wordforge_cli.paths import resource_dir
 
     path = resource_dir(folder) / name
-    note = path.with_suffix(".md")
-    if note.is_file() and (source is None or license is None):
-        found_source, found_license = provenance_from_note(note)
-        source = source or found_source
-        license = license or found_license
-    return DataFile(f"wfkit:{folder}/{name}", path, source, license)
+    note_path = resource_dir(folder) / (note or f"{Path(name).stem}.md")
+    provenance = None
+    if note_path.is_file():
+        provenance = f"wfkit:{folder}/{note_path.name}"
+        license = license or licence_section(note_path)
+    return DataFile(f"wfkit:{folder}/{name}", path, source, license, provenance)
 
 
-def provenance_from_note(note: Path) -> tuple[str | None, str | None]:
-    """(source, licence) lines of a provenance note: lines mentioning them, joined."""
+def licence_section(note: Path) -> str | None:
+    """The text of a provenance note's licence section (a heading naming licence/license)."""
     import re
 
-    text = note.read_text(encoding="utf-8")
-    lines = [re.sub(r"^[\s>*#-]+", "", line).strip() for line in text.splitlines()]
-    lines = [line for line in lines if line]
-    licence = [line for line in lines if re.search(r"licen[cs]e|CC BY|MIT\b|Apache", line, re.I)]
-    source = [line for line in lines if re.search(r"source|derived|built from|from PyPI",
-                                                  line, re.I) and line not in licence]
-    join = " / ".join
-    return (join(source[:3]) or f"see {note.name}", join(licence[:4]) or f"see {note.name}")
+    lines = note.read_text(encoding="utf-8").splitlines()
+    taken: list[str] = []
+    inside = False
+    for line in lines:
+        if line.startswith("#"):
+            if inside:
+                break
+            inside = bool(re.search(r"licen[cs]e", line, re.I))
+            continue
+        if inside and line.strip():
+            taken.append(line.strip())
+    return " ".join(taken) or None
 
 
 @dataclass
