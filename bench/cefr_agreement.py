@@ -32,6 +32,7 @@ from pathlib import Path
 import wordfreq
 
 from wordforge_cli.english import open_words, read_rules, simple_lemma
+from wordforge_cli.paths import data_file
 from wordforge_cli.rarity import Tables, rate
 
 # the checkout's sibling shared/ folder, as tests/conftest.py finds it
@@ -173,7 +174,7 @@ def main() -> int:
 
     print("\n### Table sizes: the article's CEFR table vs data/english.tsv\n")
     shipped, confirmed = Counter(), Counter()
-    with open(table.path, encoding="utf-8") as fh:
+    with open(data_file("english.tsv"), encoding="utf-8") as fh:
         for line in fh:
             word, level = line.split("\t", 2)[:2]
             if level:

@@ -11,9 +11,9 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
     word <TAB> cefr <TAB> lemma <TAB> pos <TAB> gloss
 
 - word: lowercase a-z. Playable = english-words' `web2` list (Webster's 2nd, public domain)
-  lowercase entries, plus `gcide` single-word entries that wordfreq knows (modern words web2
-  lacks: email, internet, okay), plus their inflected forms from simplemma's English lemma
-  dictionary that wordfreq knows (cats, running, xylophones), plus the CEFR table's words.
+  lowercase entries but lone letters other than a and i, plus their inflected forms from
+  simplemma's English lemma dictionary that wordfreq knows (cats, running, xylophones), plus
+  the CEFR table's words that simplemma knows (modern words web2 lacks: email, internet).
 - cefr: A1..B2 from cefrpy, only where cefrpy's level is the CEFR-J list's (see trusted_cefr);
   empty elsewhere, so the article's Zipf rule decides.
 - lemma: simplemma's lemma when it differs and is itself playable (cats -> cat), else empty.
@@ -26,6 +26,7 @@ See data/english.md for provenance, licences and counts.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import pickle
 import re
@@ -77,12 +78,14 @@ def english_words_list(name: str) -> set[str]:
 
 
 def base_words() -> tuple[set[str], dict[str, int]]:
-    """web2 lowercase entries + gcide one-word entries that wordfreq has seen."""
+    """web2's lowercase entries (its capitalised ones are proper nouns), no lone letters.
+
+    english-words' other list, gcide, is left out: lowercased it brings names (john, london,
+    google) and it is GPL-3.0; the modern words it would add (email, internet, online) come
+    from the CEFR table instead."""
     web2 = {w for w in english_words_list("web2") if WORD.fullmatch(w)}
-    gcide = {w.lower() for w in english_words_list("gcide") if re.fullmatch(r"[A-Za-z]+", w)}
-    gcide_new = {w for w in gcide - web2 if wordfreq.zipf_frequency(w, "en") > 0}
-    words = {w for w in web2 | gcide_new if len(w) > 1 or w in SINGLE_LETTER_WORDS}
-    return words, {"web2": len(web2), "gcide_added": len(gcide_new)}
+    words = {w for w in web2 if len(w) > 1 or w in SINGLE_LETTER_WORDS}
+    return words, {"web2": len(web2), "web2_kept": len(words)}
 
 
 def inflections(base: set[str]) -> dict[str, str]:
@@ -165,6 +168,8 @@ FRINGE_SENSE = frozenset({
 })
 NOUN_SUFFIXES = ("ness", "ity", "ty", "dom", "tion", "sion", "ment", "ance", "ence", "ism", "ship",
                  "hood", "ure", "cy", "er", "or", "ist")
+LATIN = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
+KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
 PARENS = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")  # innermost first: 'dog (Canis (lupus) f.)'
 # Parts of speech that make a poor gloss for a whole English word (小 prefix for 'small').
 BOUND_POS = frozenset({"prefix", "suffix", "counter", "particle", "auxiliary", "auxiliary verb",
@@ -189,6 +194,8 @@ def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) ->
                          "noun or verb acting prenominally", "'ku' adjective",
                          "'shiku' adjective", "archaic/formal form of na-adjective")):
             kinds.add("adjective")
+        elif p.startswith(("adverbial noun", "temporal noun")):
+            kinds.add("noun")
         elif p.startswith("adverb"):
             kinds.add("adverb")
         elif p.startswith("nouns which"):  # adj-no: 'free' (無料), but mostly nouns
@@ -208,6 +215,8 @@ def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) ->
         if "NN" in tags and "JJ" not in tags or word.endswith(NOUN_SUFFIXES):
             return "noun"
         return "adjective" if "adjective" in kinds else "noun"
+    if {"adverb", "noun"} <= kinds and not word.endswith("ly"):
+        return "noun"  # 夜 'night', 今 'now', 月曜 'monday': adverbial nouns
     for kind in ("adjective", "adverb", "verb", "noun", "pronoun", "conjunction", "interjection",
                  "numeric", "expression", "prefix", "suffix", "counter", "particle", "auxiliary",
                  "auxiliary verb", "auxiliary adjective"):
@@ -226,6 +235,11 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
     """
     db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
     ja_freq = wordfreq.get_frequency_dict("ja")
+
+    def ja_zipf(head: str) -> int:
+        """wordfreq 'ja' frequency in whole Zipf steps (finer steps would override gloss order)."""
+        freq = ja_freq.get(head, 0.0)
+        return int(math.log10(freq) + 9) if freq > 0 else 0
 
     priority: dict[int, int] = {}  # idseq -> 0 common, 1 second tier, 2 none
     for idseq, tag in db.execute(
@@ -278,19 +292,21 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
             if g.startswith(article):
                 g = g[len(article):]
         low = g.lower()
-        if low != g or low not in words:  # capitalised glosses are names: 'Cats' the musical
+        if low not in words or (g != low and g != low.capitalize()):  # 'ITS' is no 'its'
             continue
         idseq = sense_entry[sid]
         head = headword(idseq, sid)
-        if not head or "\t" in head or "\n" in head:
-            continue
+        if not head or LATIN.search(head) or "\t" in head or "\n" in head:
+            continue  # 'Ｓ', 'ＯＵＴ' spell the English word, they do not gloss it
         word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()))
-        key = (priority.get(idseq, 2),
+        key = (0 if g == low else 1,  # 'Japan' is a name: 'japan' is 漆 (lacquer); 'Monday' ok
+               priority.get(idseq, 2),
                1 if word_pos in BOUND_POS else 0,
                0 if sense_order[sid] == 0 else 1,
                1 if misc[sid] & FRINGE_SENSE else 0,
                0 if gloss_pos == 0 else 1,
-               -ja_freq.get(head, 0.0),
+               1 if KATAKANA.fullmatch(head) else 0,  # 'run': 走る before the loanword ラン
+               -ja_zipf(head),  # the everyday word: 夜 before ナイト for 'night'
                sense_order[sid], gloss_pos, idseq, head)
         if low not in best or key < best[low][0]:
             best[low] = (key, word_pos, head)
@@ -303,14 +319,15 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
 
 def build() -> tuple[list[str], dict]:
     base, counts = base_words()
-    forms = inflections(base)
+    forms = {f: lm for f, lm in inflections(base).items() if len(f) > 1}
     levels, tags = cefrpy_levels()
     cefr, dropped = trusted_cefr(levels)
     # cefrpy also lists names ('furness', 'tennessee'): its words join the playable list only
     # where simplemma's English dictionary knows them too (behaviour, laptop, download)
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
     known = set(dictionary) | set(dictionary.values())
-    unknown = sorted(w for w in cefr if w not in base and w not in forms and w not in known)
+    unknown = sorted(w for w in cefr if w not in base and w not in forms
+                     and (w not in known or len(w) == 1))
     dropped["not in a word list nor simplemma's dictionary"] = len(unknown)
     for word in unknown:
         del cefr[word]
