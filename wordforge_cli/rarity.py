@@ -12,14 +12,16 @@ Arithmetic is exact: config numbers become ``Fraction`` from the decimal the use
 from __future__ import annotations
 
 import math
-import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wordforge_cli.errors import ConfigError
+
+if TYPE_CHECKING:
+    import random
 
 LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
 SOURCES = ("override", "cefr", "zipf")

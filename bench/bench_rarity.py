@@ -1,0 +1,158 @@
+"""Benchmark of ``wfkit rarity``: start-up against the bare wordfreq one-liner, and batch
+throughput on 100,000 distinct words. Medians of several runs; anchors measured in the same run.
+
+    python bench/bench_rarity.py [--runs 7] [--words 100000]
+
+Figures (the issue's limits):
+  1. start-up ratio: median wall time of the whole process ``wfkit rarity labyrinth`` over that
+     of ``python -c "import wordfreq; print(wordfreq.zipf_frequency('labyrinth','en'))"``,
+     run alternately (limit 1.3).
+  2. batch throughput after start-up: (N - 1) words / (median time of ``wfkit rarity --vocab
+     N-words.txt --format F -o FILE`` - median time of the same with a 1-word vocabulary),
+     per format (limit 100,000 words/s). Also the process CPU time, which a busy shared machine
+     disturbs less than wall time, and the in-process loop (rate + format, tables loaded).
+It also checks that every Zipf value of the batch equals ``wordfreq.zipf_frequency``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ANCHOR = "import wordfreq; print(wordfreq.zipf_frequency('labyrinth','en'))"
+
+
+def wfkit_command() -> list[str]:
+    script = Path(sys.executable).with_name("wfkit")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("wfkit")
+    return [found] if found else [sys.executable, "-m", "wordforge_cli"]
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def median_pair(samples: list[tuple[float, float]]) -> tuple[float, float]:
+    return (statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples))
+
+
+def startup(runs: int, wfkit: list[str]) -> None:
+    anchor, ours = [], []
+    timed([sys.executable, "-c", ANCHOR])  # warm the page cache for both
+    timed([*wfkit, "rarity", "labyrinth"])
+    for _ in range(runs):
+        anchor.append(timed([sys.executable, "-c", ANCHOR]))
+        ours.append(timed([*wfkit, "rarity", "labyrinth"]))
+    a, o = median_pair(anchor), median_pair(ours)
+    print(f"start-up: wfkit rarity labyrinth {o[0]:.3f} s (cpu {o[1]:.3f} s); "
+          f"anchor one-liner {a[0]:.3f} s (cpu {a[1]:.3f} s); "
+          f"ratio {o[0] / a[0]:.2f} wall, {o[1] / a[1]:.2f} cpu (limit 1.3)")
+
+
+def sample_words(n: int) -> list[str]:
+    from wordforge_cli.paths import data_file
+
+    lines = data_file("english.tsv").read_text(encoding="utf-8").splitlines()
+    words = sorted({line.split("\t", 1)[0] for line in lines})
+    if len(words) < n:
+        sys.exit(f"the word table has only {len(words)} words, fewer than {n}")
+    return random.Random(0).sample(words, n)
+
+
+def check_zipf(words: list[str]) -> None:
+    import wordfreq
+
+    from wordforge_cli.english import zipf_table
+
+    table = zipf_table()
+    wrong = [w for w in words if table.get(w, 0.0) != wordfreq.zipf_frequency(w, "en")]
+    print(f"zipf check: {len(words) - len(wrong)}/{len(words)} equal to "
+          f"wordfreq.zipf_frequency" + (f"; differ: {wrong[:5]}" if wrong else ""))
+
+
+def in_process(words: list[str], runs: int) -> None:
+    from wordforge_cli.commands.rarity import write_ratings
+    from wordforge_cli.english import open_tables, read_rules
+    from wordforge_cli.rarity import rate_all
+
+    rules = read_rules()
+    tables = open_tables(rules, whole=True)
+    for fmt in ("jsonl", "csv", "table"):
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            write_ratings(rate_all(words, rules, tables), rules, fmt, io.StringIO())
+            times.append(time.perf_counter() - start)
+        best = statistics.median(times)
+        print(f"in-process {fmt}: rate + format {len(words)} words in {best:.3f} s "
+              f"-> {len(words) / best:,.0f} words/s")
+    import wordfreq
+
+    sample = words[:20000]
+    start = time.perf_counter()
+    for word in sample:
+        wordfreq.zipf_frequency(word, "en")
+    anchor = len(sample) / (time.perf_counter() - start)
+    print(f"anchor: wordfreq.zipf_frequency alone, first call per word: {anchor:,.0f} words/s")
+
+
+def batch(words: list[str], runs: int, wfkit: list[str], formats: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp, "big.txt")
+        big.write_text("\n".join(words) + "\n", encoding="utf-8")
+        one = Path(tmp, "one.txt")
+        one.write_text("labyrinth\n", encoding="utf-8")
+        out = str(Path(tmp, "out"))
+        for fmt in formats:
+            full, base = [], []
+            for _ in range(runs):
+                base.append(timed([*wfkit, "rarity", "--vocab", str(one), "--format", fmt,
+                                   "-o", out]))
+                full.append(timed([*wfkit, "rarity", "--vocab", str(big), "--format", fmt,
+                                   "-o", out]))
+            f, b = median_pair(full), median_pair(base)
+            n = len(words) - 1
+            print(f"batch {fmt}: {len(words)} words {f[0]:.2f} s, 1 word {b[0]:.2f} s -> "
+                  f"{n / (f[0] - b[0]):,.0f} words/s wall after start-up "
+                  f"({n / (f[1] - b[1]):,.0f} words/s cpu; whole run "
+                  f"{len(words) / f[0]:,.0f} words/s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--words", type=int, default=100_000)
+    parser.add_argument("--formats", default="jsonl,csv,table")
+    args = parser.parse_args()
+    wfkit = wfkit_command()
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, "
+          f"load average {os.getloadavg()[0]:.2f}, {args.runs} runs, medians")
+    startup(args.runs, wfkit)
+    words = sample_words(args.words)
+    check_zipf(words)
+    in_process(words, max(3, args.runs // 2))
+    batch(words, max(3, args.runs // 2), wfkit, args.formats.split(","))
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
