@@ -41,6 +41,11 @@ sections:
   - name: words
     kind: rarity
     vocab: words.yaml
+  - name: pools
+    kind: kanji
+    count: 30
+    kanji: 30-50
+    max_grade: 7
 """
 
 
@@ -75,6 +80,11 @@ def test_a_pack_calls_the_engines_and_records_what_it_used(tmp_path, run):
         assert 4 <= len(board["answer"]) <= 5
     assert len(lines(out / "sets.jsonl")) == 20
     assert len({b["answer"] for b in lines(out / "sets.jsonl")[:10]}) == 10
+    pools = lines(out / "pools.jsonl")
+    assert [p["id"] for p in pools] == list(range(30))
+    assert all(30 <= p["kanji_count"] <= 50 for p in pools)
+    assert sections["pools"]["stats"]["made"] == 30
+    assert sections["pools"]["stats"]["hardest_grade"]["max"] <= 7
     words = lines(out / "words.jsonl")
     assert words[0]["word"] == "cat" and words[0]["rarity"] == "normal"
     assert sum(sections["words"]["stats"]["tiers"].values()) == len(words)
@@ -82,7 +92,10 @@ def test_a_pack_calls_the_engines_and_records_what_it_used(tmp_path, run):
         f"00000{i}.{ext}" for i in range(3) for ext in ("svg", "ipuz")}
     data = {d["file"]: d for d in manifest["data"]}
     assert {"tech.yaml", "animals-en.yaml", "words.yaml", "wfkit:configs/crossword.yaml",
-            "wfkit:configs/rarity.yaml", "wfkit:data/english.tsv"} <= set(data)
+            "wfkit:configs/rarity.yaml", "wfkit:data/english.tsv", "wfkit:data/jukugo.tsv",
+            "wfkit:data/kanji_grades.tsv", "wfkit:data/jukugo.md"} <= set(data)
+    assert "CC BY-SA" in data["wfkit:data/jukugo.tsv"]["license"]
+    assert data["wfkit:data/jukugo.tsv"]["provenance"] == "wfkit:data/jukugo.md"
     assert data["tech.yaml"]["sections"] == ["boards", "run"]
     assert any(d["file"].startswith("wordfreq ") and "CC BY-SA" in d["license"]
                for d in manifest["data"])
@@ -138,6 +151,9 @@ def test_the_pack_board_is_the_crossword_command_board(tmp_path, run):
     (("render: [text, svg, ipuz]", "render: [text, png]"), 10, "cannot render 'png'"),
     (("kind: rarity\n    vocab: words.yaml", "kind: rarity\n    vocab: words.yaml\n    count: 3"),
      30, "has no 'count'"),
+    (("max_grade: 7", "max_grade: 1\n    bring: 5000"), 35,
+     "can never succeed: --base 5 --bring 5000 needs 5005 words"),
+    (("kanji: 30-50", "kanji: 50-30"), 33, "need 1 <= low <= high"),
 ])
 def test_engine_config_errors_name_the_pack_file_and_line(tmp_path, run, edit, line, message):
     config = small_pack(tmp_path, SMALL.replace(*edit))
@@ -161,6 +177,6 @@ def test_the_example_pack_builds_and_checks(tmp_path, run):
     result = run("pack", "build", EXAMPLES / "pack.yaml", "--out", out)
     assert result.exit_code == 0, result.output
     manifest = verify(out)
-    assert {s["kind"] for s in manifest["sections"]} >= {"crossword", "endless", "challenge",
-                                                          "rarity"}
+    assert {s["kind"] for s in manifest["sections"]} == {"crossword", "endless", "challenge",
+                                                          "kanji", "rarity"}
     assert run("pack", "check", EXAMPLES / "pack.yaml", "--out", out).exit_code == 0

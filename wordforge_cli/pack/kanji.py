@@ -1,0 +1,159 @@
+"""Kanji sections of a pack: pools for the jukugo territory game.
+
+Calls the engine ``wfkit kanji`` calls (``kanji.make_pool``, ``kanji.pool_record``,
+``kanji.PoolStats``); pool i draws only from ``item_rng(seed, section_name, i)``, exactly
+as ``kanji.iter_pools`` with the section name as scope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.pack.config import SectionContext
+from wordforge_cli.pack.kinds import (
+    DataFile,
+    Item,
+    Kind,
+    Section,
+    Stats,
+    bundled_file,
+    user_file,
+)
+
+
+class KanjiStats(Stats):
+    """The engine's PoolStats plus the pools whose kanji-count budget ran out."""
+
+    def __init__(self, inner=None, failed: int = 0) -> None:
+        from wordforge_cli.kanji import PoolStats
+
+        self.inner = inner if inner is not None else PoolStats()
+        self.failed = failed
+
+    def add(self, item: Item) -> None:
+        for record in item.records:
+            self.inner.add(record)
+        self.failed += item.failed
+
+    def merge(self, other: KanjiStats) -> None:
+        self.inner.merge(other.inner)
+        self.failed += other.failed
+
+    def to_state(self) -> dict:
+        return {"failed": self.failed, "pools": self.inner.state()}
+
+    @classmethod
+    def from_state(cls, state: dict) -> KanjiStats:
+        from wordforge_cli.kanji import PoolStats
+
+        return cls(PoolStats.from_state(state["pools"]), int(state["failed"]))
+
+    def summary(self) -> dict:
+        return {"made": self.inner.pools, "failed": self.failed, **self.inner.summary()}
+
+
+class KanjiSection(Section):
+    kind = "kanji"
+    stats_class = KanjiStats
+
+    def __init__(self, name, count, render, render_limit, options, *, dictionary, request,
+                 data):
+        super().__init__(name, count, render, render_limit, options)
+        self.dictionary = dictionary
+        self.request = request
+        self.data = data
+        self.view = None
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "view": None}
+
+    def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
+        from wordforge_cli.kanji import check_request, make_pool, pool_record
+        from wordforge_cli.rng import derive_seed, item_rng
+
+        if self.view is None:
+            self.view = check_request(self.dictionary, self.request)
+        for index in range(start, stop):
+            try:
+                pool = make_pool(self.dictionary, self.request,
+                                 item_rng(seed, self.name, index), self.view)
+            except CannotDo:  # its kanji-count budget ran out: counted, the pack goes on
+                yield Item([], failed=1)
+                continue
+            yield Item([pool_record(self.dictionary, self.request, pool, index,
+                                    derive_seed(seed, self.name, index))])
+
+    def render_item(self, fmt: str, record: dict) -> str:
+        if fmt == "svg":
+            return pool_svg(record)
+        return pool_text(record)
+
+    def data_files(self) -> list[DataFile]:
+        return self.data
+
+
+def pool_svg(record: dict) -> str:
+    """The engine's SVG of a pool's tile board."""
+    from wordforge_cli.render import kanji as render
+
+    return render.pool_svg(record)
+
+
+def pool_text(record: dict) -> str:
+    from wordforge_cli.render import kanji as render
+
+    return render.pool_text(record)
+
+
+def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
+             render_limit: int) -> KanjiSection:
+    from wordforge_cli.kanji import PoolRequest, check_request, load_dictionary
+    from wordforge_cli.kanji.dictionary import GRADE_OTHER
+
+    dict_path = ctx.path("dict", what="dictionary file")
+    defaults = PoolRequest()
+    kanji = ctx.int_pair("kanji")
+    request = PoolRequest(
+        base=ctx.integer("base", defaults.base, minimum=1, maximum=10_000),
+        bring=ctx.integer("bring", defaults.bring, minimum=1, maximum=100_000),
+        kanji=kanji,
+        max_grade=ctx.integer("max_grade", defaults.max_grade, minimum=1, maximum=GRADE_OTHER),
+        base_max_grade=ctx.integer("base_max_grade", defaults.base_max_grade, minimum=1,
+                                   maximum=GRADE_OTHER),
+        min_zipf=ctx.number("min_zipf", defaults.min_zipf),
+        budget=ctx.integer("budget", defaults.budget, minimum=1, maximum=10**6),
+        examples=ctx.integer("examples", defaults.examples, minimum=0, maximum=1000),
+    )
+    dictionary = load_dictionary(dict_path)
+    try:
+        check_request(dictionary, request)
+    except UsageError as exc:  # point at the key the engine's message names (--kanji -> kanji)
+        import re
+
+        named = [k.replace("-", "_") for k in re.findall(r"--([a-z-]+)", exc.message)]
+        key = next((k for k in named if ctx.has(k)), None)
+        raise ctx.error(f"can never succeed: {exc.message}", key) from None
+    if dict_path:
+        data = [user_file(ctx, dict_path)]
+    else:
+        data = [bundled_file("data", "jukugo.tsv", note="jukugo.md")]
+    data.append(bundled_file("data", "kanji_grades.tsv", note="jukugo.md"))
+    options = {"dict": data[0].label, "base": request.base, "bring": request.bring,
+               "kanji": list(kanji) if kanji else None, "max_grade": request.max_grade,
+               "base_max_grade": request.base_max_grade, "min_zipf": request.min_zipf,
+               "budget": request.budget, "examples": request.examples}
+    return KanjiSection(ctx.spec.name, count, render, render_limit, options,
+                        dictionary=dictionary, request=request, data=data)
+
+
+def _renders() -> tuple[str, ...]:
+    """Text and SVG renders once the kanji engine ships its render module."""
+    from importlib.util import find_spec
+
+    return ("text", "svg") if find_spec("wordforge_cli.render.kanji") else ()
+
+
+KANJI = Kind("kanji", ("dict", "base", "bring", "kanji", "max_grade", "base_max_grade",
+                       "min_zipf", "budget", "examples"), _renders(), _prepare,
+             doc="pools of jukugo for the territory game (n base words + m drawn)")
