@@ -176,16 +176,6 @@ def zipf_table() -> dict[str, float]:
     return table
 
 
-# --------------------------------------------------------------------------- lemma
-
-def simple_lemma(word: str) -> str | None:
-    """simplemma's English lemma, for words the word table does not know (imported lazily)."""
-    import simplemma
-
-    lemma = simplemma.lemmatize(word, lang="en").lower()
-    return lemma if lemma != word and not word_problem(lemma) else None
-
-
 # --------------------------------------------------------------------------- user files
 
 def read_rules(path: str | Path | None = None) -> Rules:
@@ -306,5 +296,6 @@ def open_tables(rules: Rules, *, data: str | Path | None = None, cefr: str | Pat
         zipf=zipf_table() if whole else ZipfOne(),
         cefr=read_cefr(cefr) if cefr is not None else None,
         overrides=read_overrides(overrides, rules) if overrides is not None else {},
-        lemmatize=simple_lemma,
+        # no lemmatize: lemmas come precomputed (simplemma, at build time) in the word table;
+        # a word it lacks is not playable and gets no lemma step
     )

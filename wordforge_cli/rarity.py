@@ -360,7 +360,7 @@ def rate_all(words: Iterable[str], rules: Rules, tables: Tables, *, use_lemma: b
     word_info = tables.words.get
     zipf_of = tables.zipf.get
     user_cefr = tables.cefr.get if tables.cefr is not None else None
-    override_of = tables.overrides.get
+    override_of = tables.overrides.get if tables.overrides else None
     lemmatize = tables.lemmatize if use_lemma else None
     tier_of_key = {key: i for i, key in enumerate(rules.keys)}
     tier_of_level = rules.cefr
@@ -394,7 +394,7 @@ def rate_all(words: Iterable[str], rules: Rules, tables: Tables, *, use_lemma: b
             if level is None and lemma:
                 level = user_cefr(lemma)
                 via = lemma if level else None
-        override = override_of(word)
+        override = override_of(word) if override_of is not None else None
         if override is not None:
             tier, source = tier_of_key[override], "override"
         elif level:
@@ -463,6 +463,16 @@ class Summary:
         key = (rating.tier, rating.battle_tier, rating.source, rating.playable,
                rating.source == "cefr" and rating.cefr_lemma is not None)
         self._counts[key] = self._counts.get(key, 0) + 1
+
+    def counting(self, ratings: Iterable[Rating]) -> Iterator[Rating]:
+        """Pass ratings through, counting each (the hot path of a batch: no call per row)."""
+        counts = self._counts
+        get = counts.get
+        for rating in ratings:
+            key = (rating[3], rating[5], rating[4], rating[6],
+                   rating[7] is not None and rating[4] == "cefr")
+            counts[key] = get(key, 0) + 1
+            yield rating
 
     def as_dict(self) -> dict[str, Any]:
         keys = self.rules.keys

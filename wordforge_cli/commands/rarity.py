@@ -111,15 +111,8 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
         return
 
     summary = Summary(rules)
-
-    def counted():
-        add = summary.add
-        for rating in ratings:
-            add(rating)
-            yield rating
-
     with atomic_write(output) as fh:
-        write_ratings(counted(), rules, fmt, fh)
+        write_ratings(summary.counting(ratings), rules, fmt, fh)
     if vocab:
         report_summary(summary.as_dict(), rules, vocab)
 
@@ -220,16 +213,17 @@ def write_ratings(ratings: Iterable, rules, fmt: str, fh: IO[str]) -> None:
         return part
 
     if fmt == "jsonl":
-        from json.encoder import encode_basestring
-
-        def text(value: str | None) -> str:
-            return "null" if value is None else encode_basestring(value)
+        from json.encoder import encode_basestring as text
 
         write = fh.write
+        # words and levels are plain a-z / A1..C2: quoted as they are; the rest is encoded
         for r in ratings:
-            write(f'{{"word":{text(r.word)},"zipf":{r.zipf!r},"cefr":{text(r.cefr)},'
-                  f'{middle(r)},"cefr_lemma":{text(r.cefr_lemma)},"pos":{text(r.pos)},'
-                  f'"gloss":{text(r.gloss)}}}\n')
+            word, zipf, cefr, _, _, _, _, lemma, pos, gloss = r
+            write(f'{{"word":"{word}","zipf":{zipf!r},"cefr":'
+                  f'{"null" if cefr is None else chr(34) + cefr + chr(34)},{middle(r)},'
+                  f'"cefr_lemma":{"null" if lemma is None else text(lemma)},'
+                  f'"pos":{"null" if pos is None else text(pos)},'
+                  f'"gloss":{"null" if gloss is None else text(gloss)}}}\n')
         return
     if fmt == "csv":
         import csv
