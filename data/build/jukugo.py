@@ -87,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         for word, z in rows:
             fh.write(f"{word}\t{z:.2f}\n")
     with open(args.out / "kanji_grades.tsv", "w", encoding="utf-8", newline="\n") as fh:
-        fh.write("# kanji\tgrade  (1-6 school grade, 7 other joyo, 8 jinmeiyo; see data/jukugo.md)\n")
+        fh.write("# kanji\tgrade  (1-6 school grade, 7 other joyo, 8 jinmeiyo; "
+                 "see data/jukugo.md)\n")
         for ch, grade in sorted(table.items(), key=lambda item: (item[1], item[0])):
             fh.write(f"{ch}\t{grade}\n")
 

@@ -1,0 +1,220 @@
+"""The jukugo dictionary, indexed by kanji so that a pool costs only what its kanji touch.
+
+A kanji is one code point of CJK Unified Ideographs (U+4E00-U+9FFF), Extension A (U+3400-U+4DBF)
+or CJK Compatibility Ideographs (U+F900-U+FAFF). The iteration mark 々 is not one: a 々 tile
+cannot be read alone and would join any word (data/build/jukugo.py applies the same rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from wordforge_cli.errors import ConfigError
+
+MIN_KANJI, MAX_KANJI = 2, 6
+GRADE_OTHER = 9  # any kanji that is neither joyo nor jinmeiyo
+DEFAULT_DICT = "jukugo.tsv"
+GRADES_FILE = "kanji_grades.tsv"
+
+
+def is_kanji(ch: str) -> bool:
+    o = ord(ch)
+    return 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF
+
+
+def not_a_jukugo(word: str) -> str | None:
+    """Why ``word`` cannot be a dictionary entry, or None when it can."""
+    bad = [ch for ch in word if not is_kanji(ch)]
+    if bad:
+        return f"not all kanji ({''.join(dict.fromkeys(bad))})"
+    if not MIN_KANJI <= len(word) <= MAX_KANJI:
+        return f"{len(word)} kanji (a jukugo has {MIN_KANJI} to {MAX_KANJI})"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A dictionary entry left out, with the line it came from."""
+
+    line: int
+    word: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The words a request may draw: the dictionary after its grade and frequency filters."""
+
+    ids: tuple[int, ...]                   # candidates, ascending ids
+    base_ids: tuple[int, ...]              # candidates a base word may be (stricter grade)
+    postings: dict[str, tuple[int, ...]]   # kanji -> candidate ids holding it, ascending
+    kanji_count: int                       # distinct kanji among the candidates
+
+
+@dataclass(frozen=True)
+class Dictionary:
+    """Words with their frequency, distinct kanji and hardest grade; ids follow file order.
+
+    The default file is sorted by frequency, so lower ids are commoner words.
+    """
+
+    source: str
+    words: tuple[str, ...]
+    zipf: tuple[float | None, ...]
+    kanji: tuple[frozenset[str], ...]        # distinct kanji of each word
+    kanji_order: tuple[tuple[str, ...], ...]  # the same, in reading order (for iteration)
+    grade: tuple[int, ...]                    # hardest kanji grade of each word
+    ids: dict[str, int]
+    grades: Mapping[str, int]
+    postings: dict[str, tuple[int, ...]]      # kanji -> ids of words holding it
+    by_rarest: dict[str, tuple[tuple[int, str], ...]]
+    # kanji -> (id, other kanji) of the 2-kanji words whose least common kanji it is
+    by_rarest_long: dict[str, tuple[tuple[int, frozenset[str]], ...]]
+    # the same for words of 3 or more distinct kanji (other kanji as a set)
+    skipped: tuple[Skipped, ...] = ()
+    _views: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def kanji_grade(self, ch: str) -> int:
+        return self.grades.get(ch, GRADE_OTHER)
+
+    def view(self, max_grade: int = GRADE_OTHER, base_max_grade: int = GRADE_OTHER,
+             min_zipf: float | None = None) -> View:
+        """The filtered candidates (cached per filter: building one walks every word once)."""
+        key = (max_grade, min(base_max_grade, max_grade), min_zipf)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = self._build_view(*key)
+        return view
+
+    def _build_view(self, max_grade: int, base_max_grade: int, min_zipf: float | None) -> View:
+        def frequent(i: int) -> bool:
+            if min_zipf is None:
+                return True
+            z = self.zipf[i]
+            return z is not None and z >= min_zipf
+
+        ids = tuple(i for i in range(len(self.words))
+                    if self.grade[i] <= max_grade and frequent(i))
+        base_ids = tuple(i for i in ids if self.grade[i] <= base_max_grade)
+        postings: dict[str, list[int]] = {}
+        for i in ids:
+            for ch in self.kanji_order[i]:
+                postings.setdefault(ch, []).append(i)
+        return View(ids, base_ids, {ch: tuple(v) for ch, v in postings.items()}, len(postings))
+
+
+def build_dictionary(entries: Iterable[tuple[str, float | None, int]], grades: Mapping[str, int],
+                     source: str = "<words>") -> Dictionary:
+    """A dictionary from (word, zipf or None, line) entries; bad and repeated words are skipped."""
+    words: list[str] = []
+    zipfs: list[float | None] = []
+    ids: dict[str, int] = {}
+    skipped: list[Skipped] = []
+    for word, zipf, line in entries:
+        reason = not_a_jukugo(word)
+        if reason is None and word in ids:
+            reason = "repeated"
+        if reason is not None:
+            skipped.append(Skipped(line, word, reason))
+            continue
+        ids[word] = len(words)
+        words.append(word)
+        zipfs.append(zipf)
+    order = tuple(tuple(dict.fromkeys(w)) for w in words)
+    kanji = tuple(frozenset(o) for o in order)
+    grade = tuple(max(grades.get(ch, GRADE_OTHER) for ch in o) for o in order)
+    postings_lists: dict[str, list[int]] = {}
+    for i, o in enumerate(order):
+        for ch in o:
+            postings_lists.setdefault(ch, []).append(i)
+    postings = {ch: tuple(v) for ch, v in postings_lists.items()}
+    # every word filed once, under its least common kanji: the hidden-compound search then
+    # reads only the short lists of a pool's kanji instead of every word holding them
+    pairs: dict[str, list[tuple[int, str]]] = {}
+    longer: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    for i, o in enumerate(order):
+        key = min(o, key=lambda ch: (len(postings[ch]), ch))
+        rest = [ch for ch in o if ch != key]
+        if len(rest) == 1:
+            pairs.setdefault(key, []).append((i, rest[0]))
+        else:
+            longer.setdefault(key, []).append((i, frozenset(rest)))
+    by_rarest = {ch: tuple(v) for ch, v in pairs.items()}
+    by_rarest_long = {ch: tuple(v) for ch, v in longer.items()}
+    return Dictionary(source, tuple(words), tuple(zipfs), kanji, order, grade, ids, grades,
+                      postings, by_rarest, by_rarest_long, tuple(skipped))
+
+
+@cache
+def load_grades() -> dict[str, int]:
+    """Kanji -> grade (1-6 school grade, 7 other joyo, 8 jinmeiyo) from data/kanji_grades.tsv."""
+    from wordforge_cli.paths import data_file
+
+    path = data_file(GRADES_FILE)
+    table: dict[str, int] = {}
+    for number, ch, value in _tsv_rows(path):
+        try:
+            table[ch] = int(value)
+        except ValueError:
+            raise ConfigError(f"grade must be a number, not {value!r}", path=path,
+                              line=number) from None
+    return table
+
+
+def load_dictionary(path: str | Path | None = None) -> Dictionary:
+    """The bundled jukugo list, or a user file replacing it.
+
+    A ``.tsv`` file holds ``word<TAB>zipf`` rows (the bundled format); any other file is a wfkit
+    vocabulary (one word a line, or YAML) whose words have no frequency.
+    """
+    grades = load_grades()
+    if path is None:
+        return _load_default()
+    path = Path(path)
+    if path.suffix.lower() == ".tsv":
+        entries = list(_tsv_entries(path))
+    else:
+        from wordforge_cli.vocab import read_vocab
+
+        vocab = read_vocab(path)
+        entries = [(e.word, None, e.line) for e in vocab.entries]
+    dictionary = build_dictionary(entries, grades, str(path))
+    if not dictionary.words:
+        raise ConfigError("the dictionary has no usable jukugo (2 to 6 kanji each)", path=path)
+    return dictionary
+
+
+@cache
+def _load_default() -> Dictionary:
+    from wordforge_cli.paths import data_file
+
+    path = data_file(DEFAULT_DICT)
+    return build_dictionary(_tsv_entries(path), load_grades(), DEFAULT_DICT)
+
+
+def _tsv_rows(path: Path) -> Iterable[tuple[int, str, str]]:
+    from wordforge_cli.yamlio import read_text
+
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        parts = raw.split("\t")
+        if len(parts) != 2:
+            raise ConfigError("expected two tab-separated columns", path=path, line=number)
+        yield number, parts[0].strip(), parts[1].strip()
+
+
+def _tsv_entries(path: Path) -> Iterable[tuple[str, float | None, int]]:
+    for number, word, value in _tsv_rows(path):
+        try:
+            zipf = float(value) if value else None
+        except ValueError:
+            raise ConfigError(f"zipf must be a number, not {value!r}", path=path,
+                              line=number) from None
+        yield word, zipf, number

@@ -1,0 +1,221 @@
+"""Pool selection: the article's overlap method, indexed by kanji, with its two wishes.
+
+Overlap of two words = the number of distinct kanji they share; a candidate's score = the sum of
+its overlaps with the n base words. The pass mark is the m-th highest score among the non-base
+candidates of the filtered dictionary (words scoring 0 included); m words are drawn at random
+among those scoring at least the pass mark. Base + drawn words make the pool.
+
+Only words sharing a kanji with the base are ever scored (through the kanji index). When fewer
+than m of them score above 0, the m-th highest score is 0 and, as the rule says, every filtered
+non-base word is eligible: m words are then drawn from the whole filtered list without scoring it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain
+
+from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.kanji.dictionary import GRADE_OTHER, MAX_KANJI, Dictionary, View
+from wordforge_cli.rng import derive_seed, item_rng
+
+DEFAULT_SCOPE = ("kanji",)
+
+
+@dataclass(frozen=True)
+class PoolRequest:
+    """What one pool must be: sizes, kanji-count range, difficulty filters, retry budget."""
+
+    base: int = 5                      # n: base words
+    bring: int = 25                    # m: words drawn for their overlap with the base
+    kanji: tuple[int, int] | None = None  # distinct kanji wanted, inclusive range
+    max_grade: int = GRADE_OTHER       # no word with a kanji above this grade
+    base_max_grade: int = GRADE_OTHER  # base words held to this (stricter) grade
+    min_zipf: float | None = None      # no word rarer than this
+    budget: int = 200                  # pools drawn at most to reach the kanji range
+    examples: int = 5                  # hidden compounds listed per pool
+
+    def view(self, dictionary: Dictionary) -> View:
+        return dictionary.view(self.max_grade, self.base_max_grade, self.min_zipf)
+
+
+@dataclass(frozen=True)
+class Pool:
+    base: tuple[int, ...]
+    picked: tuple[int, ...]
+    scores: tuple[int, ...]   # score of each picked word
+    pass_score: int
+    kanji: tuple[str, ...]    # distinct kanji, shuffled
+    attempts: int
+
+
+def check_request(dictionary: Dictionary, request: PoolRequest) -> View:
+    """Refuse at once a request no pool can meet (exit 2), before any pool is drawn."""
+    n, m = request.base, request.bring
+    if n < 1:
+        raise UsageError(f"--base must be at least 1, not {n}")
+    if m < 1:
+        raise UsageError(f"--bring must be at least 1, not {m}")
+    for name, value in (("--max-grade", request.max_grade),
+                        ("--base-max-grade", request.base_max_grade)):
+        if not 1 <= value <= GRADE_OTHER:
+            raise UsageError(f"{name} must be 1 to {GRADE_OTHER}, not {value}")
+    if request.budget < 1:
+        raise UsageError(f"the attempt budget must be at least 1, not {request.budget}")
+    if request.examples < 0:
+        raise UsageError(f"hidden examples must be 0 or more, not {request.examples}")
+    if not len(dictionary):
+        raise UsageError("the dictionary is empty")
+    view = request.view(dictionary)
+    if len(view.ids) < n + m:
+        raise UsageError(
+            f"--base {n} --bring {m} needs {n + m} words; the filters leave {len(view.ids)} "
+            f"of {len(dictionary)} (loosen --max-grade/--min-zipf or ask for fewer)")
+    if len(view.base_ids) < n:
+        raise UsageError(
+            f"--base {n} needs {n} base words; --base-max-grade {request.base_max_grade} "
+            f"leaves {len(view.base_ids)}")
+    if request.kanji is not None:
+        lo, hi = request.kanji
+        if lo < 1 or lo > hi:
+            raise UsageError(f"--kanji {lo}-{hi}: need 1 <= low <= high")
+        most = min(view.kanji_count, (n + m) * MAX_KANJI)
+        if lo > most:
+            raise UsageError(f"--kanji {lo}-{hi}: a pool of {n + m} words from this "
+                             f"dictionary has at most {most} distinct kanji")
+    return view
+
+
+def make_pool(dictionary: Dictionary, request: PoolRequest, rng: random.Random,
+              view: View | None = None) -> Pool:
+    """One pool drawn from ``rng`` alone; redrawn (new base) until its kanji count is in range.
+
+    Raises CannotDo when the budget runs out, saying which counts it saw and what to change.
+    """
+    if view is None:
+        view = check_request(dictionary, request)
+    if request.kanji is None:
+        return _draw(dictionary, request, view, rng, 1)
+    lo, hi = request.kanji
+    low_seen, high_seen = None, None
+    for attempt in range(1, request.budget + 1):
+        pool = _draw(dictionary, request, view, rng, attempt)
+        count = len(pool.kanji)
+        if lo <= count <= hi:
+            return pool
+        low_seen = count if low_seen is None else min(low_seen, count)
+        high_seen = count if high_seen is None else max(high_seen, count)
+    if high_seen < lo:
+        hint = "raise --bring or --base, or lower the range"
+    elif low_seen > hi:
+        hint = "lower --bring or --base, or raise the range"
+    else:
+        hint = "widen the range or raise the budget (attempts)"
+    raise CannotDo(f"no pool with {lo}-{hi} kanji in {request.budget} attempts "
+                   f"(pools of {request.base}+{request.bring} words had {low_seen}-{high_seen}); "
+                   f"{hint}")
+
+
+def _draw(dictionary: Dictionary, request: PoolRequest, view: View, rng: random.Random,
+          attempt: int) -> Pool:
+    n, m = request.base, request.bring
+    base = rng.sample(view.base_ids, n)
+    order = dictionary.kanji_order
+    postings = view.postings
+    # score = sum over base words of shared distinct kanji = how often a word turns up in the
+    # postings of the base words' distinct kanji (C-speed counting)
+    scores = Counter(chain.from_iterable(postings[ch] for b in base for ch in order[b]))
+    for b in base:
+        scores.pop(b, None)
+    if len(scores) >= m:
+        pass_score = _mth_highest(scores, m)
+        if pass_score == 1:  # the common case: every scored word is eligible
+            eligible = sorted(scores)
+        else:
+            eligible = sorted([i for i, s in scores.items() if s >= pass_score])
+        picked = rng.sample(eligible, m)
+    else:
+        # fewer than m words score above 0: the pass mark is 0 and every word is eligible
+        pass_score = 0
+        taken = set(base)
+        picked = [i for i in rng.sample(view.ids, m + n) if i not in taken][:m]
+    kanji = list(dict.fromkeys(chain.from_iterable(order[i] for i in chain(base, picked))))
+    rng.shuffle(kanji)
+    return Pool(tuple(base), tuple(picked), tuple(scores.get(i, 0) for i in picked),
+                pass_score, tuple(kanji), attempt)
+
+
+def _mth_highest(scores: Counter, m: int) -> int:
+    hist = Counter(scores.values())
+    seen = 0
+    for score in sorted(hist, reverse=True):
+        seen += hist[score]
+        if seen >= m:
+            return score
+    return 0  # unreachable when len(scores) >= m
+
+
+def hidden_compounds(dictionary: Dictionary, kanji: Iterable[str],
+                     exclude: Iterable[int] = ()) -> list[int]:
+    """Ids (ascending: commonest first in the default list) of words built from ``kanji`` alone.
+
+    Every word is filed under its least common kanji, so only those short lists are read.
+    """
+    board = frozenset(kanji)
+    on_board = board.issuperset
+    empty: tuple = ()
+    pairs, longer = dictionary.by_rarest, dictionary.by_rarest_long
+    # two flat comprehensions (no call per kanji); most words are 2 kanji: one membership test
+    found = [i for ch in board for i, other in pairs.get(ch, empty) if other in board]
+    found += [i for ch in board for i, rest in longer.get(ch, empty) if on_board(rest)]
+    skip = set(exclude)
+    return sorted([i for i in found if i not in skip])
+
+
+def pool_record(dictionary: Dictionary, request: PoolRequest, pool: Pool, index: int,
+                seed: int) -> dict:
+    """The JSON record of a pool (keys in a fixed order), quality figures included.
+
+    ``seed`` is the pool's own seed: ``random.Random(seed)`` redraws it with ``make_pool``.
+    """
+    words = dictionary.words
+    ids = pool.base + pool.picked
+    uses = Counter(chain.from_iterable(dictionary.kanji_order[i] for i in ids))
+    orphans = sorted(ch for ch, c in uses.items() if c == 1)
+    chars = sum(len(words[i]) for i in ids)
+    hidden = hidden_compounds(dictionary, pool.kanji, ids)
+    grade = dictionary.kanji_grade
+    return {
+        "id": index,
+        "seed": seed,
+        "base": [words[i] for i in pool.base],
+        "picked": [words[i] for i in pool.picked],
+        "words": [words[i] for i in ids],
+        "kanji": list(pool.kanji),
+        "pass_score": pool.pass_score,
+        "scores": list(pool.scores),
+        "kanji_count": len(pool.kanji),
+        "chars": chars,
+        "index_a": chars - len(pool.kanji),
+        "orphans": orphans,
+        "orphan_count": len(orphans),
+        "hardest_grade": max(grade(ch) for ch in pool.kanji),
+        "hidden_count": len(hidden),
+        "hidden": [words[i] for i in hidden[: request.examples]],
+        "attempts": pool.attempts,
+    }
+
+
+def iter_pools(dictionary: Dictionary, request: PoolRequest, seed: int, indices: Iterable[int],
+               scope: tuple = DEFAULT_SCOPE) -> Iterator[dict]:
+    """Records of pools ``indices``; pool i draws only from ``item_rng(seed, *scope, i)``.
+
+    The request is checked once, before the first pool.
+    """
+    view = check_request(dictionary, request)
+    for index in indices:
+        pool = make_pool(dictionary, request, item_rng(seed, *scope, index), view)
+        yield pool_record(dictionary, request, pool, index, derive_seed(seed, *scope, index))

@@ -1,0 +1,79 @@
+"""Batch figures: the distribution of every pool-quality figure over all pools of a batch.
+
+Fed one record at a time, mergeable (shards, workers), and its summary is deterministic: exact
+value counts are kept, so merged stats equal the stats of the whole batch. Timings are not
+kept here (the CLI adds them), so two runs of the same batch summarise to the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+FIGURES = ("kanji_count", "chars", "index_a", "pass_score", "orphan_count", "hardest_grade",
+           "hidden_count", "attempts")
+
+
+@dataclass
+class PoolStats:
+    pools: int = 0
+    values: dict[str, Counter] = field(default_factory=lambda: {f: Counter() for f in FIGURES})
+    scores: Counter = field(default_factory=Counter)   # score of every picked word
+
+    def add(self, record: dict) -> None:
+        self.pools += 1
+        for name in FIGURES:
+            self.values[name][record[name]] += 1
+        self.scores.update(record["scores"])
+
+    def merge(self, other: PoolStats) -> PoolStats:
+        self.pools += other.pools
+        for name in FIGURES:
+            self.values[name].update(other.values[name])
+        self.scores.update(other.scores)
+        return self
+
+    def state(self) -> dict:
+        """A JSON-able state (value counts) that ``from_state`` restores exactly."""
+        return {"pools": self.pools,
+                "values": {f: [[v, c] for v, c in sorted(self.values[f].items())]
+                           for f in FIGURES},
+                "scores": [[v, c] for v, c in sorted(self.scores.items())]}
+
+    @classmethod
+    def from_state(cls, state: dict) -> PoolStats:
+        stats = cls(pools=state["pools"])
+        for f in FIGURES:
+            stats.values[f] = Counter({v: c for v, c in state["values"][f]})
+        stats.scores = Counter({v: c for v, c in state["scores"]})
+        return stats
+
+    def summary(self) -> dict:
+        """min / p10 / median / p90 / max / mean of each figure, plus the picked-score histogram."""
+        out: dict = {"pools": self.pools}
+        for name in FIGURES:
+            out[name] = describe(self.values[name])
+        out["picked_scores"] = {**describe(self.scores),
+                                "histogram": {str(v): c for v, c in sorted(self.scores.items())}}
+        return out
+
+
+def describe(counts: Counter) -> dict:
+    total = sum(counts.values())
+    if not total:
+        return {"min": None, "p10": None, "median": None, "p90": None, "max": None, "mean": None}
+    ordered = sorted(counts.items())
+
+    def quantile(q: float):
+        # lower quantile: the smallest value with at least q of the items at or below it
+        need = max(1, -(-int(q * 1000) * total // 1000))
+        seen = 0
+        for value, count in ordered:
+            seen += count
+            if seen >= need:
+                return value
+        return ordered[-1][0]
+
+    mean = sum(v * c for v, c in ordered) / total
+    return {"min": ordered[0][0], "p10": quantile(0.1), "median": quantile(0.5),
+            "p90": quantile(0.9), "max": ordered[-1][0], "mean": round(mean, 3)}
