@@ -10,6 +10,7 @@ browser test can tell a drawn page from a broken one.
 from __future__ import annotations
 
 import json
+from importlib.util import find_spec
 from pathlib import Path
 
 from wordforge_cli.errors import UsageError
@@ -134,11 +135,12 @@ def _pictures(directory: Path, entry: dict, items: int) -> list[str]:
             svg = boards_svg([rec], title=f"{entry['name']} #{rec['id']}")
             figures.append(_figure("board", svg, f"#{rec['id']} · {rec['answer']} · "
                                                  f"{rec['style']}"))
-    elif kind == "kanji":
+    elif kind == "kanji" and find_spec("wordforge_cli.render.kanji"):
         from wordforge_cli.pack.kanji import pool_svg
 
         for rec in read_records(directory / entry["file"], items):
-            figures.append(_figure("board", pool_svg(rec), f"pool #{rec.get('id')}"))
+            figures.append(_figure("board", pool_svg(rec), f"pool #{rec.get('id')} · "
+                                                           f"{rec.get('kanji_count')} kanji"))
     elif kind == "rarity" and isinstance(stats.get("tiers"), dict):
         figures.append(_figure("chart", tier_chart(stats["tiers"], "rarity tiers"),
                                "words per rarity tier"))
