@@ -229,6 +229,12 @@ def test_bad_config_names_file_and_line(run, data, tmp_path, old, new, at, needl
     assert_one_line_error(result, 2, f"{path}:{config_line(path, at)}:", needle)
 
 
+def test_config_key_given_twice(run, data, tmp_path):
+    path = edited_config(tmp_path, "    rare: 2.5\n", "    rare: 2.5\n    rare: 2.4\n")
+    assert_one_line_error(run("rarity", "cat", "--data", data, "--config", path), 2,
+                          f"{path}:{config_line(path, 'rare: 2.4')}:", "'rare' is given twice")
+
+
 def test_config_yaml_syntax_error(run, data, tmp_path):
     path = edited_config(tmp_path, "  below: legendary", "  below: [legendary")
     assert_one_line_error(run("rarity", "cat", "--data", data, "--config", path), 2,

@@ -270,6 +270,8 @@ def read_overrides(path: str | Path, rules: Rules) -> dict[str, str]:
     table: dict[str, str] = {}
     for word, tier, line in _yaml_pairs(path, "an overrides table"):
         word = _checked_word(word, path, line)
+        if word in table:
+            raise ConfigError(f"'{word}' is listed twice", path=path, line=line)
         if tier not in rules.keys:
             raise ConfigError(f"unknown tier '{tier}' for '{word}'"
                               f"{did_you_mean(str(tier), rules.keys)} "

@@ -191,11 +191,29 @@ class _Checker:
         return keys_known.index(value)
 
 
+def _no_duplicate_keys(node: Any, doc: Any) -> None:
+    """YAML keeps the last of two equal keys silently; a rule file must not say a thing twice."""
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if getattr(current, "id", None) == "mapping":
+            seen: set[str] = set()
+            for key, value in current.value:
+                if key.value in seen:
+                    raise ConfigError(f"'{key.value}' is given twice", path=doc.path,
+                                      line=key.start_mark.line + 1)
+                seen.add(key.value)
+                stack.append(value)
+        elif getattr(current, "id", None) == "sequence":
+            stack.extend(current.value)
+
+
 def rules_from_config(data: Any, doc: Any) -> Rules:
     """Check a parsed ``rarity.yaml`` (``doc`` gives file:line) and build its ``Rules``."""
     c = _Checker(doc)
     if data is None:
         raise c.fail("the config is empty")
+    _no_duplicate_keys(getattr(doc, "node", None), doc)
     top = c.mapping(data, RULE_KEYS, required=RULE_KEYS)
 
     raw_tiers = c.mapping(top["tiers"], None, "tiers")
