@@ -185,58 +185,61 @@ TEXT_HEADERS = ("word", "zipf", "cefr", "rarity", "key", "mult", "rule", "battle
 
 
 def write_ratings(ratings: Iterable, rules, fmt: str, fh: IO[str]) -> None:
-    """Write a rarity table fast: the parts shared by many rows are formatted once.
+    """Write a rarity table fast: the parts shared by many rows are formatted once, rows are
+    formatted by comprehension in chunks and written with one call per chunk.
 
     The JSON Lines are byte for byte ``output.dumps(rarity.record(...))`` (a test checks).
     """
+    from itertools import islice, product
+
     from wordforge_cli.output import dumps
-    from wordforge_cli.rarity import RECORD_FIELDS, number
+    from wordforge_cli.rarity import RECORD_FIELDS, SOURCES, number
 
     tiers = rules.tiers
+    # (tier, source, battle tier, playable) -> the formatted middle of a row
     middles: dict[tuple, Any] = {}
-
-    def middle(r) -> Any:
-        key = (r.tier, r.source, r.battle_tier, r.playable)
-        part = middles.get(key)
-        if part is None:
-            tier = tiers[r.tier]
-            values = (tier.key, tier.label, number(tier.multiplier), r.source,
-                      tiers[r.battle_tier].key, r.playable)
-            if fmt == "jsonl":
-                part = dumps(dict(zip(RECORD_FIELDS[3:9], values, strict=True)))[1:-1]
-            elif fmt == "csv":
-                part = (*values[:5], "true" if r.playable else "false")
-            else:
-                part = (tier.label, tier.key, f"x{values[2]:g}", r.source, values[4],
-                        "yes" if r.playable else "no")
-            middles[key] = part
-        return part
+    for t, source, b, playable in product(range(len(tiers)), SOURCES, range(len(tiers)),
+                                          (False, True)):
+        tier = tiers[t]
+        values = (tier.key, tier.label, number(tier.multiplier), source, tiers[b].key,
+                  playable)
+        if fmt == "jsonl":
+            part: Any = dumps(dict(zip(RECORD_FIELDS[3:9], values, strict=True)))[1:-1]
+        elif fmt == "csv":
+            part = (*values[:5], "true" if playable else "false")
+        else:
+            part = (tier.label, tier.key, f"x{values[2]:g}", source, values[4],
+                    "yes" if playable else "no")
+        middles[t, source, b, playable] = part
 
     if fmt == "jsonl":
         from json.encoder import encode_basestring as text
 
-        write = fh.write
-        # words and levels are plain a-z / A1..C2: quoted as they are; the rest is encoded
-        for r in ratings:
-            word, zipf, cefr, _, _, _, _, lemma, pos, gloss = r
-            write(f'{{"word":"{word}","zipf":{zipf!r},"cefr":'
-                  f'{"null" if cefr is None else chr(34) + cefr + chr(34)},{middle(r)},'
-                  f'"cefr_lemma":{"null" if lemma is None else text(lemma)},'
-                  f'"pos":{"null" if pos is None else text(pos)},'
-                  f'"gloss":{"null" if gloss is None else text(gloss)}}}\n')
+        rows = iter(ratings)
+        while chunk := list(islice(rows, 4096)):
+            # a Rating is (word, zipf, cefr, tier, source, battle_tier, playable, cefr_lemma,
+            # pos, gloss); words and levels are plain a-z / A1..C2, quoted as they are
+            fh.write("".join([
+                f'{{"word":"{r[0]}","zipf":{r[1]!r},'
+                f'"cefr":{"null" if r[2] is None else chr(34) + r[2] + chr(34)},'
+                f'{middles[r[3], r[4], r[5], r[6]]},'
+                f'"cefr_lemma":{"null" if r[7] is None else text(r[7])},'
+                f'"pos":{"null" if r[8] is None else text(r[8])},'
+                f'"gloss":{"null" if r[9] is None else text(r[9])}}}\n' for r in chunk]))
         return
     if fmt == "csv":
         import csv
 
         writer = csv.writer(fh, lineterminator="\n")
         writer.writerow(RECORD_FIELDS)
-        writer.writerows((r.word, r.zipf, r.cefr, *middle(r), r.cefr_lemma, r.pos, r.gloss)
+        writer.writerows((r[0], r[1], r[2], *middles[r[3], r[4], r[5], r[6]], r[7], r[8], r[9])
                          for r in ratings)
         return
-    rows = [(r.word, f"{r.zipf:.2f}",
-             (f"{r.cefr} ({r.cefr_lemma})" if r.cefr_lemma else r.cefr) if r.cefr else "-",
-             *middle(r), r.pos or "-", r.gloss or "-") for r in ratings]
-    write_cells(TEXT_HEADERS, rows, fmt, fh)
+    zipf_text: dict[float, str] = {}
+    cells = [(r[0], zipf_text.get(r[1]) or zipf_text.setdefault(r[1], f"{r[1]:.2f}"),
+              (f"{r[2]} ({r[7]})" if r[7] else r[2]) if r[2] else "-",
+              *middles[r[3], r[4], r[5], r[6]], r[8] or "-", r[9] or "-") for r in ratings]
+    write_cells(TEXT_HEADERS, cells, fmt, fh)
 
 
 def _cell(value: Any) -> str:
@@ -277,7 +280,11 @@ def write_cells(headers: tuple[str, ...], rows: list[tuple[str, ...]], fmt: str,
         fh.write(md(["---"] * len(headers)))
         fh.writelines(md(row) for row in rows)
         return
-    widths = [max([len(h), *(len(row[i]) for row in rows)]) for i, h in enumerate(headers)]
+    columns = list(zip(*rows, strict=True)) or [()] * len(headers)
+    widths = [max(len(h), max(map(len, column), default=0))
+              for h, column in zip(headers, columns, strict=True)]
     pattern = "  ".join(f"{{:<{w}}}" for w in widths[:-1]) + "  {}"
     fh.write(pattern.format(*headers).rstrip() + "\n")
-    fh.writelines(pattern.format(*row).rstrip() + "\n" for row in rows)
+    for start in range(0, len(rows), 4096):
+        fh.write("".join([pattern.format(*row).rstrip() + "\n"
+                          for row in rows[start:start + 4096]]))
