@@ -1,0 +1,351 @@
+"""``wfkit kanji``: batches of kanji pools for the jukugo territory game, and ``kanji check``.
+
+Thin layer: options (defaults from ``configs/kanji.yaml`` or ``--config``, then ``--preset``,
+then the command line), the core in ``wordforge_cli.kanji``, renders in
+``wordforge_cli.render.kanji``, batch figures on stderr.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import click
+
+from wordforge_cli.options import output_options, report_seed, seed_option
+
+RENDERS = ("jsonl", "text", "svg")
+CONFIG_META = "wfkit.kanji.config"
+PRESET_META = "wfkit.kanji.preset"
+INT_KEYS = ("count", "base", "bring", "max_grade", "base_max_grade", "attempts",
+            "hidden_examples")
+OPTION_KEYS = (*INT_KEYS, "kanji", "min_zipf")
+CONFIG_KEYS = (*OPTION_KEYS, "preset", "presets")
+PRESET_KEYS = tuple(k for k in OPTION_KEYS if k != "count") + ("count",)
+PARAM_OF = {"kanji": "kanji_range"}   # config key -> option parameter name
+RANGE_RE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+
+
+# ---- config (black's pattern: eager callbacks fill ctx.default_map) ---------------------------
+
+def _check_values(doc: Any, values: dict, *keys: str) -> None:
+    from wordforge_cli.config import type_name
+
+    for key, value in values.items():
+        if key in INT_KEYS and (not isinstance(value, int) or isinstance(value, bool)):
+            raise doc.error(f"'{key}' must be a whole number, not {type_name(value)}",
+                            *keys, key)
+        if key == "min_zipf" and value is not None and (
+                not isinstance(value, int | float) or isinstance(value, bool)):
+            raise doc.error(f"'min_zipf' must be a number or null, not {type_name(value)}",
+                            *keys, key)
+        if key == "kanji" and value is not None:
+            if isinstance(value, int) and not isinstance(value, bool):
+                values[key] = str(value)
+            elif not isinstance(value, str) or not RANGE_RE.match(value):
+                raise doc.error(f"'kanji' must be a range like \"30-50\" or null, not "
+                                f"{value!r}", *keys, key)
+
+
+def load_config(path: str | Path) -> dict:
+    """A kanji config as {options, presets, preset}; unknown keys caught with file:line."""
+    from wordforge_cli.config import check_mapping, load_mapping, type_name
+
+    doc, data = load_mapping(path, CONFIG_KEYS)
+    options = {k: v for k, v in data.items() if k in OPTION_KEYS}
+    _check_values(doc, options)
+    presets = data.get("presets") or {}
+    check_mapping(doc, presets, list(presets), "presets")
+    for name, values in presets.items():
+        if values is None:
+            values = presets[name] = {}
+        check_mapping(doc, values, PRESET_KEYS, "presets", str(name))
+        _check_values(doc, values, "presets", str(name))
+    preset = data.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise doc.error(f"'preset' must be a preset name, not {type_name(preset)}", "preset")
+    if preset is not None and preset not in presets:
+        from wordforge_cli.config import did_you_mean
+
+        raise doc.error(f"unknown preset '{preset}'{did_you_mean(preset, presets)}", "preset")
+    return {"path": str(path), "options": options, "presets": presets, "preset": preset}
+
+
+def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """--config and --preset: once both are known, build the option defaults."""
+    from wordforge_cli.cli import ReportedError
+    from wordforge_cli.config import bundled_config, did_you_mean
+    from wordforge_cli.errors import UsageError, WfkitError
+
+    ctx.meta[f"wfkit.kanji.{param.name}"] = value
+    if "wfkit.kanji.config_path" not in ctx.meta or "wfkit.kanji.preset" not in ctx.meta:
+        return value
+    try:
+        cfg = load_config(ctx.meta["wfkit.kanji.config_path"] or bundled_config("kanji"))
+        preset = ctx.meta["wfkit.kanji.preset"] or cfg["preset"]
+        if preset is not None and preset not in cfg["presets"]:
+            raise UsageError(f"unknown preset '{preset}'{did_you_mean(preset, cfg['presets'])}"
+                             f" (presets: {', '.join(cfg['presets']) or 'none'})")
+    except WfkitError as error:
+        raise ReportedError(error) from None
+    values = {**cfg["options"], **(cfg["presets"][preset] if preset else {})}
+    ctx.meta[CONFIG_META] = cfg
+    ctx.meta[PRESET_META] = preset
+    ctx.default_map = {PARAM_OF.get(k, k): v for k, v in values.items()}
+    return value
+
+
+def parse_range(text: str | None) -> tuple[int, int] | None:
+    from wordforge_cli.errors import UsageError
+
+    if text is None or str(text).strip().lower() in ("", "any", "none", "null"):
+        return None
+    match = RANGE_RE.match(str(text))
+    if not match:
+        raise UsageError(f"--kanji {text}: expected LOW-HIGH (e.g. 30-50) or one number")
+    lo = int(match.group(1))
+    hi = int(match.group(2)) if match.group(2) is not None else lo
+    if lo > hi:
+        raise UsageError(f"--kanji {text}: the low end is above the high end")
+    return lo, hi
+
+
+# ---- the batch command -----------------------------------------------------------------------
+
+@click.group(invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
+              callback=_eager,
+              help="Difficulty config (default: the bundled configs/kanji.yaml).")
+@click.option("--preset", is_eager=True, callback=_eager,
+              help="A preset of the config: easy, normal, hard (bundled).")
+@click.option("-n", "--count", type=int, default=10, show_default=True,
+              help="How many pools.")
+@click.option("--base", type=int, default=5, show_default=True, help="n: base words per pool.")
+@click.option("--bring", type=int, default=25, show_default=True,
+              help="m: words drawn for their overlap with the base.")
+@click.option("--kanji", "kanji_range", default=None,
+              help="Distinct kanji wanted per pool, LOW-HIGH (e.g. 30-50).")
+@click.option("--max-grade", type=int, default=9, show_default=True,
+              help="Keep out words with a kanji above this grade (1-6 school, 7 joyo, "
+                   "8 jinmeiyo, 9 any).")
+@click.option("--base-max-grade", type=int, default=9, show_default=True,
+              help="Stricter grade for base words.")
+@click.option("--min-zipf", type=float, default=None,
+              help="Keep out words rarer than this (wordfreq zipf, e.g. 3).")
+@click.option("--attempts", type=int, default=200, show_default=True,
+              help="Pools drawn at most per pool to reach the --kanji range.")
+@click.option("--hidden-examples", type=int, default=5, show_default=True,
+              help="Hidden compounds listed per pool.")
+@click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
+              help="Dictionary replacing the bundled one: one word a line, YAML vocabulary, "
+                   "or word<TAB>zipf .tsv.")
+@click.option("--render", type=click.Choice(RENDERS), default="jsonl", show_default=True,
+              help="jsonl: one record a line; text: boards; svg: a picture of the tile boards.")
+@click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
+@click.option("--stats", "stats_path", type=click.Path(dir_okay=False),
+              help="Also write the batch figures as JSON to FILE.")
+@click.option("-q", "--quiet", is_flag=True, help="No batch figures on stderr.")
+@output_options
+@seed_option
+@click.pass_context
+def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count: int,
+          base: int, bring: int, kanji_range: str | None, max_grade: int, base_max_grade: int,
+          min_zipf: float | None, attempts: int, hidden_examples: int, dict_path: str | None,
+          render: str, reveal: bool, stats_path: str | None, quiet: bool, output: str | None,
+          as_json: bool, seed: int) -> None:
+    """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
+
+    Each pool: n base words drawn at random, then m words drawn among those sharing the most
+    kanji with them (score = sum of shared distinct kanji; pass mark = the m-th highest
+    score). Output: one JSON object per pool (id, seed, base, picked, words, kanji,
+    pass_score, quality figures); the batch figures go to stderr.
+
+    \b
+    Examples:
+      wfkit kanji -n 100 --base 5 --bring 25 --seed 1 -o pools.jsonl
+      wfkit kanji --preset easy -n 1 --render text --reveal
+      wfkit kanji --kanji 30-40 --max-grade 7 --min-zipf 3 -n 1000 --stats stats.json
+      wfkit kanji -n 1 --render svg -o board.svg
+      wfkit kanji check 熱帯 --pool pools.jsonl --taken 帯
+    """
+    if ctx.invoked_subcommand is not None:
+        ctx.meta.pop("wfkit.seed_was_drawn", None)
+        return
+    import time
+
+    from wordforge_cli.errors import UsageError
+    from wordforge_cli.kanji import PoolRequest, PoolStats, iter_pools, load_dictionary
+    from wordforge_cli.output import atomic_write, dumps
+    from wordforge_cli.progress import progress
+
+    if count < 0:
+        raise UsageError(f"-n/--count must be 0 or more, not {count}")
+    if as_json:
+        render = "jsonl"
+    request = PoolRequest(base=base, bring=bring, kanji=parse_range(kanji_range),
+                          max_grade=max_grade, base_max_grade=base_max_grade,
+                          min_zipf=min_zipf, budget=attempts, examples=hidden_examples)
+    started = time.perf_counter()
+    dictionary = load_dictionary(dict_path)
+    _warn_skipped(dictionary)
+    records = iter_pools(dictionary, request, seed, range(count))
+    first = next(records, None)  # an impossible request fails here, before a file is opened
+    report_seed(ctx, seed)
+    stats = PoolStats()
+
+    def pools():
+        if first is None:
+            return
+        for record in progress(_chain(first, records), total=count, desc="pools",
+                               unit="pool", enabled=None if count >= 200 else False):
+            stats.add(record)
+            yield record
+
+    with atomic_write(output) as fh:
+        if render == "jsonl":
+            for record in pools():
+                fh.write(dumps(record))
+                fh.write("\n")
+        elif render == "text":
+            from wordforge_cli.render.kanji import pool_text
+
+            for number, record in enumerate(pools()):
+                fh.write(("\n" if number else "") + pool_text(record, reveal))
+        else:
+            from wordforge_cli.kanji import load_grades
+            from wordforge_cli.render.kanji import pools_svg
+
+            fh.write(pools_svg(list(pools()), reveal, load_grades()))
+    elapsed = time.perf_counter() - started
+    summary = stats.summary()
+    if stats_path:
+        with atomic_write(stats_path) as fh:
+            from wordforge_cli.output import dumps_pretty
+
+            fh.write(dumps_pretty(summary) + "\n")
+    if not quiet:
+        _report(summary, elapsed, ctx.meta.get(PRESET_META))
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest
+
+
+def _warn_skipped(dictionary) -> None:
+    shown = dictionary.skipped[:20]
+    for entry in shown:
+        click.echo(f"wfkit: warning: {dictionary.source}:{entry.line}: '{entry.word}' "
+                   f"skipped: {entry.reason}", err=True)
+    if len(dictionary.skipped) > len(shown):
+        click.echo(f"wfkit: warning: {dictionary.source}: "
+                   f"{len(dictionary.skipped) - len(shown)} more entries skipped", err=True)
+
+
+def _report(summary: dict, elapsed: float, preset: str | None) -> None:
+    pools = summary["pools"]
+    rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
+    click.echo(f"wfkit kanji: {pools} pools in {elapsed:.2f} s{rate}"
+               + (f" (preset {preset})" if preset else ""), err=True)
+    if not pools:
+        return
+    click.echo(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"
+               f"{'mean':>9}", err=True)
+    for name, label in (("kanji_count", "kanji"), ("chars", "characters"),
+                        ("index_a", "指標A"), ("pass_score", "pass score"),
+                        ("picked_scores", "picked score"), ("orphan_count", "orphans"),
+                        ("hardest_grade", "hardest grade"), ("hidden_count", "hidden"),
+                        ("attempts", "attempts")):
+        d = summary[name]
+        pad = 14 - sum(2 if ord(c) > 0x2E80 else 1 for c in label) + len(label)
+        click.echo(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}{d['p90']:>6}"
+                   f"{d['max']:>6}{d['mean']:>9.2f}", err=True)
+
+
+# ---- kanji check -------------------------------------------------------------------------------
+
+@kanji.command()
+@click.argument("word")
+@click.option("--pool", "pool_path", required=True, type=click.Path(dir_okay=False),
+              help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list).")
+@click.option("--id", "pool_id", type=int, default=None,
+              help="Which pool of the file (its id); default the first.")
+@click.option("--taken", default="", help="Kanji already held by either player, e.g. 熱帯.")
+@click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
+              help="The dictionary the pools were made from (default: the bundled one).")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path: str | None,
+          as_json: bool) -> None:
+    """Is WORD a legal answer on the pool's board? Exit 0 yes, 1 no (with the reason).
+
+    The article's rules: WORD is in the dictionary (辞書にない熟語です); every kanji of
+    WORD is on the board (our rule: tiles that are not there cannot be taken); WORD takes at
+    least one kanji nobody holds yet (手つかずな漢字を1字以上選んでください).
+
+    \b
+    Examples:
+      wfkit kanji check 熱帯 --pool pools.jsonl
+      wfkit kanji check 熱帯低気圧 --pool pools.jsonl --id 3 --taken 熱帯気圧
+    """
+    from wordforge_cli.errors import CannotDo, UsageError
+    from wordforge_cli.kanji import check_answer, is_kanji, load_dictionary
+    from wordforge_cli.output import dumps
+
+    record = read_pool(pool_path, pool_id)
+    board = record["kanji"]
+    stray = [ch for ch in taken if not ch.isspace() and ch not in board]
+    if stray:
+        raise UsageError(f"--taken: {''.join(stray)} not on the board of pool {record['id']}")
+    verdict_word = word.strip()
+    dictionary = load_dictionary(dict_path)
+    verdict = check_answer(verdict_word, board, dictionary, (c for c in taken if is_kanji(c)))
+    if as_json:
+        click.echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
+                          "reason": verdict.reason, "new_kanji": list(verdict.new_kanji)}))
+    else:
+        click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}")
+    if not verdict.ok:
+        raise SystemExit(CannotDo.exit_code)
+
+
+def read_pool(path: str, pool_id: int | None) -> dict:
+    """One pool record from a JSON Lines file, a JSON list, or one JSON object."""
+    import json
+
+    from wordforge_cli.errors import ConfigError
+    from wordforge_cli.yamlio import read_text
+
+    text = read_text(path)
+    records: list[tuple[int, Any]] = []
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"not JSON: {exc.msg}", path=path, line=exc.lineno) from None
+        records = [(1, item) for item in data]
+    else:
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                records.append((number, json.loads(line)))
+            except json.JSONDecodeError as exc:
+                if number == 1:  # maybe one pretty-printed object
+                    try:
+                        records = [(1, json.loads(text))]
+                        break
+                    except json.JSONDecodeError:
+                        pass
+                raise ConfigError(f"not a JSON pool: {exc.msg}", path=path,
+                                  line=number) from None
+    for number, record in records:
+        if not isinstance(record, dict) or not isinstance(record.get("kanji"), list):
+            raise ConfigError("not a pool record (no 'kanji' list)", path=path, line=number)
+        if pool_id is None or record.get("id") == pool_id:
+            return record
+    if pool_id is None:
+        raise ConfigError("no pools in the file", path=path)
+    raise ConfigError(f"no pool with id {pool_id}", path=path)

@@ -1,0 +1,120 @@
+"""Kanji pools for people: a text board and an SVG tile board.
+
+The board shows the pool's kanji in its (shuffled) record order, as the game lays them out.
+``reveal`` adds the selected compounds: the article's 思いつき variant, where the compounds are
+shown and the surprise moves are the hidden compounds nobody was shown.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from wordforge_cli.render.svg import rect, svg_document, text
+
+# tile colours by grade band, lightest for the easiest kanji
+GRADE_FILL = {1: "#fffaf0", 2: "#fffaf0", 3: "#fff3dc", 4: "#fff3dc", 5: "#ffe9c2",
+              6: "#ffe9c2", 7: "#fddcb0", 8: "#f7c7a0", 9: "#f0b090"}
+GRADE_NAME = {1: "小1-2", 3: "小3-4", 5: "小5-6", 7: "常用", 8: "人名用", 9: "表外"}
+
+
+def columns(count: int) -> int:
+    """A board a little wider than tall (8 columns for the usual 40-odd kanji)."""
+    return max(1, min(count, math.ceil(math.sqrt(count * 1.5))))
+
+
+def board_rows(kanji: list[str]) -> list[list[str]]:
+    width = columns(len(kanji))
+    return [kanji[i:i + width] for i in range(0, len(kanji), width)]
+
+
+def pool_text(record: dict, reveal: bool = False) -> str:
+    """One pool: a header line, the board, and with ``reveal`` the compounds."""
+    lines = [f"# pool {record['id']}: {record['kanji_count']} kanji, "
+             f"{len(record['words'])} words, 指標A {record['index_a']}, "
+             f"hidden {record['hidden_count']}"]
+    lines += ["　".join(row) for row in board_rows(record["kanji"])]
+    if reveal:
+        lines.append("base:   " + " ".join(record["base"]))
+        lines.append("picked: " + " ".join(record["picked"]))
+        if record.get("hidden"):
+            lines.append("hidden: " + " ".join(record["hidden"])
+                         + (" ..." if record["hidden_count"] > len(record["hidden"]) else ""))
+    return "\n".join(lines) + "\n"
+
+
+def pools_text(records: Iterable[dict], reveal: bool = False) -> Iterable[str]:
+    for number, record in enumerate(records):
+        yield ("\n" if number else "") + pool_text(record, reveal)
+
+
+TILE, GAP, MARGIN = 56, 8, 24
+
+
+def _pool_body(record: dict, grades: dict[str, int] | None, reveal: bool, top: float,
+               width: float) -> tuple[list[str], float]:
+    rows = board_rows(record["kanji"])
+    cols = columns(len(record["kanji"]))
+    board_w = cols * TILE + (cols - 1) * GAP
+    left = (width - board_w) / 2
+    body = [text(width / 2, top + 16, f"漢字熟語陣取り合戦 — pool {record['id']}", size=20,
+                 weight="bold"),
+            text(width / 2, top + 42,
+                 f"{record['kanji_count']} kanji · {len(record['words'])} words · "
+                 f"指標A {record['index_a']} · hidden compounds {record['hidden_count']}",
+                 size=13, fill="#555")]
+    y = top + 64
+    for row in rows:
+        for col, ch in enumerate(row):
+            x = left + col * (TILE + GAP)
+            grade = (grades or {}).get(ch, 9) if grades is not None else None
+            fill = GRADE_FILL[grade] if grade is not None else "#fff7e6"
+            body.append(rect(x, y, TILE, TILE, fill=fill, stroke="#8a6d3b", width=2, rx=8))
+            body.append(text(x + TILE / 2, y + TILE / 2 + 1, ch, size=34))
+        y += TILE + GAP
+    y += 8
+    if grades is not None:
+        legend_x = left
+        for grade, name in GRADE_NAME.items():
+            body.append(rect(legend_x, y, 14, 14, fill=GRADE_FILL[grade], stroke="#8a6d3b",
+                             width=1, rx=3))
+            body.append(text(legend_x + 20, y + 7, name, size=11, anchor="start", fill="#555"))
+            legend_x += 22 + 12 * len(name) + 10
+        y += 26
+    if reveal:
+        for label, words in (("base", record["base"]), ("picked", record["picked"])):
+            for start in range(0, len(words), 9):
+                chunk = " ".join(words[start:start + 9])
+                body.append(text(left, y + 9, f"{label}: {chunk}" if start == 0 else chunk,
+                                 size=14, anchor="start"))
+                y += 22
+        if record.get("hidden"):
+            body.append(text(left, y + 9, "hidden: " + " ".join(record["hidden"]), size=14,
+                             anchor="start", fill="#a33"))
+            y += 22
+    return body, y - top
+
+
+def pool_svg(record: dict, reveal: bool = False, grades: dict[str, int] | None = None) -> str:
+    """A standalone SVG of one pool's tile board."""
+    return pools_svg([record], reveal, grades)
+
+
+def pools_svg(records: Iterable[dict], reveal: bool = False,
+              grades: dict[str, int] | None = None) -> str:
+    """One SVG document with each pool's board under the previous one.
+
+    ``grades`` (kanji -> grade) colours the tiles by difficulty and adds a legend.
+    """
+    records = list(records)
+    widest = max((columns(len(r["kanji"])) for r in records), default=1)
+    width = max(widest * TILE + (widest - 1) * GAP + 2 * MARGIN, 640)
+    body: list[str] = []
+    y = MARGIN
+    for record in records:
+        part, height = _pool_body(record, grades, reveal, y, width)
+        body += part
+        y += height + MARGIN
+    body.insert(0, rect(0, 0, width, y, fill="#fdfbf7", stroke="none", width=0))
+    title = "wfkit kanji pools" if len(records) != 1 else f"wfkit kanji pool {records[0]['id']}"
+    return svg_document(width, y, body, title=title)
