@@ -15,7 +15,7 @@ article's [100, 100] margin), normalised to start at 0 when the board is done.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from wordforge_cli.crossword.blanks import STYLES, blank
 from wordforge_cli.crossword.lexicon import Lexicon
@@ -61,7 +61,7 @@ class Board:
     attempts: int
     style: str = "none"
     blanked: int = 0
-    extra: dict = field(default_factory=dict)
+    extra: dict | None = None
 
 
 def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
@@ -144,6 +144,13 @@ def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
         cands = tuple(c for c in cands if c not in avoid)
         if not cands:
             return None
+    return generate(lexicon, cands, request, rng)
+
+
+def generate(lexicon: Lexicon, cands: tuple[int, ...], request: Request,
+             rng: random.Random) -> Board | None:
+    """:func:`make_board` once ``cands`` (from :func:`check_request`) are known: batches
+    check the request once and call this per board."""
     strict = request.layout == "strict"
     checker = None
     if request.unique:
@@ -165,7 +172,7 @@ def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
             rejected += 1
             continue
         if rejected:
-            board.extra["ambiguous_rejected"] = rejected
+            board.extra = {"ambiguous_rejected": rejected}
         return board
     return None
 
@@ -193,11 +200,30 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
     dirs: dict[int, int] = {}
     shared: set[int] = set()
     answer_at: dict[int, int] = {}
-    used = [a]
-    placed: list[tuple[int, int, int]] = []
-    prev = prev_start = prev_step = 0
-    for i, ch in enumerate(answer):
-        if i == 0 or partners is None:
+    # word 0: any other word holding the first letter, down from the origin (nothing to hit)
+    ch = answer[0]
+    pool = by_letter[ch]
+    npool = len(pool)
+    for _ in range(SLOT_TRIES):
+        q = pool[int(rand() * npool)]
+        if q != a:
+            break
+    else:
+        return None
+    wq = words[q]
+    ps = positions[q][ch]
+    answer_at[ORIGIN + ps[int(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN] = 0
+    k = ORIGIN
+    for c in wq:
+        letters[k] = c
+        dirs[k] = DOWN
+        k += DOWN
+    used = [a, q]
+    placed: list[tuple[int, int, int]] = [(q, ORIGIN, DOWN)]
+    prev, prev_start, prev_step = q, ORIGIN, DOWN
+    for i in range(1, len(answer)):
+        ch = answer[i]
+        if partners is None:
             pool = by_letter[ch]
         else:
             mine = partners.get(prev)
@@ -219,44 +245,41 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                 continue
             wq = words[q]
             length = len(wq)
-            if i == 0:
-                start = ORIGIN
-            else:
-                ck = prev * nwords + q
-                opts = cross.get(ck)
-                if opts is None:
-                    opts = cross[ck] = _crossings(lex, prev, q)
-                nopts = len(opts)
-                if not nopts:
-                    continue
-                oo = int(rand() * nopts)
-                for tt in range(nopts):
-                    pa, pb = opts[(oo + tt) % nopts]
-                    start = prev_start + pa * prev_step - pb * step
-                    k = start
-                    if strict:
-                        if start - step in letters or start + length * step in letters:
-                            continue
-                        for c in wq:
-                            g = letters.get(k)
-                            if g is None:
-                                if k - perp in letters or k + perp in letters:
-                                    break
-                            elif g != c or dirs[k] != perp:
+            ck = prev * nwords + q
+            opts = cross.get(ck)
+            if opts is None:
+                opts = cross[ck] = _crossings(lex, prev, q)
+            nopts = len(opts)
+            if not nopts:
+                continue
+            oo = int(rand() * nopts)
+            for tt in range(nopts):
+                pa, pb = opts[(oo + tt) % nopts]
+                start = prev_start + pa * prev_step - pb * step
+                k = start
+                if strict:
+                    if start - step in letters or start + length * step in letters:
+                        continue
+                    for c in wq:
+                        g = letters.get(k)
+                        if g is None:
+                            if k - perp in letters or k + perp in letters:
                                 break
-                            k += step
-                        else:
+                        elif g != c or dirs[k] != perp:
                             break
+                        k += step
                     else:
-                        for c in wq:
-                            g = letters.get(k)
-                            if g is not None and g != c:
-                                break
-                            k += step
-                        else:
-                            break
+                        break
                 else:
-                    continue
+                    for c in wq:
+                        g = letters.get(k)
+                        if g is not None and g != c:
+                            break
+                        k += step
+                    else:
+                        break
+            else:
+                continue
             ps = positions[q][ch]
             np_ = len(ps)
             oo = int(rand() * np_) if np_ > 1 else 0

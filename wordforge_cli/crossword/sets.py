@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from wordforge_cli.crossword.board import Board, Request, check_request, make_board
+from wordforge_cli.crossword.board import Board, Request, check_request, generate, make_board
 from wordforge_cli.crossword.lexicon import Lexicon
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.rng import SEED_MAX, derive_seed
@@ -28,13 +28,13 @@ def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
 
     An impossible request raises UsageError before anything is yielded.
     """
-    check_request(lexicon, request)
+    cands = check_request(lexicon, request)
     rng = random.Random()
     seeds = _seeds(seed, scope)
     for i in range(start, start + count):
         item_seed = seeds(i)
         rng.seed(item_seed)  # the same stream as item_rng(seed, *scope, i), one object reused
-        yield i, item_seed, make_board(lexicon, request, rng)
+        yield i, item_seed, generate(lexicon, cands, request, rng)
 
 
 def _seeds(seed: int, scope: tuple):

@@ -60,7 +60,7 @@ class BatchStats:
         """Count one made board straight from the generator (same counts as :meth:`add`)."""
         cells = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
         self._count(board.answer, board.words, cells, board.attempts,
-                    board.extra.get("ambiguous_rejected", 0))
+                    (board.extra or {}).get("ambiguous_rejected", 0))
 
     def _count(self, answer: str, words: list, cells: list, attempts: int,
                rejected_ambiguous: int) -> None:
