@@ -80,6 +80,9 @@ class Dictionary:
     def __len__(self) -> int:
         return len(self.words)
 
+    def __repr__(self) -> str:
+        return f"Dictionary({self.source!r}, {len(self.words)} words)"
+
     def kanji_grade(self, ch: str) -> int:
         return self.grades.get(ch, GRADE_OTHER)
 
