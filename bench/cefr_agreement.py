@@ -10,9 +10,10 @@ Reference words: every '/'-separated variant of a headword that is one lowercase
 keep their plain variants); a word listed several times (once per part of speech, or in both
 lists) takes its lowest level, as a learner meets it first there.
 
-A word's predicted level is the one `wfkit rarity` uses by default: its CEFR level in
-data/english.tsv, else its lemma's, else the level implied by the article's Zipf rule (the
-tier the Zipf rule gives, read back through the CEFR-to-tier map: N=A1 ... LG=C2).
+A word's predicted level is the one `wfkit rarity` uses by default (its own rule engine and
+tables): its CEFR level in data/english.tsv, else its lemma's, else the level implied by the
+article's Zipf rule (the tier the Zipf rule gives, read back through the CEFR-to-tier map:
+N=A1 ... LG=C2).
 
 Compared set-ups (same rule engine, only the CEFR table changes):
   shipped     data/english.tsv (cefrpy levels that are CEFR-J's; the rest left to Zipf)
@@ -24,16 +25,15 @@ Compared set-ups (same rule engine, only the CEFR table changes):
 from __future__ import annotations
 
 import csv
+import dataclasses
 import re
 import sys
 from collections import Counter
 from pathlib import Path
 
-import wordfreq
-
-from wordforge_cli.english import open_words, read_rules, simple_lemma
+from wordforge_cli.english import open_tables, read_rules
 from wordforge_cli.paths import data_file
-from wordforge_cli.rarity import Tables, rate
+from wordforge_cli.rarity import rate
 
 # the checkout's sibling shared/ folder, as tests/conftest.py finds it
 REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "cefrj"
@@ -86,11 +86,12 @@ def cefrpy_tables() -> tuple[dict[str, str], dict[str, str]] | None:
     return everything, easy
 
 
-def predict(words: list[str], words_table, rules, cefr: dict[str, str] | None,
-            zipf: dict[str, float]) -> dict[str, tuple[str, str, str]]:
-    """word -> (predicted level, deciding rule, catalogue tier label)."""
+def predict(words: list[str], tables, rules,
+            cefr: dict[str, str] | None) -> dict[str, tuple[str, str, str]]:
+    """word -> (predicted level, deciding rule, catalogue tier label), by wfkit's own rule;
+    ``cefr`` replaces the shipped levels (as `--cefr FILE` does), None keeps them."""
     tier_level = {tier: level for level, tier in sorted(rules.cefr.items(), reverse=True)}
-    tables = Tables(words=words_table, zipf=zipf, cefr=cefr, lemmatize=simple_lemma)
+    tables = dataclasses.replace(tables, cefr=cefr)
     out = {}
     for word in words:
         rating = rate(word, rules, tables)
@@ -110,9 +111,9 @@ def main() -> int:
         return 0
     reference, skipped = read_reference(folder)
     words = sorted(reference)
-    zipf = {w: wordfreq.zipf_frequency(w, "en") for w in sorted(set(words) | set(ARTICLE_WORDS))}
     rules = read_rules()
-    table = open_words(whole=True)
+    tables = open_tables(rules, whole=True)
+    table = tables.words
 
     setups: dict[str, dict[str, str] | None] = {"shipped": None}
     naive = cefrpy_tables()
@@ -120,8 +121,8 @@ def main() -> int:
     if naive is not None:
         setups["cefrpy A1-B2"] = naive[1]
         setups["cefrpy all"] = naive[0]
-    results = {name: predict(words, table, rules, cefr, zipf) for name, cefr in setups.items()}
-    article = {name: predict(list(ARTICLE_WORDS), table, rules, cefr, zipf)
+    results = {name: predict(words, tables, rules, cefr) for name, cefr in setups.items()}
+    article = {name: predict(list(ARTICLE_WORDS), tables, rules, cefr)
                for name, cefr in setups.items()}
 
     by_level = {lv: [w for w in words if reference[w] == lv] for lv in LEVELS}

@@ -11,9 +11,10 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
     word <TAB> cefr <TAB> lemma <TAB> pos <TAB> gloss
 
 - word: lowercase a-z. Playable = english-words' `web2` list (Webster's 2nd, public domain)
-  lowercase entries but lone letters other than a and i, plus their inflected forms from
-  simplemma's English lemma dictionary that wordfreq knows (cats, running, xylophones), plus
-  the CEFR table's words that simplemma knows (modern words web2 lacks: email, internet).
+  lowercase entries but lone letters other than a and i; the CEFR table's words that web2 or
+  simplemma knows (box, email, internet); words JMdict uses alone as a lowercase English gloss
+  (website, goodbye, selfie); and the inflected forms of all these from simplemma's English
+  lemma dictionary that wordfreq has seen (cats, boxes, running, xylophones).
 - cefr: A1..B2 from cefrpy, only where cefrpy's level is the CEFR-J list's (see trusted_cefr);
   empty elsewhere, so the article's Zipf rule decides.
 - lemma: simplemma's lemma when it differs and is itself playable (cats -> cat), else empty.
@@ -83,9 +84,16 @@ def base_words() -> tuple[set[str], dict[str, int]]:
     english-words' other list, gcide, is left out: lowercased it brings names (john, london,
     google) and it is GPL-3.0; the modern words it would add (email, internet, online) come
     from the CEFR table instead."""
-    web2 = {w for w in english_words_list("web2") if WORD.fullmatch(w)}
+    raw = english_words_list("web2")
+    web2 = {w for w in raw if WORD.fullmatch(w)}
     words = {w for w in web2 if len(w) > 1 or w in SINGLE_LETTER_WORDS}
     return words, {"web2": len(web2), "web2_kept": len(words)}
+
+
+def web2_names() -> set[str]:
+    """web2's capitalised-only entries, lowercased: proper nouns ('John', 'Amazon')."""
+    raw = english_words_list("web2")
+    return {w.lower() for w in raw if re.fullmatch(r"[A-Z][a-z]+", w)} - set(raw)
 
 
 def inflections(base: set[str]) -> dict[str, str]:
@@ -122,8 +130,7 @@ def trusted_cefr(levels: dict[str, float]) -> tuple[dict[str, str], Counter]:
 
     CEFR-J labels are whole A1..B2 levels; cefrpy's frequency estimates are fractions (1.38)
     or C1/C2 (rare words clamp to 6.0). Among whole A1..B2 levels a plausibility guard drops
-    labels far easier than the word's frequency (restrictionism A1, zipf 0). Inflected forms
-    whose lemma carries the same level are left to the lemma step (cats -> cat A1).
+    labels far easier than the word's frequency (restrictionism A1, zipf 0).
     """
     kept: dict[str, str] = {}
     dropped: Counter = Counter()
@@ -139,11 +146,6 @@ def trusted_cefr(levels: dict[str, float]) -> tuple[dict[str, str], Counter]:
             dropped["far easier than its frequency"] += 1
         else:
             kept[word] = LEVELS[int(value) - 1]
-    lemmas = {w: simplemma.lemmatize(w, lang="en") for w in sorted(kept)}
-    redundant = [w for w, lemma in lemmas.items() if lemma != w and kept.get(lemma) == kept[w]]
-    dropped["inflection with its lemma's level"] = len(redundant)
-    for word in redundant:
-        del kept[word]
     return kept, dropped
 
 
@@ -169,6 +171,10 @@ FRINGE_SENSE = frozenset({
 NOUN_SUFFIXES = ("ness", "ity", "ty", "dom", "tion", "sion", "ment", "ance", "ence", "ism", "ship",
                  "hood", "ure", "cy", "er", "or", "ist")
 LATIN = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
+# A lemma this much rarer (in Zipf) than its form is a wrong pick among homographs.
+LEMMA_ZIPF_GAP = 2.0
+VOWEL = re.compile(r"[aeiouy]")
+MIN_GLOSS_WORD_ZIPF = 2.0
 KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
 PARENS = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")  # innermost first: 'dog (Canis (lupus) f.)'
 # Parts of speech that make a poor gloss for a whole English word (小 prefix for 'small').
@@ -182,6 +188,34 @@ def strip_parens(text: str) -> str:
         if stripped == text:
             return stripped.strip()
         text = stripped
+
+
+def normal_gloss(text: str) -> tuple[str, bool]:
+    """A JMdict gloss without parentheses, a leading 'to ' (-> verb) or article."""
+    g = strip_parens(text)
+    verb = g.startswith("to ")
+    if verb:
+        g = g[3:].strip()
+    for article in ("a ", "an ", "the "):
+        if g.startswith(article):
+            g = g[len(article):]
+    return g, verb
+
+
+def gloss_words(proper_nouns: set[str]) -> set[str]:
+    """Words JMdict uses, lowercase and alone, as an English gloss: modern words web2 lacks
+    (website, goodbye, smartphone, selfie).
+
+    Kept when wordfreq rates them at least zipf 2, they have 3+ letters and a vowel (not 'mg',
+    'http') and web2 does not list them capitalised only (john, amazon are names there)."""
+    db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
+    found = set()
+    for (text,) in db.execute("SELECT text FROM SenseGloss"):
+        g, _verb = normal_gloss(text)
+        if WORD.fullmatch(g) and len(g) >= 3 and VOWEL.search(g) and g not in proper_nouns:
+            found.add(g)
+    db.close()
+    return {w for w in found if wordfreq.zipf_frequency(w, "en") >= MIN_GLOSS_WORD_ZIPF}
 
 
 def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) -> str:
@@ -284,13 +318,7 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
     for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
         gloss_pos = position[sid]
         position[sid] += 1
-        g = strip_parens(text)
-        verb = g.startswith("to ")
-        if verb:
-            g = g[3:].strip()
-        for article in ("a ", "an ", "the "):
-            if g.startswith(article):
-                g = g[len(article):]
+        g, verb = normal_gloss(text)
         low = g.lower()
         if low not in words or (g != low and g != low.capitalize()):  # 'ITS' is no 'its'
             continue
@@ -318,31 +346,46 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
 
 
 def build() -> tuple[list[str], dict]:
-    base, counts = base_words()
-    forms = {f: lm for f, lm in inflections(base).items() if len(f) > 1}
+    web2, counts = base_words()
     levels, tags = cefrpy_levels()
     cefr, dropped = trusted_cefr(levels)
     # cefrpy also lists names ('furness', 'tennessee'): its words join the playable list only
     # where simplemma's English dictionary knows them too (behaviour, laptop, download)
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
     known = set(dictionary) | set(dictionary.values())
-    unknown = sorted(w for w in cefr if w not in base and w not in forms
-                     and (w not in known or len(w) == 1))
-    dropped["not in a word list nor simplemma's dictionary"] = len(unknown)
+    unknown = sorted(w for w in cefr if w not in web2 and (w not in known or len(w) == 1))
+    dropped["not in web2 nor simplemma's dictionary"] = len(unknown)
     for word in unknown:
         del cefr[word]
-    playable = base | set(forms) | set(cefr)
-    counts.update({"inflections_added": len(forms),
-                   "cefr_words_added": len(set(cefr) - base - set(forms))})
+    from_cefr = set(cefr) - web2
+    from_jmdict = gloss_words(web2_names()) - web2 - from_cefr
+    base = web2 | from_cefr | from_jmdict
+    forms = {f: lm for f, lm in inflections(base).items() if len(f) > 1}
+    playable = base | set(forms)
+    counts.update({"cefr_words_added": len(from_cefr), "jmdict_words_added": len(from_jmdict),
+                   "inflections_added": len(forms)})
     glosses = gloss_index(playable, tags)
-    lines = []
+    lemmas = {}
     for word in sorted(playable):
         lemma = simplemma.lemmatize(word, lang="en")
         if lemma == word or lemma not in playable or not WORD.fullmatch(lemma):
-            lemma = ""
+            continue
+        if 0 < wordfreq.zipf_frequency(lemma, "en") < (
+                wordfreq.zipf_frequency(word, "en") - LEMMA_ZIPF_GAP):
+            continue  # simplemma's rare homograph: gone -> gan, singing -> singe, wives -> wive
+        lemmas[word] = lemma
+    # an inflected form with its lemma's level needs no level of its own: the lemma step gives it
+    redundant = [w for w in sorted(cefr) if w in lemmas and cefr.get(lemmas[w]) == cefr[w]]
+    dropped["inflection with its lemma's level"] = len(redundant)
+    for word in redundant:
+        del cefr[word]
+    lines = []
+    for word in sorted(playable):
+        lemma = lemmas.get(word, "")
         # an inflected form shows its lemma's gloss ('ran' -> 走る): JMdict glosses base forms,
-        # and its direct matches for inflected forms are odd ('went' -> いらした)
-        pos, gloss = glosses.get(lemma or word, ("", ""))
+        # and its direct matches for inflected forms are odd ('went' -> いらした); its own
+        # only when the lemma has none
+        pos, gloss = glosses.get(lemma) or glosses.get(word) or ("", "")
         lines.append("\t".join((word, cefr.get(word, ""), lemma, pos, gloss)))
     counts["words"] = len(lines)
     counts["cefr"] = dict(sorted(Counter(cefr.values()).items()))
