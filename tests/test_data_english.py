@@ -70,6 +70,16 @@ def test_inflected_forms_are_playable_and_point_at_their_lemma():
     assert table["ran"][2] == "run"
     assert table["mice"][2] == "mouse"
     assert table["xylophones"][2] == "xylophone"
+    assert table["boxes"][2] == "box"  # web2 lacks 'box': it comes from the CEFR table
+    assert table["gone"][2] != "gan"  # simplemma's rare homograph is not taken
+
+
+def test_modern_words_are_playable_and_names_are_not():
+    table = rows()
+    for word in ("website", "goodbye", "email", "internet", "smartphone"):
+        assert word in table, word
+    for name in ("london", "john", "google", "paris"):
+        assert name not in table, name
 
 
 def test_non_words_are_not_playable():
