@@ -1,0 +1,236 @@
+"""``wfkit kanji`` driven through the CLI: records, reproducibility, renders, config and presets,
+figures, ``kanji check``, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tests.conftest import CONFIGS, EXAMPLES
+from wordforge_cli.kanji import load_dictionary
+
+WEATHER = EXAMPLES / "kanji-weather.txt"
+FIELDS = ("id", "seed", "base", "picked", "words", "kanji", "pass_score", "scores",
+          "kanji_count", "chars", "index_a", "orphans", "orphan_count", "hardest_grade",
+          "hidden_count", "hidden", "attempts")
+
+
+def records(result):
+    assert result.exit_code == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def one_line_error(result, status=2):
+    assert result.exit_code == status, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wfkit: error: "), result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+def test_batch_records_are_complete_and_reproducible(run):
+    args = ("kanji", "-n", "30", "--base", "5", "--bring", "25", "--seed", "11")
+    first = run(*args)
+    recs = records(first)
+    assert [r["id"] for r in recs] == list(range(30))
+    words = load_dictionary().ids
+    for r in recs:
+        assert tuple(r) == FIELDS
+        assert len(r["words"]) == 30 and len(set(r["words"])) == 30
+        assert all(w in words for w in r["words"])
+        assert sorted(r["kanji"]) == sorted({c for w in r["words"] for c in w})
+    assert run(*args).stdout == first.stdout                      # same bytes
+    assert run("kanji", "-n", "30", "--seed", "12").stdout != first.stdout
+    assert "30 pools" in first.stderr and "指標A" in first.stderr
+
+
+def test_pools_do_not_depend_on_batch_size(run):
+    short = run("kanji", "-n", "3", "--seed", "5").stdout.splitlines()
+    long = run("kanji", "-n", "9", "--seed", "5").stdout.splitlines()
+    assert long[:3] == short
+
+
+def test_output_file_and_stats(run, tmp_path):
+    out, stats = tmp_path / "pools.jsonl", tmp_path / "stats.json"
+    result = run("kanji", "-n", "20", "--seed", "3", "-o", out, "--stats", stats)
+    assert result.exit_code == 0 and result.stdout == ""
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    summary = json.loads(stats.read_text(encoding="utf-8"))
+    assert summary["pools"] == 20
+    counts = sorted(r["kanji_count"] for r in recs)
+    assert summary["kanji_count"]["min"] == counts[0]
+    assert summary["kanji_count"]["max"] == counts[-1]
+    assert summary["hidden_count"]["max"] == max(r["hidden_count"] for r in recs)
+    again = tmp_path / "stats2.json"
+    run("kanji", "-n", "20", "--seed", "3", "-o", tmp_path / "p2.jsonl", "--stats", again)
+    assert again.read_bytes() == stats.read_bytes()              # no timings in the file
+
+
+def test_filters_and_kanji_range(run):
+    recs = records(run("kanji", "-n", "15", "--seed", "2", "--max-grade", "6",
+                       "--base-max-grade", "3", "--min-zipf", "3", "--kanji", "30-38", "-q"))
+    d = load_dictionary()
+    from wordforge_cli.kanji import load_grades
+
+    grades = load_grades()
+    for r in recs:
+        assert 30 <= r["kanji_count"] <= 38
+        assert r["hardest_grade"] <= 6
+        assert all(grades.get(c, 9) <= 3 for w in r["base"] for c in w)
+        assert all(d.zipf[d.ids[w]] >= 3 for w in r["words"])
+
+
+def test_presets_and_config_defaults(run, tmp_path):
+    easy = records(run("kanji", "--preset", "easy", "-n", "10", "--seed", "1", "-q"))
+    assert all(r["hardest_grade"] <= 6 for r in easy)
+    assert all(25 <= r["kanji_count"] <= 35 for r in easy)
+    # the command line beats the preset
+    loose = records(run("kanji", "--preset", "easy", "--kanji", "20-60", "-n", "5", "--seed",
+                        "1", "-q"))
+    assert all(r["hardest_grade"] <= 6 for r in loose)
+    cfg = tmp_path / "k.yaml"
+    cfg.write_text("count: 4\nbring: 10\npreset: mine\npresets:\n  mine:\n    base: 2\n",
+                   encoding="utf-8")
+    recs = records(run("kanji", "--config", cfg, "--seed", "1", "-q"))
+    assert len(recs) == 4 and all(len(r["base"]) == 2 and len(r["picked"]) == 10
+                                  for r in recs)
+
+
+def test_bundled_config_matches_the_option_defaults():
+    from wordforge_cli.commands.kanji import load_config
+
+    cfg = load_config(CONFIGS / "kanji.yaml")
+    assert cfg["options"]["base"] == 5 and cfg["options"]["bring"] == 25
+    assert set(cfg["presets"]) == {"easy", "normal", "hard"}
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("count: 3\nbrng: 4\n", ":2:", "unknown key 'brng' (did you mean 'bring'?)"),
+    ("presets:\n  easy:\n    max_grad: 3\n", ":3:", "did you mean 'max_grade'"),
+    ("kanji: 50 to 30\n", ":1:", "'kanji' must be a range"),
+    ("base: five\n", ":1:", "'base' must be a whole number"),
+    ("preset: hrad\npresets:\n  hard: {}\n", ":1:", "did you mean 'hard'"),
+])
+def test_bad_config_one_line_with_file_and_line(run, tmp_path, text, where, message):
+    cfg = tmp_path / "bad.yaml"
+    cfg.write_text(text, encoding="utf-8")
+    line = one_line_error(run("kanji", "--config", cfg, "-n", "1"))
+    assert f"bad.yaml{where}" in line and message in line
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--kanji", "50-30"), "low end is above the high end"),
+    (("--kanji", "lots"), "expected LOW-HIGH"),
+    (("--bring", "40000"), "needs 40005 words"),
+    (("--max-grade", "1", "--bring", "5000"), "the filters leave"),
+    (("--min-zipf", "9"), "the filters leave 0"),
+    (("--base", "0"), "--base must be at least 1"),
+    (("--preset", "eazy"), "did you mean 'easy'"),
+    (("-n", "-1"), "0 or more"),
+])
+def test_impossible_requests_one_line_exit_2(run, tmp_path, args, message):
+    out = tmp_path / "never.jsonl"
+    line = one_line_error(run("kanji", "-n", "2", *args, "-o", out))
+    assert message in line
+    assert not out.exists()
+
+
+def test_budget_out_is_exit_1_with_reason(run, tmp_path):
+    out = tmp_path / "never.jsonl"
+    line = one_line_error(run("kanji", "--kanji", "5-6", "--attempts", "10", "-o", out), 1)
+    assert "no pool with 5-6 kanji in 10 attempts" in line and "lower --bring" in line
+    assert not out.exists()
+
+
+def test_dict_file_replaces_the_dictionary_and_reports_bad_lines(run, tmp_path):
+    recs = records(run("kanji", "--dict", WEATHER, "--base", "3", "--bring", "10", "-n", "5",
+                       "--seed", "1"))
+    allowed = {w.strip() for w in WEATHER.read_text(encoding="utf-8").splitlines()
+               if w.strip() and not w.startswith("#")}
+    assert all(set(r["words"]) <= allowed for r in recs)
+    bad = tmp_path / "d.txt"
+    bad.write_text("熱帯\n人々\nnetsu\n気圧\n寒帯\n温帯\n", encoding="utf-8")
+    result = run("kanji", "--dict", bad, "--base", "1", "--bring", "2", "-n", "1", "--seed", "1")
+    assert result.exit_code == 0
+    assert "d.txt:2: '人々' skipped: not all kanji" in result.stderr
+    assert "d.txt:3: 'netsu' skipped" in result.stderr
+    yaml_dict = tmp_path / "d.yaml"
+    yaml_dict.write_text("name: t\nwords:\n  - 熱帯\n  - {word: 気圧}\n  - 寒帯\n  - 温帯\n",
+                         encoding="utf-8")
+    assert records(run("kanji", "--dict", yaml_dict, "--base", "1", "--bring", "3", "-n", "2",
+                       "--seed", "1", "-q"))
+
+
+def test_empty_dictionary_is_one_line_error(run, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("ねこ\n# nothing\n", encoding="utf-8")
+    line = one_line_error(run("kanji", "--dict", empty, "-n", "1"))
+    assert "empty.txt" in line and "no usable jukugo" in line
+
+
+def test_text_render_and_reveal(run):
+    plain = run("kanji", "-n", "2", "--seed", "4", "--render", "text", "-q")
+    shown = run("kanji", "-n", "2", "--seed", "4", "--render", "text", "--reveal", "-q")
+    recs = records(run("kanji", "-n", "2", "--seed", "4", "-q"))
+    assert plain.exit_code == 0 and shown.exit_code == 0
+    assert plain.stdout.count("# pool") == 2 and "base:" not in plain.stdout
+    board_chars = {c for c in plain.stdout if c not in "\n　"}
+    for r in recs:
+        assert set(r["kanji"]) <= board_chars
+        assert "picked: " + " ".join(r["picked"]) in shown.stdout
+
+
+def test_svg_render_is_a_tile_board(run, tmp_path):
+    out = tmp_path / "board.svg"
+    result = run("kanji", "-n", "1", "--seed", "4", "--render", "svg", "--reveal", "-o", out)
+    assert result.exit_code == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    rec = records(run("kanji", "-n", "1", "--seed", "4", "-q"))[0]
+    for ch in rec["kanji"]:
+        assert ch in texts
+    assert len(list(root.iter(f"{ns}rect"))) >= len(rec["kanji"])
+
+
+def test_check_command(run, tmp_path):
+    pools = tmp_path / "pools.jsonl"
+    run("kanji", "-n", "3", "--seed", "8", "-o", pools, "-q")
+    recs = [json.loads(line) for line in pools.read_text(encoding="utf-8").splitlines()]
+    rec = recs[1]
+    word = rec["picked"][0]
+    yes = run("kanji", "check", word, "--pool", pools, "--id", "1")
+    assert yes.exit_code == 0 and yes.stdout.startswith("yes:")
+    held = run("kanji", "check", word, "--pool", pools, "--id", "1", "--taken", word)
+    assert held.exit_code == 1 and "手つかずな漢字を1字以上選んでください" in held.stdout
+    unknown = run("kanji", "check", "熱熱熱", "--pool", pools)
+    assert unknown.exit_code == 1 and "辞書にない熟語です" in unknown.stdout
+    as_json = run("kanji", "check", word, "--pool", pools, "--id", "1", "--json")
+    assert json.loads(as_json.stdout)["ok"] is True
+    first_board = set(recs[0]["kanji"])
+    outside = next(w for w in load_dictionary().words if not set(w) <= first_board)
+    off = run("kanji", "check", outside, "--pool", pools)
+    assert off.exit_code == 1 and "盤面にない漢字" in off.stdout
+
+
+def test_check_errors_are_one_line(run, tmp_path):
+    pools = tmp_path / "pools.jsonl"
+    run("kanji", "-n", "1", "--seed", "8", "-o", pools, "-q")
+    assert "no pool with id 9" in one_line_error(run("kanji", "check", "一般", "--pool", pools,
+                                                     "--id", "9"))
+    assert "no such file" in one_line_error(run("kanji", "check", "一般", "--pool",
+                                                tmp_path / "none.jsonl"))
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"id": 0, "kanji": ["一"]}\n{oops\n', encoding="utf-8")
+    line = one_line_error(run("kanji", "check", "一般", "--pool", broken, "--id", "3"))
+    assert "broken.jsonl:2:" in line
+    stray = one_line_error(run("kanji", "check", "一般", "--pool", pools, "--taken", "鬱"))
+    assert "not on the board" in stray
+
+
+def test_help_has_examples(run):
+    result = run("kanji", "--help")
+    assert result.exit_code == 0 and "wfkit kanji -n 100" in result.stdout
+    assert "wfkit kanji check" in run("kanji", "check", "--help").stdout
