@@ -362,3 +362,55 @@ def test_zipf_lookups_equal_zipf_frequency_on_a_sample():
         assert table.get(word, 0.0) == expected, word
     for word in sample[:20] + ["labyrinth", "qzxqzx"]:
         assert one.get(word) == wordfreq.zipf_frequency(word, "en"), word
+
+
+# ------------------------------------------------------------------ properties
+
+ORDER = ["normal", "common", "rare", "super_rare", "ultra_rare", "legendary"]
+ARTICLE_THRESHOLDS = [("normal", 5), ("common", 4), ("rare", 2.5), ("super_rare", 1.35),
+                      ("ultra_rare", 1.12)]
+ARTICLE_CEFR = {"A1": "normal", "A2": "common", "B1": "rare", "B2": "super_rare",
+                "C1": "ultra_rare", "C2": "legendary"}
+
+
+def article_rarity(word, zipf, overrides, cefr):
+    """The article's TypeScript rule, transcribed line by line (the independent checker)."""
+    if word in overrides:
+        return overrides[word], "override"
+    if word in cefr:
+        return ARTICLE_CEFR[cefr[word]], "cefr"
+    if not math.isfinite(zipf) or zipf <= 0:
+        return "normal", "zipf"
+    rarity = next((r for r, minimum in ARTICLE_THRESHOLDS if zipf >= minimum), "legendary")
+    if len(word) <= 3 and ORDER.index(rarity) > ORDER.index("super_rare"):
+        rarity = "super_rare"
+    return rarity, "zipf"
+
+
+@settings(max_examples=200)
+@given(word=st.text("abcq", min_size=1, max_size=9),
+       zipf=st.integers(0, 800).map(lambda n: round(n / 100, 2)),
+       level=st.none() | st.sampled_from(sorted(ARTICLE_CEFR)),
+       override=st.none() | st.sampled_from(ORDER),
+       gold_rush=st.booleans())
+def test_rating_matches_the_articles_code(word, zipf, level, override, gold_rush):
+    cefr = {word: level} if level else {}
+    overrides = {word: override} if override else {}
+    t = tables(zipf={word: zipf}, cefr=cefr, overrides=overrides, words={})
+    got = rate(word, RULES, t, use_lemma=False, gold_rush=gold_rush)
+    expected, source = article_rarity(word, zipf, overrides, cefr)
+    assert (RULES.keys[got.tier], got.source) == (expected, source)
+    up = (1 if len(word) >= 7 and zipf > 0 else 0) + (1 if gold_rush else 0)
+    assert RULES.keys[got.battle_tier] == ORDER[min(ORDER.index(expected) + up, 5)]
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 2**63 - 1), players=st.integers(1, 8))
+def test_every_deal_is_the_bag_in_hands_of_10(seed, players):
+    from wordforge_cli.rng import item_rng
+
+    result = deal(RULES.tiles, players, item_rng(seed, "tiles", 0))
+    assert len(result.hands) == players and all(len(h) == 10 for h in result.hands)
+    assert sorted("".join(result.hands) + result.bag) == sorted(tile_bag(RULES.tiles, players))
+    assert result.sets == (2 if players >= 3 else 1)
+    assert deal(RULES.tiles, players, item_rng(seed, "tiles", 0)) == result
