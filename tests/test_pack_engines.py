@@ -180,3 +180,53 @@ def test_the_example_pack_builds_and_checks(tmp_path, run):
     assert {s["kind"] for s in manifest["sections"]} == {"crossword", "endless", "challenge",
                                                           "kanji", "rarity"}
     assert run("pack", "check", EXAMPLES / "pack.yaml", "--out", out).exit_code == 0
+
+
+def test_the_example_ci_workflow_commands_work(tmp_path, run, monkeypatch):
+    """Run the wfkit commands of examples/ci-pack-check.yml in order (shards, merge, check)."""
+    import shlex
+
+    import yaml
+
+    workflow = yaml.safe_load((EXAMPLES / "ci-pack-check.yml").read_text(encoding="utf-8"))
+    (tmp_path / "examples").symlink_to(EXAMPLES)
+    monkeypatch.chdir(tmp_path)
+    commands = []
+    for name in ("shard", "merge", "check"):
+        job = workflow["jobs"][name]
+        shards = job.get("strategy", {}).get("matrix", {}).get("shard", [None])
+        for shard in shards:
+            for step in job["steps"]:
+                command = step.get("run", "")
+                if command.startswith("wfkit pack"):
+                    commands.append(command.replace("${{ matrix.shard }}", str(shard)))
+    assert [c.split()[2] for c in commands] == ["build"] * 3 + ["merge", "check", "check"]
+    for command in commands:
+        result = run(*shlex.split(command)[1:])
+        assert result.exit_code == 0, (command, result.stdout[:3000])
+    assert tree(tmp_path / "pack") == tree(_single_build(tmp_path, run))
+
+
+def _single_build(tmp_path: Path, run) -> Path:
+    out = tmp_path / "single"
+    assert run("pack", "build", EXAMPLES / "pack.yaml", "--out", out).exit_code == 0
+    return out
+
+
+def test_the_bundled_template_lists_every_key_of_every_kind_and_builds(tmp_path, run):
+    from conftest import CONFIGS
+
+    from wordforge_cli.pack.config import COMMON_KEYS, TOP_KEYS
+    from wordforge_cli.pack.kinds import get_kind, kind_names
+
+    text = (CONFIGS / "pack.yaml").read_text(encoding="utf-8")
+    keys = set(TOP_KEYS) | set(COMMON_KEYS)
+    for name in kind_names():
+        if name != "dice":  # the tests' fake kind
+            keys |= set(get_kind(name).keys)
+            assert f"kind: {name} " in text, name
+    missing = [key for key in sorted(keys) if f" {key}:" not in text and f"\n{key}:" not in text]
+    assert not missing
+    out = tmp_path / "out"
+    assert run("pack", "build", CONFIGS / "pack.yaml", "--out", out).exit_code == 0
+    assert run("pack", "check", CONFIGS / "pack.yaml", "--out", out).exit_code == 0
