@@ -293,3 +293,28 @@ def test_build_json_summary(tmp_path, run):
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["section"] for r in rows] == ["big", "empty", "small"]
     assert rows[0]["records"] == rows[0]["stats"]["made"]
+
+
+def test_a_second_build_is_refused_while_one_is_writing(tmp_path, run, built):
+    import subprocess
+    import sys
+
+    config, out = built
+    before = tree(out)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        from wordforge_cli.pack.store import _journal_path, _start_time
+
+        journal = _journal_path(out)
+        journal.write_text(json.dumps({"staging": ".out.wfkit-live", "inode": None,
+                                       "pid": sleeper.pid, "start": _start_time(sleeper.pid)}))
+        (tmp_path / ".out.wfkit-live").mkdir()
+        result = run("pack", "build", config, "--out", out)
+        assert result.exit_code == 1 and "another wfkit build" in result.stderr
+        assert (tmp_path / ".out.wfkit-live").is_dir()  # the live build's staging is kept
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert run("pack", "build", config, "--out", out).exit_code == 0  # its owner is gone
+    assert tree(out) == before
+    assert sorted(os.listdir(tmp_path)) == ["out", "pack.yaml"]

@@ -94,7 +94,8 @@ def begin(out: Path, *, force: bool, claims: re.Pattern | None = None) -> Stagin
                                  path=out / relpath)
     journal = _journal_path(out)
     path = out.parent / f".{out.name}.wfkit-{secrets.token_hex(6)}"
-    _write_journal(journal, {"staging": path.name, "inode": None})  # before it exists
+    owner = {"pid": os.getpid(), "start": _start_time(os.getpid())}
+    _write_journal(journal, {"staging": path.name, "inode": None, **owner})  # before it exists
     try:
         path.mkdir()
     except OSError as exc:
@@ -105,7 +106,7 @@ def begin(out: Path, *, force: bool, claims: re.Pattern | None = None) -> Stagin
     os.umask(umask)
     mode = stat.S_IMODE(out.stat().st_mode) if out.is_dir() else 0o777 & ~umask
     os.chmod(path, mode)
-    _write_journal(journal, {"staging": path.name, "inode": path.stat().st_ino})
+    _write_journal(journal, {"staging": path.name, "inode": path.stat().st_ino, **owner})
     return Staging(out, path, journal)
 
 
@@ -272,6 +273,11 @@ def recover(out: Path) -> list[str]:
     except (OSError, ValueError, KeyError, TypeError):
         journal.unlink()
         return []
+    pid = data.get("pid")
+    if isinstance(pid, int) and pid != os.getpid() and _start_time(pid) is not None \
+            and _start_time(pid) == data.get("start"):
+        raise CannotDo(f"another wfkit build (process {pid}) is writing this pack; "
+                       "one build per directory at a time", path=out)
     left: list[str] = []
     aside = staging.with_name(staging.name + ".old")
     if aside.is_dir() and not out.exists():  # the fallback swap was cut between its renames
@@ -287,6 +293,16 @@ def recover(out: Path) -> list[str]:
         shutil.rmtree(staging, ignore_errors=True)
     journal.unlink()
     return left
+
+
+def _start_time(pid: int) -> int | None:
+    """When process ``pid`` started (Linux /proc), to tell a live build from a reused pid."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()
+        return int(fields[19])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def _fsync_dir(directory: Path) -> None:
