@@ -70,8 +70,8 @@ class Dictionary:
     ids: dict[str, int]
     grades: Mapping[str, int]
     postings: dict[str, tuple[int, ...]]      # kanji -> ids of words holding it
-    by_rarest: dict[str, tuple[tuple[int, str], ...]]
-    # kanji -> (id, other kanji) of the 2-kanji words whose least common kanji it is
+    by_rarest: dict[str, dict[str, tuple[int, ...]]]
+    # kanji -> {other kanji: ids} of the 2-kanji words whose least common kanji it is
     by_rarest_long: dict[str, tuple[tuple[int, frozenset[str]], ...]]
     # the same for words of 3 or more distinct kanji (other kanji as a set)
     skipped: tuple[Skipped, ...] = ()
@@ -139,16 +139,16 @@ def build_dictionary(entries: Iterable[tuple[str, float | None, int]], grades: M
     postings = {ch: tuple(v) for ch, v in postings_lists.items()}
     # every word filed once, under its least common kanji: the hidden-compound search then
     # reads only the short lists of a pool's kanji instead of every word holding them
-    pairs: dict[str, list[tuple[int, str]]] = {}
+    pairs: dict[str, dict[str, list[int]]] = {}
     longer: dict[str, list[tuple[int, frozenset[str]]]] = {}
     for i, o in enumerate(order):
         key = min(o, key=lambda ch: (len(postings[ch]), ch))
         rest = [ch for ch in o if ch != key]
         if len(rest) == 1:
-            pairs.setdefault(key, []).append((i, rest[0]))
+            pairs.setdefault(key, {}).setdefault(rest[0], []).append(i)
         else:
             longer.setdefault(key, []).append((i, frozenset(rest)))
-    by_rarest = {ch: tuple(v) for ch, v in pairs.items()}
+    by_rarest = {ch: {o: tuple(ids) for o, ids in v.items()} for ch, v in pairs.items()}
     by_rarest_long = {ch: tuple(v) for ch, v in longer.items()}
     return Dictionary(source, tuple(words), tuple(zipfs), kanji, order, grade, ids, grades,
                       postings, by_rarest, by_rarest_long, tuple(skipped))

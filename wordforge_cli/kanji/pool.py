@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
+from operator import countOf
 
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.kanji.dictionary import GRADE_OTHER, MAX_KANJI, Dictionary, View
@@ -132,10 +133,12 @@ def _draw(dictionary: Dictionary, request: PoolRequest, view: View, rng: random.
         scores.pop(b, None)
     if len(scores) >= m:
         pass_score = _mth_highest(scores, m)
+        # the candidates in first-scored order: a dict's order is its insertion order, which
+        # follows the postings, so this is the same on every run and machine without sorting
         if pass_score == 1:  # the common case: every scored word is eligible
-            eligible = sorted(scores)
+            eligible = list(scores)
         else:
-            eligible = sorted([i for i, s in scores.items() if s >= pass_score])
+            eligible = [i for i, s in scores.items() if s >= pass_score]
         picked = rng.sample(eligible, m)
     else:
         # fewer than m words score above 0: the pass mark is 0 and every word is eligible
@@ -149,6 +152,9 @@ def _draw(dictionary: Dictionary, request: PoolRequest, view: View, rng: random.
 
 
 def _mth_highest(scores: Counter, m: int) -> int:
+    """The m-th highest of the scores (all >= 1, at least m of them)."""
+    if len(scores) - countOf(scores.values(), 1) < m:  # fewer than m score 2+: the mark is 1
+        return 1
     hist = Counter(scores.values())
     seen = 0
     for score in sorted(hist, reverse=True):
@@ -165,12 +171,15 @@ def hidden_compounds(dictionary: Dictionary, kanji: Iterable[str],
     Every word is filed under its least common kanji, so only those short lists are read.
     """
     board = frozenset(kanji)
-    on_board = board.issuperset
-    empty: tuple = ()
+    on_board, common = board.issuperset, board.intersection
+    none: dict = {}
     pairs, longer = dictionary.by_rarest, dictionary.by_rarest_long
-    # two flat comprehensions (no call per kanji); most words are 2 kanji: one membership test
-    found = [i for ch in board for i, other in pairs.get(ch, empty) if other in board]
-    found += [i for ch in board for i, rest in longer.get(ch, empty) if on_board(rest)]
+    # flat comprehensions, no call per kanji. 2-kanji words (most of them): the board's kanji
+    # met with the other kanji of the words filed under each board kanji, a C-level set
+    # intersection; longer words: one subset test each.
+    found = [i for ch in board for others in (pairs.get(ch, none),)
+             for other in common(others) for i in others[other]]
+    found += [i for ch in board for i, rest in longer.get(ch, ()) if on_board(rest)]
     skip = set(exclude)
     return sorted([i for i in found if i not in skip])
 
@@ -187,7 +196,7 @@ def pool_record(dictionary: Dictionary, request: PoolRequest, pool: Pool, index:
     orphans = sorted(ch for ch, c in uses.items() if c == 1)
     chars = sum(len(words[i]) for i in ids)
     hidden = hidden_compounds(dictionary, pool.kanji, ids)
-    grade = dictionary.kanji_grade
+    grades = dictionary.grades
     return {
         "id": index,
         "seed": seed,
@@ -202,7 +211,7 @@ def pool_record(dictionary: Dictionary, request: PoolRequest, pool: Pool, index:
         "index_a": chars - len(pool.kanji),
         "orphans": orphans,
         "orphan_count": len(orphans),
-        "hardest_grade": max(grade(ch) for ch in pool.kanji),
+        "hardest_grade": max(grades.get(ch, GRADE_OTHER) for ch in pool.kanji),
         "hidden_count": len(hidden),
         "hidden": [words[i] for i in hidden[: request.examples]],
         "attempts": pool.attempts,

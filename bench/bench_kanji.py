@@ -1,0 +1,138 @@
+"""Kanji pool benchmark: pools/s (n=5, m=25, default dictionary, quality figures included)
+beside the article's method written plainly, measured in the same run; and the pool-quality
+table of the easy / normal / hard presets.
+
+    /work/venv/bin/python bench/bench_kanji.py                  # speed + preset table
+    /work/venv/bin/python bench/bench_kanji.py --pools 5000 --runs 7
+
+The anchor is the article's smartSelect/addScore: for every distinct kanji of every base word,
+test every dictionary word (``word.includes(s)``), sort all scores, take the m-th as the pass
+mark, filter, draw. Like ours it starts each pool from zero scores (the article's global score
+array would only make it wrong, not faster). Figures are medians of --runs runs; the machine
+is shared, so only ratios measured in the same run mean much; CPU seconds are shown too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from wordforge_cli.commands.kanji import load_config, parse_range  # noqa: E402
+from wordforge_cli.config import bundled_config  # noqa: E402
+from wordforge_cli.kanji import PoolRequest, PoolStats, iter_pools, load_dictionary  # noqa: E402
+
+
+def unique_chars(word: str) -> list[str]:
+    return list(dict.fromkeys(word))
+
+
+def article_pool(words: list[str], base_num: int, bring_num: int, rng: random.Random):
+    """smartSelect(fullJukugo, baseNum, bringNum), written as plainly as the article's JS."""
+    score = [[i, 0] for i in range(len(words))]
+    base = rng.sample(words, base_num)
+    for b in base:                                  # base.map(b => addScore(b))
+        for s in unique_chars(b):
+            for i, word in enumerate(words):
+                score[i][1] += 1 if s in word else 0
+    ordered = sorted(score, key=lambda v: -v[1])
+    pass_mark = ordered[bring_num - 1][1]
+    passing = [v for v in score if v[1] >= pass_mark]
+    picked = [words[v[0]] for v in rng.sample(passing, bring_num)]
+    return base + picked
+
+
+def timed(func) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    func()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def speed(dictionary, pools: int, anchor_pools: int, runs: int, seed: int) -> None:
+    words = list(dictionary.words)
+    request = PoolRequest(base=5, bring=25)
+    ours, ours_cpu, art, art_cpu = [], [], [], []
+    for run in range(runs):
+        stats = PoolStats()
+
+        def batch(run=run, stats=stats):
+            for record in iter_pools(dictionary, request, seed + run, range(pools)):
+                stats.add(record)
+
+        w, c = timed(batch)
+        ours.append(pools / w)
+        ours_cpu.append(pools / c)
+        rng = random.Random(seed + run)
+        w, c = timed(lambda rng=rng: [article_pool(words, 5, 25, rng)
+                                      for _ in range(anchor_pools)])
+        art.append(anchor_pools / w)
+        art_cpu.append(anchor_pools / c)
+    med = statistics.median
+    print(f"dictionary: {len(words)} words; n=5, m=25; {runs} runs, medians")
+    print(f"wfkit kanji core (with quality figures + stats): {med(ours):>9,.0f} pools/s wall "
+          f"{med(ours_cpu):>9,.0f} pools/s CPU   ({pools} pools a run)")
+    print(f"article's method, plainly:                        {med(art):>9,.1f} pools/s wall "
+          f"{med(art_cpu):>9,.1f} pools/s CPU   ({anchor_pools} pools a run)")
+    ratios = [o / a for o, a in zip(ours, art, strict=True)]
+    print(f"ratio (median of per-run ratios): {med(ratios):,.0f}x "
+          f"(runs: {', '.join(f'{r:,.0f}' for r in ratios)})")
+
+
+def preset_table(dictionary, pools: int, seed: int) -> None:
+    cfg = load_config(bundled_config("kanji"))
+    print()
+    print("| preset | filters | kanji | 指標A | orphans | hidden compounds | hardest grade "
+          "| attempts | pools/s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in ("easy", "normal", "hard"):
+        values = {**cfg["options"], **cfg["presets"][name]}
+        request = PoolRequest(base=values["base"], bring=values["bring"],
+                              kanji=parse_range(values.get("kanji")),
+                              max_grade=values["max_grade"],
+                              base_max_grade=values["base_max_grade"],
+                              min_zipf=values.get("min_zipf"), budget=values["attempts"],
+                              examples=values["hidden_examples"])
+        stats = PoolStats()
+        start = time.perf_counter()
+        for record in iter_pools(dictionary, request, seed, range(pools)):
+            stats.add(record)
+        rate = pools / (time.perf_counter() - start)
+        s = stats.summary()
+
+        def band(key, s=s):
+            d = s[key]
+            return f"{d['median']} ({d['p10']}-{d['p90']})"
+
+        filters = (f"n={request.base} m={request.bring} grade≤{request.max_grade} "
+                   f"base≤{min(request.base_max_grade, request.max_grade)} "
+                   f"zipf≥{request.min_zipf} kanji {values.get('kanji') or 'any'}")
+        print(f"| {name} | {filters} | {band('kanji_count')} | {band('index_a')} "
+              f"| {band('orphan_count')} | {band('hidden_count')} | {band('hardest_grade')} "
+              f"| {s['attempts']['mean']:.2f} | {rate:,.0f} |")
+    print(f"\n(median (p10-p90) over {pools} pools each, seed {seed}; "
+          "attempts = mean pools drawn per pool to reach the kanji range)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pools", type=int, default=3000, help="pools a run (ours)")
+    parser.add_argument("--anchor-pools", type=int, default=20, help="pools a run (article)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--table", type=int, default=1000, help="pools per preset row")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    dictionary = load_dictionary()
+    speed(dictionary, args.pools, args.anchor_pools, args.runs, args.seed)
+    if args.table:
+        preset_table(dictionary, args.table, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
