@@ -24,7 +24,7 @@ from wordforge_cli.errors import UsageError
 LAYOUTS: tuple[str, ...] = ("loose", "strict")
 DEFAULT_BUDGET = 3000
 SLOT_TRIES = 8  # other words tried for one answer letter before the attempt is given up
-PARTNER_CACHE_WORDS = 3000  # above this many words, crossing partners are not cached
+PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
 
 _BITS = 12
 STRIDE = 1 << _BITS
@@ -32,6 +32,7 @@ _MASK = STRIDE - 1
 ORIGIN = (STRIDE // 2) * STRIDE + STRIDE // 2
 DOWN = STRIDE  # key step along a down word (y + 1)
 ACROSS = 1  # key step along an across word (x + 1)
+_FLIP = DOWN ^ ACROSS
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +50,16 @@ class Request:
 @dataclass(slots=True)
 class Board:
     """A made board. ``cells`` are (x, y, letter, n) sorted by y then x, n after blanking;
-    ``base`` holds each cell's n before blanking; ``words`` are (word, x, y, dir) in chain
-    order, word i holding answer letter i."""
+    ``base`` holds each cell's n before blanking (None when the style is ``none``: the same as
+    the cells'); ``words`` are (word, x, y, dir) in chain order, word i holding answer letter i.
+    """
 
     answer: str
     w: int
     h: int
     words: list[tuple[str, int, int, str]]
     cells: list[tuple[int, int, str, int]]
-    base: list[int]
+    base: list[int] | None
     attempts: int
     style: str = "none"
     blanked: int = 0
@@ -164,6 +166,7 @@ def generate(lexicon: Lexicon, cands: tuple[int, ...], request: Request,
             continue
         board.attempts = attempt
         if request.style != "none":
+            board.base = [c[3] for c in board.cells]
             types, count = blank(board.cells, request.style)
             board.cells = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, types,
                                                                      strict=True)]
@@ -191,8 +194,9 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
     words = lex.words
     positions = lex.positions
     by_letter = lex.by_letter
-    cross = lex.cross
-    partners = lex.partners if len(words) <= PARTNER_CACHE_WORDS else None
+    small = len(words) <= PARTNER_CACHE_WORDS  # caches stay bounded for big vocabularies
+    cross = lex.cross if small else {}
+    partners = lex.partners if small else None
     nwords = len(words)
     a = cands[int(rand() * len(cands))]
     answer = words[a]
@@ -235,8 +239,8 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
         npool = len(pool)
         if not npool:
             return None
-        step = DOWN if i % 2 == 0 else ACROSS
-        perp = ACROSS + DOWN - step
+        step = prev_step ^ _FLIP  # alternate down and across
+        perp = prev_step
         o = int(rand() * npool)
         for t in range(SLOT_TRIES if npool > SLOT_TRIES else npool):
             # small pools are walked from a random start; big ones drawn at random
@@ -245,17 +249,17 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                 continue
             wq = words[q]
             length = len(wq)
-            ck = prev * nwords + q
+            ck = (prev * nwords + q) * 2 + (step == ACROSS)
             opts = cross.get(ck)
-            if opts is None:
-                opts = cross[ck] = _crossings(lex, prev, q)
+            if opts is None:  # key offsets from word prev's start to word q's, per crossing
+                opts = cross[ck] = tuple(pa * prev_step - pb * step
+                                         for pa, pb in _crossings(lex, prev, q))
             nopts = len(opts)
             if not nopts:
                 continue
             oo = int(rand() * nopts)
             for tt in range(nopts):
-                pa, pb = opts[(oo + tt) % nopts]
-                start = prev_start + pa * prev_step - pb * step
+                start = prev_start + opts[(oo + tt) % nopts]
                 k = start
                 if strict:
                     if start - step in letters or start + length * step in letters:
@@ -322,15 +326,21 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared
     order = sorted(letters)
     miny = order[0] >> _BITS
     maxy = order[-1] >> _BITS
-    xs = [k & _MASK for k in order]
-    minx = min(xs)
+    minx = maxx = ORIGIN & _MASK
+    for q, start, step in placed:
+        x = start & _MASK
+        if x < minx:
+            minx = x
+        if step == ACROSS:
+            x += len(words[q]) - 1
+        if x > maxx:
+            maxx = x
     get = answer_at.get
-    base = [get(k, -1 if k in shared else -2) for k in order]
-    cells = [(x - minx, (k >> _BITS) - miny, letters[k], n)
-             for k, x, n in zip(order, xs, base)]  # noqa: B905 - same lengths
+    cells = [((k & _MASK) - minx, (k >> _BITS) - miny, letters[k],
+              get(k, -1 if k in shared else -2)) for k in order]
     out_words = [(words[q], (s & _MASK) - minx, (s >> _BITS) - miny,
                   "down" if step == DOWN else "across") for q, s, step in placed]
-    return Board(answer, max(xs) - minx + 1, maxy - miny + 1, out_words, cells, base, 0)
+    return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, cells, None, 0)
 
 
 def record(board: Board, board_id: int | str, seed: int) -> dict:

@@ -58,7 +58,8 @@ class BatchStats:
 
     def add_board(self, board: Board) -> None:
         """Count one made board straight from the generator (same counts as :meth:`add`)."""
-        cells = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
+        cells = board.cells if board.base is None else [
+            (x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
         self._count(board.answer, board.words, cells, board.attempts,
                     (board.extra or {}).get("ambiguous_rejected", 0))
 
