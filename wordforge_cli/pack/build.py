@@ -116,7 +116,7 @@ def _take(result: ChunkResult, outs: tuple, section: SectionResult, sink,
         out.write(content)
         written.append(out.close())
         section.files.append(relpath)
-    section.stats.merge(result.stats)
+    section.stats.merge(section.section.stats_from_state(result.stats))
     section.records += result.made
 
 

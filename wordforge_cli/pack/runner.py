@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from wordforge_cli.output import dumps
-from wordforge_cli.pack.kinds import Section, Stats
+from wordforge_cli.pack.kinds import Section
 
 CHUNK = 256
 IN_FLIGHT_PER_JOB = 3
@@ -35,7 +35,7 @@ class ChunkResult:
     lines: str  # the chunk's JSON Lines (records that were made)
     text: str  # text renders of the chunk's items below render_limit
     files: list[tuple[str, str]]  # (path in the pack, content): per-item renders
-    stats: Stats
+    stats: dict  # the chunk's Stats as a JSON-able state: small to send, whatever it refers to
     made: int = 0
     extra: dict = field(default_factory=dict)
 
@@ -103,7 +103,7 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
                     else:
                         files.append((render_path(section, fmt, rid), content))
     body = "\n".join(lines) + "\n" if lines else ""
-    return ChunkResult(chunk, body, "".join(texts), files, stats, len(lines))
+    return ChunkResult(chunk, body, "".join(texts), files, stats.to_state(), len(lines))
 
 
 def default_jobs() -> int:
