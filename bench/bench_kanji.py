@@ -90,8 +90,8 @@ def preset_table(dictionary, pools: int, seed: int) -> None:
     print("| preset | filters | kanji | 指標A | orphans | hidden compounds | hardest grade "
           "| attempts | pools/s |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for name in ("easy", "normal", "hard"):
-        values = {**cfg["options"], **cfg["presets"][name]}
+    for name in ("(none)", "easy", "normal", "hard"):
+        values = {**cfg["options"], **cfg["presets"].get(name, {})}
         request = PoolRequest(base=values["base"], bring=values["bring"],
                               kanji=parse_range(values.get("kanji")),
                               max_grade=values["max_grade"],
