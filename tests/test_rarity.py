@@ -187,6 +187,13 @@ def test_bad_vocab_words_name_file_and_line(run, data, tmp_path, entries, line, 
                           f"{vocab}:{line}:", needle)
 
 
+def test_vocab_in_another_language(run, data, tmp_path):
+    vocab = tmp_path / "ja.yaml"
+    vocab.write_text("name: t\nlanguage: ja\nwords: [猫]\n", encoding="utf-8")
+    assert_one_line_error(run("rarity", "--vocab", vocab, "--data", data), 2, str(vocab),
+                          "language 'ja'")
+
+
 def test_vocab_not_a_list_and_yaml_syntax_error(run, data, tmp_path):
     not_list = tmp_path / "n.yaml"
     not_list.write_text("name: t\nwords: cat\n")

@@ -159,6 +159,9 @@ def vocab_words(path: str) -> list[str]:
     from wordforge_cli.vocab import read_vocab
 
     vocab = read_vocab(path)
+    if vocab.language not in (None, "en"):
+        raise ConfigError(f"language '{vocab.language}': WordForge rates English words (en)",
+                          path=path)
     words = [entry.word.lower() for entry in vocab.entries]
     if not _ALL_WORDS.fullmatch("\n".join(words)):  # one C-speed pass; find the bad one
         for entry in vocab.entries:
