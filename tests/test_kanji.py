@@ -234,3 +234,32 @@ def test_help_has_examples(run):
     result = run("kanji", "--help")
     assert result.exit_code == 0 and "wfkit kanji -n 100" in result.stdout
     assert "wfkit kanji check" in run("kanji", "check", "--help").stdout
+
+
+def test_same_bytes_under_any_hash_seed(tmp_path):
+    """Nothing salted (set order, hash()) reaches the output: two processes, two hash seeds."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"p{hash_seed}.jsonl"
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        subprocess.run([sys.executable, "-m", "wordforge_cli", "kanji", "-n", "25", "--seed",
+                        "9", "--kanji", "30-45", "--max-grade", "7", "-q", "-o", str(out)],
+                       check=True, env=env)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] and outputs[0].count(b"\n") == 25
+
+
+def test_zero_pools_and_taken_separators(run, tmp_path):
+    out = tmp_path / "none.jsonl"
+    assert run("kanji", "-n", "0", "--seed", "1", "-o", out).exit_code == 0
+    assert out.read_text(encoding="utf-8") == ""
+    pools = tmp_path / "pools.jsonl"
+    run("kanji", "-n", "1", "--seed", "8", "-o", pools, "-q")
+    rec = json.loads(pools.read_text(encoding="utf-8"))
+    word = rec["picked"][0]
+    result = run("kanji", "check", word, "--pool", pools, "--taken", ", ".join(word))
+    assert result.exit_code == 1 and "手つかず" in result.stdout

@@ -272,7 +272,8 @@ def _report(summary: dict, elapsed: float, preset: str | None) -> None:
               help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list).")
 @click.option("--id", "pool_id", type=int, default=None,
               help="Which pool of the file (its id); default the first.")
-@click.option("--taken", default="", help="Kanji already held by either player, e.g. 熱帯.")
+@click.option("--taken", default="",
+              help="Kanji already held by either player, e.g. 熱帯 (spaces and commas ignored).")
 @click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
               help="The dictionary the pools were made from (default: the bundled one).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
@@ -290,17 +291,18 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
       wfkit kanji check 熱帯低気圧 --pool pools.jsonl --id 3 --taken 熱帯気圧
     """
     from wordforge_cli.errors import CannotDo, UsageError
-    from wordforge_cli.kanji import check_answer, is_kanji, load_dictionary
+    from wordforge_cli.kanji import check_answer, load_dictionary
     from wordforge_cli.output import dumps
 
     record = read_pool(pool_path, pool_id)
     board = record["kanji"]
-    stray = [ch for ch in taken if not ch.isspace() and ch not in board]
+    taken = "".join(ch for ch in taken if not ch.isspace() and ch not in ",、・")
+    stray = [ch for ch in taken if ch not in board]
     if stray:
         raise UsageError(f"--taken: {''.join(stray)} not on the board of pool {record['id']}")
     verdict_word = word.strip()
     dictionary = load_dictionary(dict_path)
-    verdict = check_answer(verdict_word, board, dictionary, (c for c in taken if is_kanji(c)))
+    verdict = check_answer(verdict_word, board, dictionary, taken)
     if as_json:
         click.echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
                           "reason": verdict.reason, "new_kanji": list(verdict.new_kanji)}))
