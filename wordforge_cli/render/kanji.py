@@ -19,8 +19,11 @@ GRADE_NAME = {1: "小1-2", 3: "小3-4", 5: "小5-6", 7: "常用", 8: "人名用"
 
 
 def columns(count: int) -> int:
-    """A board a little wider than tall (8 columns for the usual 40-odd kanji)."""
-    return max(1, min(count, math.ceil(math.sqrt(count * 1.5))))
+    """A board a little wider than tall whose last row is as full as can be (45 -> 9 x 5)."""
+    if count <= 2:
+        return max(1, count)
+    start = math.ceil(math.sqrt(count * 1.5))
+    return min(range(start, start + 3), key=lambda c: (-count % c, c))
 
 
 def board_rows(kanji: list[str]) -> list[list[str]]:
