@@ -25,7 +25,7 @@ from wordforge_cli.crossword.sets import (
 )
 from wordforge_cli.crossword.stats import BatchStats
 from wordforge_cli.output import dumps
-from wordforge_cli.rng import derive_seed
+from wordforge_cli.rng import derive_seed, item_rng
 from wordforge_cli.vocab import read_vocab
 
 VOCABS = ("tech.yaml", "animals-en.yaml")
@@ -99,6 +99,9 @@ def test_batch_items_are_independent_of_position():
     assert scoped[1] != whole[0][0]
     assert scoped[1] == derive_seed(11, "pack", "section-a", 0)
     assert [s for s, _ in whole] == [derive_seed(11, "crossword", i) for i in range(12)]
+    alone = [record(make_board(lex, request, item_rng(11, "crossword", i)), i, s)
+             for i, (s, _) in enumerate(whole)]
+    assert alone == [r for _, r in whole]
 
 
 def test_stats_merge_equals_whole_in_any_split():

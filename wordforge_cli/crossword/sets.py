@@ -9,6 +9,7 @@ last, alone, in a worker process or in a shard. A record's ``seed`` is that stre
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 from collections.abc import Iterator
@@ -30,10 +31,11 @@ def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
     """
     cands = check_request(lexicon, request)
     rng = random.Random()
+    reseed = _random.Random.seed  # Random.seed minus its Python wrapper: same state for ints
     seeds = _seeds(seed, scope)
     for i in range(start, start + count):
         item_seed = seeds(i)
-        rng.seed(item_seed)  # the same stream as item_rng(seed, *scope, i), one object reused
+        reseed(rng, item_seed)  # the same stream as item_rng(seed, *scope, i), object reused
         yield i, item_seed, generate(lexicon, cands, request, rng)
 
 
