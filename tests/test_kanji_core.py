@@ -245,3 +245,16 @@ def test_check_answer_rules(dictionary):
     assert check_answer("ねったい", board, dictionary).reason == "辞書にない熟語です"
     v = check_answer("寒帯", board, dictionary)
     assert not v.ok and v.missing == ("寒",)
+
+
+def test_min_zipf_needs_frequencies():
+    d = build_dictionary([("熱帯", None, 1), ("寒帯", None, 2)], load_grades())
+    with pytest.raises(UsageError, match="no frequencies"):
+        check_request(d, PoolRequest(base=1, bring=1, min_zipf=3.0))
+
+
+def test_runtime_never_imports_build_packages(dictionary):
+    import sys
+
+    list(iter_pools(dictionary, PoolRequest(), 1, range(3)))
+    assert not {"jamdict", "jamdict_data", "kanji_lists"} & set(sys.modules)
