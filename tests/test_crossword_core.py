@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.conftest import EXAMPLES
 from wordforge_cli.crossword.blanks import STYLES, blank
@@ -167,3 +169,35 @@ def test_blank_only_touches_givens(tech):
                    if old != new]
         assert all(old == -2 and new == -1 for old, new in changed)
         assert len(changed) == count
+
+
+def test_text_render_reproduces_the_article_picture():
+    from wordforge_cli.render.crossword import board_text
+
+    text = board_text(article_record())
+    assert ARTICLE_PICTURE in text
+    assert "answer cells: 1:ベ(4,3) 2:ク(3,5) 3:ト(4,9) 4:ル(6,9)" in text
+
+
+def test_ipuz_of_the_article_board_validates():
+    import json
+
+    import ipuz
+
+    from wordforge_cli.render.ipuz import board_ipuz
+
+    doc = ipuz.read(json.dumps(board_ipuz(article_record()), ensure_ascii=False))
+    assert doc["answer"] == "ベクトル"
+    assert doc["dimensions"] == {"width": 7, "height": 10}
+    assert doc["puzzle"][0][4] == {"cell": 1, "value": "デ"}
+    assert doc["puzzle"][3][4] == {"cell": 0, "style": {"shapebg": "circle"}}
+    assert doc["solution"][5][:5] == list("メトリクス")
+
+
+@given(st.text(alphabet="あいうかきくさしすたちつてとなにぬゃゅょっァィゥー", min_size=1,
+               max_size=8))
+def test_japanese_normalisation_is_idempotent(word):
+    once = normalise(word, "ja")
+    assert normalise(once, "ja") == once
+    assert all("ァ" <= c <= "ヺ" or c == "ー" for c in once)
+    assert not set(once) & set("ァィゥェォッャュョヮ")
