@@ -46,6 +46,12 @@ sections:
     count: 30
     kanji: 30-50
     max_grade: 7
+    render: [svg, text]
+    render_limit: 2
+  - name: easy
+    kind: kanji
+    count: 10
+    preset: easy
 """
 
 
@@ -85,10 +91,15 @@ def test_a_pack_calls_the_engines_and_records_what_it_used(tmp_path, run):
     assert all(30 <= p["kanji_count"] <= 50 for p in pools)
     assert sections["pools"]["stats"]["made"] == 30
     assert sections["pools"]["stats"]["hardest_grade"]["max"] <= 7
+    easy = sections["easy"]
+    assert easy["options"]["preset"] == "easy" and easy["options"]["max_grade"] == 6
+    assert all(25 <= p["kanji_count"] <= 35 for p in lines(out / "easy.jsonl"))  # the preset's
+    assert (out / "pools" / "000001.svg").read_text().startswith("<svg")
+    assert "pools 1" in (out / "pools.txt").read_text()
     words = lines(out / "words.jsonl")
     assert words[0]["word"] == "cat" and words[0]["rarity"] == "normal"
     assert sum(sections["words"]["stats"]["tiers"].values()) == len(words)
-    assert {p.name for p in (out / "boards").iterdir()} == {
+    assert {p.name for p in (out / "boards").iterdir()} == {  # renders of items 0..2
         f"00000{i}.{ext}" for i in range(3) for ext in ("svg", "ipuz")}
     data = {d["file"]: d for d in manifest["data"]}
     assert {"tech.yaml", "animals-en.yaml", "words.yaml", "wfkit:configs/crossword.yaml",
@@ -154,6 +165,7 @@ def test_the_pack_board_is_the_crossword_command_board(tmp_path, run):
     (("max_grade: 7", "max_grade: 1\n    bring: 5000"), 35,
      "can never succeed: --base 5 --bring 5000 needs 5005 words"),
     (("kanji: 30-50", "kanji: 50-30"), 33, "need 1 <= low <= high"),
+    (("preset: easy", "preset: eazy"), 40, "unknown preset 'eazy' (did you mean 'easy'?)"),
 ])
 def test_engine_config_errors_name_the_pack_file_and_line(tmp_path, run, edit, line, message):
     config = small_pack(tmp_path, SMALL.replace(*edit))

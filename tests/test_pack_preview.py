@@ -13,16 +13,13 @@ import os
 import re
 import shutil
 import subprocess
-from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
 from test_pack_engines import small_pack
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
-# 4 pictures per section of boards (crossword, strict, endless, challenge; kanji pools too
-# once the kanji engine ships its SVG render)
-BOARDS = 4 * (5 if find_spec("wordforge_cli.render.kanji") else 4)
+BOARDS = 4 * 6  # 4 pictures per board section: crossword, strict, endless, challenge, 2 kanji
 
 
 def find_chromium() -> str | None:

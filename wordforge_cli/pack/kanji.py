@@ -94,36 +94,56 @@ class KanjiSection(Section):
 
 
 def pool_svg(record: dict) -> str:
-    """The engine's SVG of a pool's tile board."""
+    """The engine's SVG of a pool's tile board, tiles coloured by grade, compounds listed."""
+    from wordforge_cli.kanji import load_grades
     from wordforge_cli.render import kanji as render
 
-    return render.pool_svg(record)
+    return render.pool_svg(record, reveal=True, grades=load_grades())
 
 
 def pool_text(record: dict) -> str:
     from wordforge_cli.render import kanji as render
 
-    return render.pool_text(record)
+    return render.pool_text(record, reveal=True)
 
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> KanjiSection:
+    """Defaults from the kanji config (``config``, else the bundled one) and its ``preset``,
+    exactly as ``wfkit kanji --config --preset`` takes them; the section's own keys win."""
+    from wordforge_cli.commands.kanji import load_config, parse_range
+    from wordforge_cli.config import bundled_config, did_you_mean
     from wordforge_cli.kanji import PoolRequest, check_request, load_dictionary
     from wordforge_cli.kanji.dictionary import GRADE_OTHER
 
     dict_path = ctx.path("dict", what="dictionary file")
-    defaults = PoolRequest()
+    config_path = ctx.path("config", what="kanji config")
+    cfg = load_config(config_path or bundled_config("kanji"))
+    preset = ctx.string("preset", cfg["preset"])
+    if preset is not None and preset not in cfg["presets"]:
+        raise ctx.error(f"unknown preset '{preset}'{did_you_mean(preset, cfg['presets'])} "
+                        f"(presets: {', '.join(cfg['presets']) or 'none'})", "preset")
+    defaults = {**cfg["options"], **(cfg["presets"][preset] if preset else {})}
+    base = PoolRequest()
+
+    def whole(key: str, fallback: int, top: int, low: int = 1) -> int:
+        return ctx.integer(key, defaults.get(key, fallback), minimum=low, maximum=top)
+
     kanji = ctx.int_pair("kanji")
+    if kanji is None and defaults.get("kanji") is not None and not ctx.has("kanji"):
+        try:
+            kanji = parse_range(defaults["kanji"])
+        except UsageError as exc:
+            raise ctx.error(exc.message, "preset" if ctx.has("preset") else None) from None
     request = PoolRequest(
-        base=ctx.integer("base", defaults.base, minimum=1, maximum=10_000),
-        bring=ctx.integer("bring", defaults.bring, minimum=1, maximum=100_000),
+        base=whole("base", base.base, 10_000),
+        bring=whole("bring", base.bring, 100_000),
         kanji=kanji,
-        max_grade=ctx.integer("max_grade", defaults.max_grade, minimum=1, maximum=GRADE_OTHER),
-        base_max_grade=ctx.integer("base_max_grade", defaults.base_max_grade, minimum=1,
-                                   maximum=GRADE_OTHER),
-        min_zipf=ctx.number("min_zipf", defaults.min_zipf),
-        budget=ctx.integer("budget", defaults.budget, minimum=1, maximum=10**6),
-        examples=ctx.integer("examples", defaults.examples, minimum=0, maximum=1000),
+        max_grade=whole("max_grade", base.max_grade, GRADE_OTHER),
+        base_max_grade=whole("base_max_grade", base.base_max_grade, GRADE_OTHER),
+        min_zipf=ctx.number("min_zipf", defaults.get("min_zipf", base.min_zipf)),
+        budget=whole("attempts", base.budget, 10**6),
+        examples=whole("hidden_examples", base.examples, 1000, low=0),
     )
     dictionary = load_dictionary(dict_path)
     try:
@@ -132,28 +152,22 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
         import re
 
         named = [k.replace("-", "_") for k in re.findall(r"--([a-z-]+)", exc.message)]
-        key = next((k for k in named if ctx.has(k)), None)
+        key = next((k for k in named if ctx.has(k)), "preset" if ctx.has("preset") else None)
         raise ctx.error(f"can never succeed: {exc.message}", key) from None
-    if dict_path:
-        data = [user_file(ctx, dict_path)]
-    else:
-        data = [bundled_file("data", "jukugo.tsv", note="jukugo.md")]
-    data.append(bundled_file("data", "kanji_grades.tsv", note="jukugo.md"))
-    options = {"dict": data[0].label, "base": request.base, "bring": request.bring,
+    data = [user_file(ctx, dict_path) if dict_path
+            else bundled_file("data", "jukugo.tsv", note="jukugo.md"),
+            bundled_file("data", "kanji_grades.tsv", note="jukugo.md"),
+            user_file(ctx, config_path) if config_path else bundled_file("configs", "kanji.yaml")]
+    options = {"dict": data[0].label, "config": data[2].label, "preset": preset,
+               "base": request.base, "bring": request.bring,
                "kanji": list(kanji) if kanji else None, "max_grade": request.max_grade,
                "base_max_grade": request.base_max_grade, "min_zipf": request.min_zipf,
-               "budget": request.budget, "examples": request.examples}
+               "attempts": request.budget, "hidden_examples": request.examples}
     return KanjiSection(ctx.spec.name, count, render, render_limit, options,
                         dictionary=dictionary, request=request, data=data)
 
 
-def _renders() -> tuple[str, ...]:
-    """Text and SVG renders once the kanji engine ships its render module."""
-    from importlib.util import find_spec
-
-    return ("text", "svg") if find_spec("wordforge_cli.render.kanji") else ()
-
-
-KANJI = Kind("kanji", ("dict", "base", "bring", "kanji", "max_grade", "base_max_grade",
-                       "min_zipf", "budget", "examples"), _renders(), _prepare,
+KANJI = Kind("kanji", ("dict", "config", "preset", "base", "bring", "kanji", "max_grade",
+                       "base_max_grade", "min_zipf", "attempts", "hidden_examples"),
+             ("text", "svg"), _prepare,
              doc="pools of jukugo for the territory game (n base words + m drawn)")

@@ -10,7 +10,6 @@ browser test can tell a drawn page from a broken one.
 from __future__ import annotations
 
 import json
-from importlib.util import find_spec
 from pathlib import Path
 
 from wordforge_cli.errors import UsageError
@@ -35,9 +34,12 @@ font-size:13px;margin-left:6px;color:#345}
 figure{margin:0;border:1px solid #dde2ea;border-radius:8px;padding:6px;background:#fafafa}
 figure svg{display:block;max-width:420px;height:auto}
 figcaption{font-size:12px;color:#566;text-align:center;margin-top:4px}
-table.stats{border-collapse:collapse;font-size:13px;margin-top:8px}
-table.stats td{border-bottom:1px solid #eef0f3;padding:3px 10px 3px 0;vertical-align:top}
-table.stats td:first-child{color:#566;white-space:nowrap}
+.stats{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:0 24px;
+font-size:13px;margin-top:8px}
+.stats div{display:flex;justify-content:space-between;border-bottom:1px solid #eef0f3;
+padding:3px 0}
+.stats span{color:#566;margin-right:12px}
+.stats b{font-weight:500;text-align:right;word-break:break-all}
 pre{background:#1d2330;color:#e6edf3;padding:12px;border-radius:8px;overflow:auto;
 font-size:12px;max-height:480px}
 details summary{cursor:pointer;font-weight:600;margin:6px 0}
@@ -135,7 +137,7 @@ def _pictures(directory: Path, entry: dict, items: int) -> list[str]:
             svg = boards_svg([rec], title=f"{entry['name']} #{rec['id']}")
             figures.append(_figure("board", svg, f"#{rec['id']} · {rec['answer']} · "
                                                  f"{rec['style']}"))
-    elif kind == "kanji" and find_spec("wordforge_cli.render.kanji"):
+    elif kind == "kanji":
         from wordforge_cli.pack.kanji import pool_svg
 
         for rec in read_records(directory / entry["file"], items):
@@ -185,10 +187,10 @@ def _flatten(value, prefix: str = "") -> list[tuple[str, object]]:
 
 
 def _stats_table(stats: dict) -> str:
-    rows = "".join(f"<tr><td>{esc(k)}</td><td>{esc(json.dumps(v, ensure_ascii=False))}</td></tr>"
-                   for k, v in _flatten(stats))
-    return (f'<details open><summary>statistics</summary><table class="stats">{rows}</table>'
-            "</details>")
+    rows = "".join(f"<div><span>{esc(k)}</span><b>{esc(json.dumps(v, ensure_ascii=False))}</b>"
+                   "</div>" for k, v in _flatten(stats))
+    return f'<details open><summary>statistics</summary><div class="stats">{rows}</div></details>'
+
 
 
 def _manifest_block(manifest: dict) -> str:
