@@ -80,7 +80,8 @@ def build(config: Path, out: Path, jobs: int) -> dict:
         while block := fh.read(1 << 20):            # the next build's fork starts small too
             digest.update(block)
     digest = digest.hexdigest()
-    return {"wall": wall, "tree_kb": peak[0], "largest_kb": usage.ru_maxrss, "sha": digest}
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "tree_kb": peak[0],
+            "largest_kb": usage.ru_maxrss, "sha": digest}
 
 
 def main() -> None:
@@ -115,6 +116,12 @@ def main() -> None:
         print(f"  {args.boards:,} boards --jobs 2: {t2:.2f} s  ({args.boards / t2:,.0f} boards/s)")
         print(f"  speed-up --jobs 2 / --jobs 1: {t1 / t2:.2f}x  (same bytes: sha256 "
               f"{shas.pop()[:16]}..., {size / args.boards:.0f} bytes per board)")
+        c1 = statistics.median(r["cpu"] for r in big1)
+        c2 = statistics.median(r["cpu"] for r in big2)
+        print(f"  CPU time (all processes): --jobs 1 {c1:.2f} s, --jobs 2 {c2:.2f} s; on two idle "
+              f"cores --jobs 2 could reach {2 * c1 / c2:.2f}x")
+        load = os.getloadavg()
+        print(f"  1-minute load average at the end (other work on the machine): {load[0]:.2f}")
         print("  peak memory (whole process tree / largest single process):")
         for count in (args.small, args.boards):
             for jobs in (1, 2):
