@@ -477,10 +477,11 @@ class Summary:
         self.rules = rules
         self._counts: dict[tuple, int] = {}
 
-    def add(self, rating: Rating) -> None:
+    def add(self, rating: Rating, count: int = 1) -> None:
+        """Count ``rating`` (``count`` times: merging the counts of shards is exact)."""
         key = (rating.tier, rating.battle_tier, rating.source, rating.playable,
                rating.source == "cefr" and rating.cefr_lemma is not None)
-        self._counts[key] = self._counts.get(key, 0) + 1
+        self._counts[key] = self._counts.get(key, 0) + count
 
     def counting(self, ratings: Iterable[Rating]) -> Iterator[Rating]:
         """Pass ratings through, counting each (the hot path of a batch: no call per row)."""
