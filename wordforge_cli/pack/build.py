@@ -9,11 +9,13 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from wordforge_cli import __version__
+from wordforge_cli.pack import store
 from wordforge_cli.pack.config import PackConfig
-from wordforge_cli.pack.files import MANIFEST, FileResult, sha256_file
-from wordforge_cli.pack.kinds import DataFile, Section, Stats
+from wordforge_cli.pack.files import MANIFEST, CompareSink, DirSink, FileResult, sha256_file
+from wordforge_cli.pack.kinds import RENDER_SUFFIX, DataFile, Section, Stats
 from wordforge_cli.pack.runner import (
     CHUNK,
     ChunkResult,
@@ -79,24 +81,26 @@ def produce(config: PackConfig, sections: Sequence[Section], sink, *, jobs: int 
                 written.append(out.close())
                 results[position].files.append(out.relpath)
 
-    opened_upto = -1
+    current = -1
+
+    def advance(position: int) -> None:
+        """Close the section being written and open the next ones up to ``position``, so
+        every section gets its files (an empty or unsharded one too), in order."""
+        nonlocal current
+        while current < position:
+            if current >= 0:
+                close_section(current)
+            current += 1
+            open_section(current)
+
     bar = progress(run_chunks(config.seed, sections, chunks, jobs), total=len(chunks),
                    desc="pack", unit="chunk")
     for result in bar:
-        position = result.chunk.section
-        while opened_upto < position:  # sections before this one (even empty ones) in order
-            if opened_upto >= 0:
-                close_section(opened_upto)
-            opened_upto += 1
-            open_section(opened_upto)
-        _take(result, outs[position], results[position], sink, written)
-    while opened_upto < len(sections) - 1:
-        if opened_upto >= 0:
-            close_section(opened_upto)
-        opened_upto += 1
-        open_section(opened_upto)
-    if opened_upto >= 0:
-        close_section(opened_upto)
+        advance(result.chunk.section)
+        _take(result, outs[current], results[current], sink, written)
+    advance(len(sections) - 1)
+    if current >= 0:
+        close_section(current)
     manifest = manifest_for(config, sections, results, written, shard)
     out = sink.open(MANIFEST)
     out.write(manifest_text(manifest))
@@ -122,8 +126,6 @@ def _take(result: ChunkResult, outs: tuple, section: SectionResult, sink,
 
 def claims(sections: Sequence[Section]) -> re.Pattern:
     """A pattern of every path a build of these sections may write."""
-    from wordforge_cli.pack.kinds import RENDER_SUFFIX
-
     suffixes = "|".join(RENDER_SUFFIX.values())
     names = "|".join(re.escape(s.name) for s in sections)
     return re.compile(rf"manifest\.json|({names})(\.jsonl|\.txt|/\d{{6,}}\.({suffixes}))")
@@ -201,11 +203,6 @@ def manifest_for(config: PackConfig, sections: Sequence[Section],
 def build_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: int = 1,
                shard: tuple[int, int] | None = None, force: bool = False) -> PackResult:
     """Build into a staging directory and swap it into ``out`` only when complete."""
-    from pathlib import Path
-
-    from wordforge_cli.pack import store
-    from wordforge_cli.pack.files import DirSink
-
     staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
         result = produce(config, sections, DirSink(staging.path), jobs=jobs, shard=shard)
@@ -219,8 +216,4 @@ def build_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: in
 def check_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: int = 1,
                shard: tuple[int, int] | None = None) -> PackResult:
     """Rebuild without writing and compare every file with ``out``."""
-    from pathlib import Path
-
-    from wordforge_cli.pack.files import CompareSink
-
     return produce(config, sections, CompareSink(Path(out)), jobs=jobs, shard=shard)

@@ -189,9 +189,9 @@ def load_pack_config(path: str | Path) -> PackConfig:
                             f" (kinds: {', '.join(kind_names())})", *keys, "kind")
         sname = section.get("name")
         if not isinstance(sname, str) or not NAME_RE.match(sname):
+            where = (*keys, "name") if "name" in section else keys
             raise doc.error("section 'name' must be lower-case letters, digits, '-' or '_' "
-                            f"(it names the section's files), not {sname!r}", *keys,
-                            "name" if "name" in section else None)
+                            f"(it names the section's files), not {sname!r}", *where)
         if sname in seen:
             raise doc.error(f"section name '{sname}' is used twice", *keys, "name")
         seen[sname] = index

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -173,11 +173,6 @@ class Stats:
         return {"made": self.made, "failed": self.failed}
 
 
-def sorted_counter(counter: Counter) -> dict:
-    """A Counter as a dict with a stable order (keys sorted as strings), for output."""
-    return {str(k): counter[k] for k in sorted(counter, key=_order)}
-
-
 def _order(key: Any) -> tuple:
     return (type(key).__name__, key)
 
@@ -250,7 +245,6 @@ class Kind:
     count_fixed: bool = False  # the section's size comes from its data (a rarity table)
     default_count: int | None = None
     doc: str = ""
-    extra: dict = field(default_factory=dict)
 
 
 def prepare_sections(config: PackConfig) -> list[Section]:

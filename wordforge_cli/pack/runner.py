@@ -12,7 +12,7 @@ import multiprocessing
 import os
 from collections import deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from wordforge_cli.output import dumps
 from wordforge_cli.pack.kinds import Section
@@ -37,7 +37,6 @@ class ChunkResult:
     files: list[tuple[str, str]]  # (path in the pack, content): per-item renders
     stats: dict  # the chunk's Stats as a JSON-able state: small to send, whatever it refers to
     made: int = 0
-    extra: dict = field(default_factory=dict)
 
 
 def chunk_count(count: int) -> int:
