@@ -318,3 +318,37 @@ def test_a_second_build_is_refused_while_one_is_writing(tmp_path, run, built):
     assert run("pack", "build", config, "--out", out).exit_code == 0  # its owner is gone
     assert tree(out) == before
     assert sorted(os.listdir(tmp_path)) == ["out", "pack.yaml"]
+
+
+def test_any_changed_byte_of_any_file_is_caught(tmp_path_factory):
+    """Property: whichever file, position and new byte, check fails and names that file."""
+    from click.testing import CliRunner
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from wordforge_cli.cli import cli
+
+    root = tmp_path_factory.mktemp("anybyte")
+    config = write_config(root, count=600)
+    out = root / "out"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["pack", "build", str(config), "--out", str(out)]).exit_code == 0
+    files = tree(out)
+    names = sorted(name for name, data in files.items() if data)
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.sampled_from(names), st.floats(0, 1, exclude_max=True), st.integers(1, 255))
+    def change(name: str, where: float, delta: int) -> None:
+        data = files[name]
+        position = int(where * len(data))
+        changed = bytearray(data)
+        changed[position] = (changed[position] + delta) % 256
+        (out / name).write_bytes(bytes(changed))
+        try:
+            result = runner.invoke(cli, ["pack", "check", str(config), "--out", str(out)])
+        finally:
+            (out / name).write_bytes(data)
+        assert result.exit_code == 1
+        assert f"stale: {out}/{name} " in result.stdout + " ", result.stdout
+
+    change()
