@@ -85,7 +85,6 @@ def test_vocab_reads_strings_and_mappings_with_lines(tmp_path):
     ("text", "message", "line"),
     [
         ("words: cat\n", "'words' must be a list", 1),
-        ("name: x\nwords:\n  - 12\n", "word must be a string", 3),
         ("words:\n  - ok\n  - [a, b]\n", "word must be a string", 3),
         ("words:\n  - ''\n", "empty word", 2),
         ("words:\n  - word: a\n    hnt: x\n", "unknown word key 'hnt' (did you mean 'hint'?)", 3),
@@ -103,6 +102,12 @@ def test_vocab_errors_name_file_and_line(tmp_path, text, message, line):
     assert message in str(info.value)
     assert info.value.path == str(path)
     assert info.value.line == line
+
+
+def test_yaml_typed_scalars_are_words_as_typed(tmp_path):
+    # YAML 1.1 would make these a boolean, a number and null: in a word list they are words
+    path = write(tmp_path, "v.yaml", "words:\n  - yes\n  - no\n  - 12\n  - null\n  - 'on'\n")
+    assert read_vocab(path).words == ["yes", "no", "12", "null", "on"]
 
 
 def test_text_word_list(tmp_path):

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
+
 from wordforge_cli.config import check_mapping, type_name
 from wordforge_cli.errors import ConfigError
 from wordforge_cli.yamlio import parse_yaml, read_text
@@ -89,8 +91,14 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
                                   path=path, line=line)
             item = item["word"]
         if not isinstance(item, str):
-            raise ConfigError(f"word must be a string, not {type_name(item)} ({item!r})",
-                              path=path, line=line)
+            node = items[index]
+            if isinstance(node, yaml.ScalarNode) and not isinstance(item, dict):
+                # YAML 1.1 reads `- yes`, `- no`, `- on`, `- 12` as booleans and numbers;
+                # in a word list they are what the user typed
+                item = node.value
+            else:
+                raise ConfigError(f"word must be a string, not {type_name(item)} ({item!r})",
+                                  path=path, line=line)
         word = item.strip()
         if not word:
             raise ConfigError("empty word", path=path, line=line)
