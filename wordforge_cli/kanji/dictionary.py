@@ -7,6 +7,7 @@ cannot be read alone and would join any word (data/build/jukugo.py applies the s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -18,6 +19,10 @@ MIN_KANJI, MAX_KANJI = 2, 6
 GRADE_OTHER = 9  # any kanji that is neither joyo nor jinmeiyo
 DEFAULT_DICT = "jukugo.tsv"
 GRADES_FILE = "kanji_grades.tsv"
+
+
+KANJI_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+JUKUGO = re.compile(f"[{KANJI_CLASS}]{{{MIN_KANJI},{MAX_KANJI}}}")
 
 
 def is_kanji(ch: str) -> bool:
@@ -64,8 +69,7 @@ class Dictionary:
     source: str
     words: tuple[str, ...]
     zipf: tuple[float | None, ...]
-    kanji: tuple[frozenset[str], ...]        # distinct kanji of each word
-    kanji_order: tuple[tuple[str, ...], ...]  # the same, in reading order (for iteration)
+    kanji_order: tuple[tuple[str, ...], ...]  # distinct kanji of each word, in reading order
     grade: tuple[int, ...]                    # hardest kanji grade of each word
     ids: dict[str, int]
     grades: Mapping[str, int]
@@ -102,6 +106,11 @@ class Dictionary:
             z = self.zipf[i]
             return z is not None and z >= min_zipf
 
+        if max_grade >= GRADE_OTHER and min_zipf is None:  # nothing filtered: share the index
+            ids = tuple(range(len(self.words)))
+            base_ids = ids if base_max_grade >= GRADE_OTHER else tuple(
+                i for i in ids if self.grade[i] <= base_max_grade)
+            return View(ids, base_ids, self.postings, len(self.postings))
         ids = tuple(i for i in range(len(self.words))
                     if self.grade[i] <= max_grade and frequent(i))
         base_ids = tuple(i for i in ids if self.grade[i] <= base_max_grade)
@@ -119,38 +128,39 @@ def build_dictionary(entries: Iterable[tuple[str, float | None, int]], grades: M
     zipfs: list[float | None] = []
     ids: dict[str, int] = {}
     skipped: list[Skipped] = []
+    good = JUKUGO.fullmatch
     for word, zipf, line in entries:
-        reason = not_a_jukugo(word)
-        if reason is None and word in ids:
-            reason = "repeated"
-        if reason is not None:
+        if good(word) is None or word in ids:
+            reason = not_a_jukugo(word) or "repeated"
             skipped.append(Skipped(line, word, reason))
             continue
         ids[word] = len(words)
         words.append(word)
         zipfs.append(zipf)
     order = tuple(tuple(dict.fromkeys(w)) for w in words)
-    kanji = tuple(frozenset(o) for o in order)
-    grade = tuple(max(grades.get(ch, GRADE_OTHER) for ch in o) for o in order)
     postings_lists: dict[str, list[int]] = {}
     for i, o in enumerate(order):
         for ch in o:
             postings_lists.setdefault(ch, []).append(i)
     postings = {ch: tuple(v) for ch, v in postings_lists.items()}
+    grade_of = {ch: grades.get(ch, GRADE_OTHER) for ch in postings}
+    grade = tuple(max(map(grade_of.__getitem__, o)) for o in order)
     # every word filed once, under its least common kanji: the hidden-compound search then
     # reads only the short lists of a pool's kanji instead of every word holding them
+    rank = {ch: r for r, ch in enumerate(sorted(postings, key=lambda c: (len(postings[c]), c)))}
+    rarest = rank.__getitem__
     pairs: dict[str, dict[str, list[int]]] = {}
     longer: dict[str, list[tuple[int, frozenset[str]]]] = {}
     for i, o in enumerate(order):
-        key = min(o, key=lambda ch: (len(postings[ch]), ch))
-        rest = [ch for ch in o if ch != key]
-        if len(rest) == 1:
-            pairs.setdefault(key, {}).setdefault(rest[0], []).append(i)
+        key = min(o, key=rarest)
+        if len(o) == 2:
+            other = o[1] if o[0] == key else o[0]
+            pairs.setdefault(key, {}).setdefault(other, []).append(i)
         else:
-            longer.setdefault(key, []).append((i, frozenset(rest)))
+            longer.setdefault(key, []).append((i, frozenset(o).difference(key)))
     by_rarest = {ch: {o: tuple(ids) for o, ids in v.items()} for ch, v in pairs.items()}
     by_rarest_long = {ch: tuple(v) for ch, v in longer.items()}
-    return Dictionary(source, tuple(words), tuple(zipfs), kanji, order, grade, ids, grades,
+    return Dictionary(source, tuple(words), tuple(zipfs), order, grade, ids, grades,
                       postings, by_rarest, by_rarest_long, tuple(skipped))
 
 
