@@ -16,6 +16,7 @@ from wordforge_cli.options import report_seed, seed_option, vocab_option
 STYLE_CHOICES = ("none", "tail", "head", "alt", "most")
 RENDERS = ("json", "text", "svg", "ipuz")
 CONFIG_META = "wfkit.crossword.config"
+MAX_BOARDS = 10**9  # ~40 hours at the measured CLI speed: anything above is a typo
 
 
 def _load_config(ctx: click.Context, _param: click.Parameter, value: str | None) -> Any:
@@ -48,7 +49,7 @@ def board_options(func: Callable) -> Callable:
                      show_default=True,
                      help="loose: the article's (runs may join); strict: every run of 2+ "
                           "cells is exactly one word."),
-        click.option("--budget", type=click.IntRange(1), default=3000, show_default=True,
+        click.option("--budget", type=click.IntRange(1, 10**6), default=3000, show_default=True,
                      help="Attempts shared by all retries of one board."),
         click.option("--unique", is_flag=True,
                      help="Keep a board only if its visible letters admit exactly one "
@@ -79,8 +80,8 @@ def board_options(func: Callable) -> Callable:
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=_load_config,
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
-@click.option("-n", "--count", type=click.IntRange(0), default=1, show_default=True,
-              help="How many boards.")
+@click.option("-n", "--count", type=click.IntRange(0, MAX_BOARDS), default=1,
+              show_default=True, help="How many boards.")
 @click.option("--min-len", type=click.IntRange(1), default=4, show_default=True,
               help="Shortest answer.")
 @click.option("--max-len", type=click.IntRange(1), default=5, show_default=True,
@@ -133,7 +134,7 @@ def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: 
 
 
 @crossword.command()
-@click.option("--count", type=click.IntRange(0), default=10, show_default=True,
+@click.option("--count", type=click.IntRange(0, MAX_BOARDS), default=10, show_default=True,
               help="How many questions.")
 @click.option("--start", type=click.IntRange(0), default=0, show_default=True,
               help="Number of the first question.")
@@ -170,8 +171,8 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
 
 
 @crossword.command()
-@click.option("--count", type=click.IntRange(0), default=1, show_default=True,
-              help="How many sets of 10.")
+@click.option("--count", type=click.IntRange(0, MAX_BOARDS // 10), default=1,
+              show_default=True, help="How many sets of 10.")
 @board_options
 @click.pass_context
 def challenge(ctx: click.Context, count: int, **common: Any) -> None:

@@ -32,9 +32,15 @@ class CrosswordConfig:
     ramp: tuple[Step, ...] = DEFAULT_RAMP
 
 
-def _int(doc: YamlDoc, value, *keys, low: int = 1) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise doc.error(f"{'/'.join(map(str, keys))} must be a whole number >= {low}, "
+MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
+MAX_REDRAWS = 1000
+
+
+def _int(doc: YamlDoc, value, *keys, low: int = 1, high: int | None = None) -> int:
+    if (not isinstance(value, int) or isinstance(value, bool) or value < low
+            or (high is not None and value > high)):
+        bound = f"between {low} and {high}" if high is not None else f">= {low}"
+        raise doc.error(f"{'/'.join(map(str, keys))} must be a whole number {bound}, "
                         f"not {value!r}", *keys)
     return value
 
@@ -61,7 +67,8 @@ def load_config(path: str | Path) -> CrosswordConfig:
     options: dict = {}
     for key in ("budget", "min_len", "max_len"):
         if key in data:
-            options[key] = _int(doc, data[key], key, low=1 if key == "budget" else 2)
+            options[key] = (_int(doc, data[key], key, high=MAX_BUDGET) if key == "budget"
+                            else _int(doc, data[key], key, low=2))
     if "style" in data:
         options["style"] = _style(doc, data["style"], "style")
     if "layout" in data:
@@ -97,7 +104,8 @@ def load_config(path: str | Path) -> CrosswordConfig:
                                  for i, s in enumerate(e["styles"]))
         for key in ("unlock_start", "unlock_every", "redraws"):
             if key in e:
-                kw[key] = _int(doc, e[key], "endless", key)
+                kw[key] = _int(doc, e[key], "endless", key,
+                               high=MAX_REDRAWS if key == "redraws" else None)
         if "fallback" in e:
             kw["fallback"] = _band(doc, e["fallback"], "endless", "fallback")
         endless = EndlessConfig(**kw)
