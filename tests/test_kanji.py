@@ -129,6 +129,9 @@ def test_bad_config_one_line_with_file_and_line(run, tmp_path, text, where, mess
     (("--base", "0"), "--base must be at least 1"),
     (("--preset", "eazy"), "did you mean 'easy'"),
     (("-n", "-1"), "0 or more"),
+    (("-n", str(10**12)), "at most 1,000,000,000"),
+    (("--attempts", str(10**7)), "--attempts must be 1 to 100,000"),
+    (("--min-zipf", "nan"), "not nan"),
 ])
 def test_impossible_requests_one_line_exit_2(run, tmp_path, args, message):
     out = tmp_path / "never.jsonl"

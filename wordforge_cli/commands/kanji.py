@@ -24,6 +24,8 @@ OPTION_KEYS = (*INT_KEYS, "kanji", "min_zipf")
 CONFIG_KEYS = (*OPTION_KEYS, "preset", "presets")
 PRESET_KEYS = tuple(k for k in OPTION_KEYS if k != "count") + ("count",)
 PARAM_OF = {"kanji": "kanji_range"}   # config key -> option parameter name
+MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
+MAX_ATTEMPTS = 100_000  # ~40 s for one pool whose kanji range is out of reach
 RANGE_RE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
@@ -180,8 +182,10 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
 
-    if count < 0:
-        raise UsageError(f"-n/--count must be 0 or more, not {count}")
+    if not 0 <= count <= MAX_POOLS:
+        raise UsageError(f"-n/--count must be 0 or more and at most {MAX_POOLS:,}, not {count}")
+    if not 1 <= attempts <= MAX_ATTEMPTS:
+        raise UsageError(f"--attempts must be 1 to {MAX_ATTEMPTS:,}, not {attempts}")
     if as_json:
         render = "jsonl"
     request = PoolRequest(base=base, bring=bring, kanji=parse_range(kanji_range),

@@ -70,6 +70,8 @@ def check_request(dictionary: Dictionary, request: PoolRequest) -> View:
         raise UsageError(f"hidden examples must be 0 or more, not {request.examples}")
     if not len(dictionary):
         raise UsageError("the dictionary is empty")
+    if request.min_zipf is not None and request.min_zipf != request.min_zipf:
+        raise UsageError("--min-zipf must be a number, not nan")
     if request.min_zipf is not None and all(z is None for z in dictionary.zipf):
         raise UsageError(f"--min-zipf {request.min_zipf:g}: the dictionary has no frequencies "
                          "(a word<TAB>zipf .tsv has them; a word list does not)")
