@@ -116,6 +116,24 @@ def test_kanji_range_is_reached(seed, lo, width):
     assert record["attempts"] >= 1
 
 
+SMALL_KANJI = "一二三四五六七八九十"
+small_words = st.lists(st.text(alphabet=SMALL_KANJI, min_size=2, max_size=4), min_size=3,
+                       max_size=40, unique=True)
+
+
+@settings(max_examples=60)
+@given(words=small_words, data=st.data())
+def test_small_dictionaries_every_rule(words, data):
+    """Tiny dictionaries reach the corners: ties everywhere, pass mark 0, m = all that is left."""
+    d = build_dictionary([(w, None, n) for n, w in enumerate(words, 1)], load_grades())
+    base = data.draw(st.integers(1, len(words) - 1))
+    bring = data.draw(st.integers(1, len(words) - base))
+    request = PoolRequest(base=base, bring=bring)
+    seed = data.draw(st.integers(0, 2**32))
+    record = next(iter_pools(d, request, seed, [0]))
+    check_pool(d, request, record)
+
+
 def test_article_overlap_examples():
     d = build_dictionary([(w, None, n) for n, w in enumerate(
         ["亜熱帯", "亜寒帯", "十人十色", "十中八九", "熱帯", "低気圧", "熱帯低気圧"], 1)],
@@ -201,6 +219,7 @@ def test_default_dictionary_shape(dictionary):
     assert 25_000 < len(dictionary) < 40_000
     assert all(2 <= len(w) <= 6 and all(is_kanji(c) for c in w) for w in dictionary.words)
     assert dictionary.words[0] == "日本"  # the commonest first
+    assert dictionary.skipped == ()
     zipfs = [z for z in dictionary.zipf]
     assert zipfs == sorted(zipfs, reverse=True)
     grades = load_grades()
