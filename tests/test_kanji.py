@@ -212,6 +212,9 @@ def test_check_command(run, tmp_path):
     assert unknown.exit_code == 1 and "辞書にない熟語です" in unknown.stdout
     as_json = run("kanji", "check", word, "--pool", pools, "--id", "1", "--json")
     assert json.loads(as_json.stdout)["ok"] is True
+    assert json.loads(as_json.stdout)["hidden"] is False
+    surprise = run("kanji", "check", rec["hidden"][0], "--pool", pools, "--id", "1")
+    assert surprise.exit_code == 0 and "表示されていない熟語" in surprise.stdout
     first_board = set(recs[0]["kanji"])
     outside = next(w for w in load_dictionary().words if not set(w) <= first_board)
     off = run("kanji", "check", outside, "--pool", pools)

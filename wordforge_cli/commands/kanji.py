@@ -307,11 +307,15 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
     verdict_word = word.strip()
     dictionary = load_dictionary(dict_path)
     verdict = check_answer(verdict_word, board, dictionary, taken)
+    # a legal word the pool did not list: the surprise move of the article's 思いつき variant
+    hidden = verdict.ok and verdict_word not in record.get("words", ())
     if as_json:
         click.echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
-                          "reason": verdict.reason, "new_kanji": list(verdict.new_kanji)}))
+                          "reason": verdict.reason, "new_kanji": list(verdict.new_kanji),
+                          "hidden": hidden}))
     else:
-        click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}")
+        note = " (表示されていない熟語)" if hidden else ""
+        click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}{note}")
     if not verdict.ok:
         raise SystemExit(CannotDo.exit_code)
 
