@@ -128,7 +128,7 @@ def parse_range(text: str | None) -> tuple[int, int] | None:
 @click.option("--bring", type=int, default=25, show_default=True,
               help="m: words drawn for their overlap with the base.")
 @click.option("--kanji", "kanji_range", default=None,
-              help="Distinct kanji wanted per pool, LOW-HIGH (e.g. 30-50).")
+              help="Distinct kanji wanted per pool: LOW-HIGH (e.g. 30-50) or one number.")
 @click.option("--max-grade", type=int, default=9, show_default=True,
               help="Keep out words with a kanji above this grade (1-6 school, 7 joyo, "
                    "8 jinmeiyo, 9 any).")
@@ -292,7 +292,7 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
     \b
     Examples:
       wfkit kanji check 熱帯 --pool pools.jsonl
-      wfkit kanji check 熱帯低気圧 --pool pools.jsonl --id 3 --taken 熱帯気圧
+      wfkit kanji check 亜熱帯 --pool pools.jsonl --id 3 --taken 熱帯
     """
     from wordforge_cli.errors import CannotDo, UsageError
     from wordforge_cli.kanji import check_answer, load_dictionary
