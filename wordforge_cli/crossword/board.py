@@ -187,6 +187,17 @@ def _partners(lex: Lexicon, prev: int, ch: str) -> tuple[int, ...]:
                  and any(c in letters for c in lex.positions[q]))
 
 
+def _has_next(partners: dict, lex: Lexicon, q: int, ch: str, used: list[int]) -> bool:
+    """Lookahead: can some unused word holding ``ch`` cross word q? (avoids dead ends)"""
+    mine = partners.get(q)
+    if mine is None:
+        mine = partners[q] = {}
+    pool = mine.get(ch)
+    if pool is None:
+        pool = mine[ch] = _partners(lex, q, ch)
+    return any(w not in used for w in pool)
+
+
 def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
              strict: bool) -> Board | None:
     """One try at a whole board; None when some answer letter found no word that fits."""
@@ -208,9 +219,10 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
     ch = answer[0]
     pool = by_letter[ch]
     npool = len(pool)
+    last = len(answer) - 1
     for _ in range(SLOT_TRIES):
         q = pool[int(rand() * npool)]
-        if q != a:
+        if q != a and (partners is None or _has_next(partners, lex, q, answer[1], [a, q])):
             break
     else:
         return None
@@ -258,9 +270,12 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
             if not nopts:
                 continue
             oo = int(rand() * nopts)
+            ps = positions[q][ch]
+            np_ = len(ps)
             for tt in range(nopts):
                 start = prev_start + opts[(oo + tt) % nopts]
                 k = start
+                ok = True
                 if strict:
                     if start - step in letters or start + length * step in letters:
                         continue
@@ -268,31 +283,43 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                         g = letters.get(k)
                         if g is None:
                             if k - perp in letters or k + perp in letters:
+                                ok = False
                                 break
                         elif g != c or dirs[k] != perp:
+                            ok = False
                             break
                         k += step
-                    else:
-                        break
                 else:
                     for c in wq:
                         g = letters.get(k)
                         if g is not None and g != c:
+                            ok = False
                             break
                         k += step
-                    else:
+                if not ok:
+                    continue
+                # the word fits here: its answer letter needs a cell no other index holds
+                if np_ == 1:
+                    spot = start + ps[0] * step
+                    if spot not in answer_at:
                         break
+                    continue
+                o2 = int(rand() * np_)
+                for t2 in range(np_):
+                    spot = start + ps[(o2 + t2) % np_] * step
+                    if spot not in answer_at:
+                        break
+                else:
+                    continue
+                break
             else:
                 continue
-            ps = positions[q][ch]
-            np_ = len(ps)
-            oo = int(rand() * np_) if np_ > 1 else 0
-            for tt in range(np_):
-                spot = start + ps[(oo + tt) % np_] * step
-                if spot not in answer_at:
-                    break
-            else:
-                continue
+            if partners is not None and i < last:
+                used.append(q)
+                ahead = _has_next(partners, lex, q, answer[i + 1], used)
+                used.pop()
+                if not ahead:
+                    continue
             answer_at[spot] = i
             k = start
             if strict:
