@@ -107,8 +107,13 @@ def pools_svg(records: Iterable[dict], reveal: bool = False,
               grades: dict[str, int] | None = None) -> str:
     """One SVG document with each pool's board under the previous one.
 
-    ``grades`` (kanji -> grade) colours the tiles by difficulty and adds a legend.
+    ``grades`` (kanji -> grade; default the bundled table) colours the tiles by difficulty and
+    adds a legend.
     """
+    if grades is None:
+        from wordforge_cli.kanji import load_grades
+
+        grades = load_grades()
     records = list(records)
     widest = max((columns(len(r["kanji"])) for r in records), default=1)
     width = max(widest * TILE + (widest - 1) * GAP + 2 * MARGIN, 640)
