@@ -197,17 +197,19 @@ def pool_record(dictionary: Dictionary, request: PoolRequest, pool: Pool, index:
     """
     words = dictionary.words
     ids = pool.base + pool.picked
-    uses = Counter(chain.from_iterable(dictionary.kanji_order[i] for i in ids))
-    orphans = sorted(ch for ch, c in uses.items() if c == 1)
-    chars = sum(len(words[i]) for i in ids)
+    pool_words = [words[i] for i in ids]
+    n = len(pool.base)
+    uses = Counter(chain.from_iterable(map(dictionary.kanji_order.__getitem__, ids)))
+    orphans = sorted([ch for ch, c in uses.items() if c == 1])
+    chars = sum(map(len, pool_words))
     hidden = hidden_compounds(dictionary, pool.kanji, ids)
     grades = dictionary.grades
     return {
         "id": index,
         "seed": seed,
-        "base": [words[i] for i in pool.base],
-        "picked": [words[i] for i in pool.picked],
-        "words": [words[i] for i in ids],
+        "base": pool_words[:n],
+        "picked": pool_words[n:],
+        "words": pool_words,
         "kanji": list(pool.kanji),
         "pass_score": pool.pass_score,
         "scores": list(pool.scores),
@@ -216,7 +218,7 @@ def pool_record(dictionary: Dictionary, request: PoolRequest, pool: Pool, index:
         "index_a": chars - len(pool.kanji),
         "orphans": orphans,
         "orphan_count": len(orphans),
-        "hardest_grade": max(grades.get(ch, GRADE_OTHER) for ch in pool.kanji),
+        "hardest_grade": max([grades.get(ch, GRADE_OTHER) for ch in pool.kanji]),
         "hidden_count": len(hidden),
         "hidden": [words[i] for i in hidden[: request.examples]],
         "attempts": pool.attempts,
