@@ -32,8 +32,8 @@ class Chunk:
 @dataclass
 class ChunkResult:
     chunk: Chunk
-    lines: str  # the chunk's JSON Lines (records that were made)
-    text: str  # text renders of the chunk's items below render_limit
+    lines: bytes  # the chunk's JSON Lines, UTF-8 (encoded in the worker, not the parent)
+    text: bytes  # text renders of the chunk's items below render_limit
     files: list[tuple[str, str]]  # (path in the pack, content): per-item renders
     stats: dict  # the chunk's Stats as a JSON-able state: small to send, whatever it refers to
     made: int = 0
@@ -101,8 +101,9 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
                         texts.append(f"# {section.name} {rid}\n{content.rstrip()}\n\n")
                     else:
                         files.append((render_path(section, fmt, rid), content))
-    body = "\n".join(lines) + "\n" if lines else ""
-    return ChunkResult(chunk, body, "".join(texts), files, stats.to_state(), len(lines))
+    body = ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+    return ChunkResult(chunk, body, "".join(texts).encode("utf-8"), files, stats.to_state(),
+                       len(lines))
 
 
 def default_jobs() -> int:
