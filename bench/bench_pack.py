@@ -53,6 +53,29 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
+def spin(n: int) -> int:
+    """Pure-Python CPU work with nothing shared: the anchor of what two cores give right now."""
+    total = 0
+    for i in range(n):
+        total += i * i % 7
+    return total
+
+
+def anchor(n: int = 6_000_000) -> float:
+    """Speed-up of two processes over one on the same spin work, measured now: on an idle
+    2-core machine about 2.0; lower when other work holds the cores."""
+    import multiprocessing
+
+    started = time.perf_counter()
+    spin(n)
+    spin(n)
+    serial = time.perf_counter() - started
+    started = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        pool.map(spin, [n, n])
+    return serial / (time.perf_counter() - started)
+
+
 def build(config: Path, out: Path, jobs: int) -> dict:
     """One whole-process build: wall seconds, peak RSS of the process tree and its largest
     single process, and the sha256 of the section file."""
@@ -95,11 +118,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         results: dict[tuple[int, int], list[dict]] = {}
+        anchors: list[float] = []
         for count in (args.small, args.boards):
             config = tmp / f"pack{count}.yaml"
             config.write_text(CONFIG.format(vocab=vocab, count=count))
             runs = args.runs if count == args.boards else 1
             for _ in range(runs):
+                if count == args.boards:
+                    anchors.append(anchor())
                 for jobs in (1, 2):
                     out = tmp / f"out{count}-{jobs}"
                     results.setdefault((count, jobs), []).append(build(config, out, jobs))
@@ -116,6 +142,11 @@ def main() -> None:
         print(f"  {args.boards:,} boards --jobs 2: {t2:.2f} s  ({args.boards / t2:,.0f} boards/s)")
         print(f"  speed-up --jobs 2 / --jobs 1: {t1 / t2:.2f}x  (same bytes: sha256 "
               f"{shas.pop()[:16]}..., {size / args.boards:.0f} bytes per board)")
+        speedups = [a["wall"] / b["wall"] for a, b in zip(big1, big2, strict=True)]
+        a = statistics.median(anchors)
+        print(f"  anchor, the same run: two processes of pure-Python spin work against one: "
+              f"{a:.2f}x (2.0 on idle cores); pack speed-ups per run "
+              f"{', '.join(f'{x:.2f}' for x in speedups)}: {t1 / t2 / a:.0%} of the anchor")
         c1 = statistics.median(r["cpu"] for r in big1)
         c2 = statistics.median(r["cpu"] for r in big2)
         print(f"  CPU time (all processes): --jobs 1 {c1:.2f} s, --jobs 2 {c2:.2f} s; on two idle "
