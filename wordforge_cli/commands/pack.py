@@ -107,7 +107,7 @@ def _report_build(result, out: str, as_json: bool) -> None:
                f"{len(result.files)} files -> {out}")
 
 
-@pack.command()
+@pack.command(short_help="Exit 1 listing what differs when DIR is not what a build makes.")
 @config_argument
 @out_option
 @jobs_option
@@ -153,7 +153,7 @@ def check(config: str, out: str, jobs: int, shard, as_json: bool) -> None:
         raise SystemExit(EXIT_CANNOT)
 
 
-@pack.command()
+@pack.command(short_help="Join shard outputs into exactly the bytes of a single build.")
 @config_argument
 @click.argument("shards", nargs=-1, required=True, type=click.Path(file_okay=False))
 @out_option
@@ -177,7 +177,7 @@ def merge(config: str, shards: tuple[str, ...], out: str, force: bool, as_json: 
     _report_build(result, out, as_json)
 
 
-@pack.command()
+@pack.command(short_help="Write one self-contained HTML page showing a pack.")
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               help="Write the page to FILE (atomically) instead of stdout.")
