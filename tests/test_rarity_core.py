@@ -136,7 +136,7 @@ def test_fast_writers_match_the_plain_records():
 
     t = tables(zipf={"xylophone": 2.37, "cat": 4.78, "cats": 4.46},
                overrides={"dot": "ultra_rare"})
-    t.words["quote"] = WordInfo("quote", None, None, 'n"oun', 'a "b"\\c\té')
+    t.words["quote"] = WordInfo("quote", None, None, 'n"oun', 'a "b"\\c\té|x')
     words = ["cat", "cats", "xylophone", "nope", "dot", "quote"]
     for gold_rush in (False, True):
         ratings = list(rate_all(words, RULES, t, gold_rush=gold_rush))
@@ -151,6 +151,20 @@ def test_fast_writers_match_the_plain_records():
         for row, rec in zip(rows, records, strict=True):
             assert row == {k: "" if v is None else str(v).lower() if isinstance(v, bool)
                            else str(v) for k, v in rec.items()}
+        out = io.StringIO()
+        write_ratings(ratings, RULES, "md", out)
+        md = out.getvalue().splitlines()
+        assert len(md) == 2 + len(words) and all(line.count(" | ") == 10 for line in md)
+        assert md[-1].endswith("a \"b\"\\c\té\\|x |")
+        out = io.StringIO()
+        write_ratings(ratings, RULES, "table", out)
+        table = out.getvalue().splitlines()
+        starts = [table[0].index(h) for h in ("zipf", "cefr", "rarity", "rule", "pos")]
+        for line, rec in zip(table[1:], records, strict=True):
+            assert line.startswith(rec["word"] + " ")
+            assert [line[i:].split()[0] for i in starts] == [
+                f"{rec['zipf']:.2f}", rec["cefr"] or "-", rec["label"], rec["source"],
+                rec["pos"] or "-"]
 
 
 @pytest.mark.parametrize("text, ok", [
