@@ -298,16 +298,19 @@ def huge_vocabs(tmp_path_factory):
     """A 1,000,000-word vocabulary in Latin letters, and one of kanji words (deterministic)."""
     rng = random.Random(20261130)
     tmp = tmp_path_factory.mktemp("huge")
-    latin = {"".join(rng.choices(string.ascii_lowercase, k=rng.randint(3, 9)))
-             for _ in range(MILLION + 60_000)}
-    latin_words = sorted(latin)[:MILLION]
+    latin: set[str] = set()
+    while len(latin) < MILLION:
+        latin.add("".join(rng.choices(string.ascii_lowercase, k=rng.randint(3, 9))))
+    latin_words = sorted(latin)
     rng.shuffle(latin_words)
     en = tmp / "huge-en.yaml"
     en.write_text("name: huge\nlanguage: en\nwords:\n" + "".join(f"- {w}\n" for w in latin_words),
                   encoding="utf-8")
     kanji_chars = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
-    ja = {"".join(rng.choices(kanji_chars, k=rng.randint(2, 4))) for _ in range(MILLION + 10_000)}
-    ja_words = sorted(ja)[:MILLION]
+    ja: set[str] = set()
+    while len(ja) < MILLION:
+        ja.add("".join(rng.choices(kanji_chars, k=rng.randint(2, 4))))
+    ja_words = sorted(ja)
     rng.shuffle(ja_words)
     kanji = tmp / "huge-kanji.txt"
     kanji.write_text("".join(f"{w}\n" for w in ja_words), encoding="utf-8")
