@@ -206,10 +206,16 @@ def build_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: in
     staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
         result = produce(config, sections, DirSink(staging.path), jobs=jobs, shard=shard)
+    except OSError as exc:
+        store.abort(staging)
+        raise store.os_error(exc) from None
     except BaseException:
         store.abort(staging)
         raise
-    result.unexpected = store.commit(staging)  # strangers that could not be put back
+    try:
+        result.unexpected = store.commit(staging)
+    except OSError as exc:  # the journal lets the next run finish or undo the swap
+        raise store.os_error(exc) from None  # strangers that could not be put back
     return result
 
 

@@ -69,10 +69,16 @@ def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[P
     staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
         result = _merge_into(config, sections, shards, DirSink(staging.path))
+    except OSError as exc:
+        store.abort(staging)
+        raise store.os_error(exc) from None
     except BaseException:
         store.abort(staging)
         raise
-    result.unexpected = store.commit(staging)
+    try:
+        result.unexpected = store.commit(staging)
+    except OSError as exc:  # the journal lets the next run finish or undo the swap
+        raise store.os_error(exc) from None
     return result
 
 

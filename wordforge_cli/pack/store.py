@@ -79,7 +79,12 @@ def begin(out: Path, *, force: bool, claims: re.Pattern | None = None) -> Stagin
     out = Path(os.path.abspath(out))
     if out.exists() and not out.is_dir():
         raise UsageError("--out must be a directory, not a file", path=out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CannotDo(f"cannot create the directory: {exc.strerror}", path=out.parent) from None
+    if not out.parent.is_dir():
+        raise UsageError("--out is inside something that is not a directory", path=out)
     recover(out)
     if out.is_dir() and read_manifest(out) is None and any(out.iterdir()) and not force:
         raise UsageError("directory is not empty and is not a wfkit pack (no manifest.json); "
@@ -126,6 +131,11 @@ def _write_journal(journal: Path, data: dict) -> None:
         os.fsync(fh.fileno())
     os.replace(tmp, journal)
     _fsync_dir(journal.parent)
+
+
+def os_error(exc: OSError) -> CannotDo:
+    """An OS error while writing a pack, as one line (disk full, permission denied, ...)."""
+    return CannotDo(f"cannot write the pack: {exc.strerror or exc}", path=exc.filename)
 
 
 def abort(staging: Staging) -> None:
