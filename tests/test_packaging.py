@@ -1,0 +1,30 @@
+"""A wheel must carry every subpackage, the bundled data and the default configs."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
+
+
+def test_every_subpackage_is_listed():
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "wordforge_cli").rglob("__init__.py")
+    }
+    assert found <= set(SETUPTOOLS["packages"]), found - set(SETUPTOOLS["packages"])
+
+
+def test_data_and_configs_are_shipped():
+    assert SETUPTOOLS["package-dir"] == {"wordforge_cli.data": "data",
+                                         "wordforge_cli.configs": "configs"}
+    globs = SETUPTOOLS["package-data"]
+    shipped_suffixes = {g.removeprefix("*") for g in globs["wordforge_cli.data"]}
+    for path in (ROOT / "data").iterdir():
+        if path.is_file():
+            assert path.suffix in shipped_suffixes, f"data/{path.name} would not be installed"
+    assert globs["wordforge_cli.configs"] == ["*.yaml"]
+    assert list((ROOT / "configs").glob("*.yaml"))
