@@ -84,15 +84,17 @@ def build(config: Path, out: Path, jobs: int) -> dict:
                              str(config), "--out", str(out), "--jobs", str(jobs)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = [0]
+    done = threading.Event()
 
-    def sample() -> None:
-        while proc.poll() is None:
+    def sample() -> None:  # never proc.poll(): it would reap the child before wait4 sees it
+        while not done.is_set():
             peak[0] = max(peak[0], tree_rss_kb(proc.pid))
             time.sleep(0.02)
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     _, status, usage = os.wait4(proc.pid, 0)
+    done.set()
     proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - started
     sampler.join()
