@@ -146,6 +146,19 @@ def test_uncoverable_answer_is_impossible():
         check_request(lex, Request(3, 3))
 
 
+def test_unchainable_answer_is_impossible(tech):
+    # a, b, c each have a word, but "by" shares no letter with "ax": no chain can cross
+    lex = lexicon_from_words(["abc", "ax", "by", "cz"], "en")
+    with pytest.raises(UsageError, match="crossing the word before it"):
+        check_request(lex, Request(3, 3))
+    # in the article's words, プロセス can never be an answer: セ is only in セツシヨン, which
+    # shares no letter with any word holding ロ
+    from wordforge_cli.crossword.board import candidates
+
+    assert "プロセス" not in {tech.words[i] for i in candidates(tech, 4, 5)}
+    assert "プロトコル" in {tech.words[i] for i in candidates(tech, 4, 5)}
+
+
 def test_budget_runs_out_gives_none():
     # "abc" passes the instant check (a, b, c each sit in another word) but no chain fits:
     # xa, xb, xc can only cross at x, so xc lands on xa's cells with a different letter

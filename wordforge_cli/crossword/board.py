@@ -89,7 +89,8 @@ def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
         raise UsageError(f"impossible request: no word of {lo}-{hi} letters in the vocabulary "
                          f"(lengths there: {_ranges(lengths)})")
     raise UsageError(f"impossible request: no {lo}-{hi} letter word has, for every one of its "
-                     "letters, another distinct word holding that letter")
+                     "letters, another distinct word holding that letter, each crossing the "
+                     "word before it")
 
 
 def _ranges(values: list[int]) -> str:
@@ -102,9 +103,26 @@ def candidates(lexicon: Lexicon, lo: int, hi: int) -> tuple[int, ...]:
     cache = lexicon.cache
     key = ("cands", lo, hi)
     if key not in cache:
+        chain = len(lexicon.words) <= PARTNER_CACHE_WORDS
         cache[key] = tuple(i for i, w in enumerate(lexicon.words)
-                           if lo <= len(w) <= hi and _coverable(lexicon, i))
+                           if lo <= len(w) <= hi and _coverable(lexicon, i)
+                           and (not chain or _chainable(lexicon, i)))
     return cache[key]
+
+
+def _chainable(lexicon: Lexicon, answer: int) -> bool:
+    """Is there a chain w0..wn, wi holding answer letter i, each sharing a letter with the one
+    before (distinctness and geometry aside)? If not, no attempt can ever succeed."""
+    word = lexicon.words[answer]
+    positions = lexicon.positions
+    reach: set[str] | None = None  # letters of the words that can end the chain so far
+    for ch in word:
+        ok = [q for q in lexicon.by_letter.get(ch, ()) if q != answer
+              and (reach is None or not reach.isdisjoint(positions[q]))]
+        if not ok:
+            return False
+        reach = {c for q in ok for c in positions[q]}
+    return True
 
 
 def _coverable(lexicon: Lexicon, answer: int) -> bool:
