@@ -194,3 +194,22 @@ def test_config_sets_defaults_and_checks_keys(run, tmp_path):
 def test_missing_vocab_is_a_usage_error(run):
     result = run("crossword", "-n", "1")
     assert result.exit_code == 2 and "--vocab" in result.stderr
+
+
+def test_same_bytes_under_any_hash_seed(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"b{hash_seed}.jsonl"
+        stats = tmp_path / f"s{hash_seed}.json"
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        subprocess.run([sys.executable, "-m", "wordforge_cli", "crossword", "--vocab", str(TECH),
+                        "-n", "30", "--seed", "12", "--style", "alt", "--layout", "strict",
+                        "-o", str(out), "--stats", str(stats)], env=env, check=True,
+                       capture_output=True)
+        summary = json.loads(stats.read_text(encoding="utf-8"))["stats"]
+        outputs.append((out.read_bytes(), summary))
+    assert outputs[0] == outputs[1]
