@@ -9,8 +9,15 @@ The public contract other engines (``wfkit pack``) rely on:
 * :func:`board.make_board` -- one board from one seeded ``random.Random`` (``None`` when the
   attempt budget runs out) and :func:`board.record` -- its JSON object;
 * :func:`sets.batch` -- item ``i`` drawn only from ``item_rng(seed, *scope, i)``;
-* :class:`stats.BatchStats` -- fed records one at a time, mergeable, deterministic summary;
-* :func:`check.check_record` -- an independent check of every rule.
+  :func:`sets.endless_question` (question k: ``(seed, *scope, "endless", k)``),
+  :func:`sets.challenge_set` (set i: ``(seed, *scope, "challenge", i)``), :func:`sets.plan`;
+* :class:`stats.BatchStats` -- fed records (``add``) or boards (``add_board``) one at a time,
+  mergeable (``merge``, or ``counts``/``add_counts`` across processes), deterministic summary;
+* :func:`check.check_record` -- an independent check of every rule;
+* :func:`config.load_config` -- ``configs/crossword.yaml`` checked with file:line.
+
+Renders live in ``wordforge_cli.render.crossword`` (``board_text``, ``boards_svg``) and
+``wordforge_cli.render.ipuz`` (``board_ipuz``); all take a record.
 """
 
 from wordforge_cli.crossword.blanks import STYLES
