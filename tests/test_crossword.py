@@ -213,3 +213,30 @@ def test_same_bytes_under_any_hash_seed(tmp_path):
         summary = json.loads(stats.read_text(encoding="utf-8"))["stats"]
         outputs.append((out.read_bytes(), summary))
     assert outputs[0] == outputs[1]
+
+
+def test_config_errors_name_the_line(run, tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cases = {
+        "endless:\n  bands: [[3, 3], [5, 2]]\n": (2, "needs 2 <= min <= max"),
+        "challenge:\n  ramp:\n    - {band: [3, 3]}\n    - {band: [4, 4], style: tial}\n":
+            (4, "unknown style 'tial'"),
+        "budget: 0\n": (1, "budget must be a whole number between 1 and 1000000"),
+        "layout: tight\n": (1, "unknown layout"),
+        "endless:\n  redraw: 3\n": (2, "did you mean 'redraws'"),
+    }
+    for text, (line, message) in cases.items():
+        cfg.write_text(text, encoding="utf-8")
+        result = run("crossword", "--config", cfg, "plan", "3")
+        assert result.exit_code == 2, text
+        assert f"{cfg}:{line}:" in result.stderr and message in result.stderr, result.stderr
+
+
+def test_endless_config_changes_the_plan(run, tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("endless:\n  bands: [[4, 5]]\n  styles: [most, alt]\n  unlock_start: 1\n"
+                   "  unlock_every: 4\n", encoding="utf-8")
+    plans = [json.loads(run("crossword", "--config", cfg, "plan", str(k), "--json").stdout)
+             for k in (0, 3, 4, 6)]
+    assert [(p["min_len"], p["max_len"]) for p in plans] == [(4, 5)] * 4
+    assert [p["style"] for p in plans] == ["most", "most", "most", "alt"]
