@@ -205,15 +205,20 @@ def _partners(lex: Lexicon, prev: int, ch: str) -> tuple[int, ...]:
                  and any(c in letters for c in lex.positions[q]))
 
 
-def _has_next(partners: dict, lex: Lexicon, q: int, ch: str, used: list[int]) -> bool:
-    """Lookahead: can some unused word holding ``ch`` cross word q? (avoids dead ends)"""
+def _partners_of(partners: dict, lex: Lexicon, q: int, ch: str) -> tuple[int, ...]:
+    """``partners[q][ch]``, computed and cached on first use."""
     mine = partners.get(q)
     if mine is None:
         mine = partners[q] = {}
     pool = mine.get(ch)
     if pool is None:
         pool = mine[ch] = _partners(lex, q, ch)
-    return any(w not in used for w in pool)
+    return pool
+
+
+def _has_next(partners: dict, lex: Lexicon, q: int, ch: str, used: list[int]) -> bool:
+    """Lookahead: can some unused word holding ``ch`` cross word q? (avoids dead ends)"""
+    return not all(map(used.__contains__, _partners_of(partners, lex, q, ch)))
 
 
 def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
@@ -261,16 +266,15 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
             pool = by_letter[ch]
         else:
             mine = partners.get(prev)
-            if mine is None:
-                mine = partners[prev] = {}
-            pool = mine.get(ch)
+            pool = mine.get(ch) if mine is not None else None
             if pool is None:
-                pool = mine[ch] = _partners(lex, prev, ch)
+                pool = _partners_of(partners, lex, prev, ch)
         npool = len(pool)
         if not npool:
             return None
         step = prev_step ^ _FLIP  # alternate down and across
         perp = prev_step
+        pbase = 2 * prev * nwords + (step == ACROSS)  # cache key base of (prev, q, step)
         o = int(rand() * npool)
         for t in range(SLOT_TRIES if npool > SLOT_TRIES else npool):
             # small pools are walked from a random start; big ones drawn at random
@@ -279,7 +283,7 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                 continue
             wq = words[q]
             length = len(wq)
-            ck = (prev * nwords + q) * 2 + (step == ACROSS)
+            ck = pbase + 2 * q
             opts = cross.get(ck)
             if opts is None:  # key offsets from word prev's start to word q's, per crossing
                 opts = cross[ck] = tuple(pa * prev_step - pb * step
@@ -332,9 +336,13 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                 break
             else:
                 continue
-            if partners is not None and i < last:
+            if partners is not None and i < last:  # lookahead, inlined (hot)
+                mine = partners.get(q)
+                nxt = mine.get(answer[i + 1]) if mine is not None else None
+                if nxt is None:
+                    nxt = _partners_of(partners, lex, q, answer[i + 1])
                 used.append(q)
-                ahead = _has_next(partners, lex, q, answer[i + 1], used)
+                ahead = not all(map(used.__contains__, nxt))
                 used.pop()
                 if not ahead:
                     continue
@@ -380,9 +388,10 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared
             x += len(words[q]) - 1
         if x > maxx:
             maxx = x
-    get = answer_at.get
-    cells = [((k & _MASK) - minx, (k >> _BITS) - miny, letters[k],
-              get(k, -1 if k in shared else -2)) for k in order]
+    types = dict.fromkeys(shared, -1)
+    types.update(answer_at)  # an answer cell keeps its index even where words cross
+    get = types.get
+    cells = [((k & _MASK) - minx, (k >> _BITS) - miny, letters[k], get(k, -2)) for k in order]
     out_words = [(words[q], (s & _MASK) - minx, (s >> _BITS) - miny,
                   "down" if step == DOWN else "across") for q, s, step in placed]
     return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, cells, None, 0)
