@@ -214,3 +214,9 @@ def test_japanese_normalisation_is_idempotent(word):
     assert normalise(once, "ja") == once
     assert all("ァ" <= c <= "ヺ" or c == "ー" for c in once)
     assert not set(once) & set("ァィゥェォッャュョヮ")
+
+
+def test_words_too_long_for_the_key_space_are_refused():
+    lex = lexicon_from_words(["a" * 800, "ab" * 400, "ba"], "en")
+    with pytest.raises(UsageError, match="words too long"):
+        check_request(lex, Request(2, 900))

@@ -8,8 +8,9 @@ A failed slot retries a few other words before the attempt is given up; every at
 against one budget shared by all retries of the board (default 3000, the article's figure).
 
 Coordinates while building are integer keys ``y * STRIDE + x`` (so sorting keys sorts cells
-by y then x) around a far-away origin (the
-article's [100, 100] margin), normalised to start at 0 when the board is done.
+by y then x) around a far-away origin (the article's [100, 100] margin), normalised to start at
+0 when the board is done. A chain moves at most (answer length x longest word) from the origin,
+which :func:`check_request` keeps inside the key space.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ DEFAULT_BUDGET = 3000
 SLOT_TRIES = 8  # other words tried for one answer letter before the attempt is given up
 PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
 
-_BITS = 12
+_BITS = 20
 STRIDE = 1 << _BITS
 _MASK = STRIDE - 1
 ORIGIN = (STRIDE // 2) * STRIDE + STRIDE // 2
@@ -81,6 +82,10 @@ def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
     lo, hi = request.min_len, request.max_len
     if lo > hi:
         raise UsageError(f"impossible request: min length {lo} > max length {hi}")
+    longest = max(len(w) for w in lexicon.words)
+    if min(hi, longest) * longest >= STRIDE // 2:
+        raise UsageError(f"words too long for a board: answers up to {hi} letters and words "
+                         f"of {longest} letters could reach past {STRIDE // 2} cells")
     cands = candidates(lexicon, lo, hi)
     if cands:
         return cands
