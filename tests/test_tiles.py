@@ -67,10 +67,11 @@ def test_text_output_shows_hands_and_points(run):
     assert lines[2] == "bag: 78 tiles left (1 set)"
 
 
-@pytest.mark.parametrize("players", ["0", "9"])
-def test_players_out_of_range(run, players):
-    result = run("tiles", "--players", players)
+@pytest.mark.parametrize("args", [["--players", "0"], ["--players", "9"], ["--shuffle"]])
+def test_bad_options_exit_2_in_one_line(run, args):
+    result = run("tiles", *args)
     assert result.exit_code == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
 
 
 def test_hand_can_make_word_and_score(run, data):
