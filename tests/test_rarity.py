@@ -146,6 +146,22 @@ def test_compare_reports_tier_changes(run, data, tmp_path):
     assert same.exit_code == 0 and "0 of 1 words" in same.stderr
 
 
+def test_compare_with_overrides_naming_a_tier_the_other_config_lacks(run, data, tmp_path):
+    other = edited_config(tmp_path, "  legendary: {label: LG, multiplier: 8}",
+                          "  mythic: {label: MY, multiplier: 8}")
+    other.write_text(other.read_text(encoding="utf-8").replace(": legendary", ": mythic"),
+                     encoding="utf-8")
+    over = tmp_path / "o.yaml"
+    over.write_text("cats: legendary\n")
+    result = run("rarity", "cats", "--data", data, "--overrides", over, "--compare", other)
+    assert_one_line_error(result, 2, str(over), "'cats: legendary'", "lacks")
+    fine = run("rarity", "cats", "labyrinth", "--data", data, "--compare", other, "--json",
+               "--cefr", ARTICLE_CEFR)
+    rows = records(fine)
+    assert [(r["word"], r["rarity"], r["other_rarity"]) for r in rows] == [
+        ("labyrinth", "legendary", "mythic")]
+
+
 def test_output_file_is_atomic_and_not_written_on_error(run, data, tmp_path):
     out = tmp_path / "out.jsonl"
     out.write_text("old\n")
