@@ -352,3 +352,16 @@ def test_any_changed_byte_of_any_file_is_caught(tmp_path_factory):
         assert f"stale: {out}/{name} " in result.stdout + " ", result.stdout
 
     change()
+
+
+def test_a_symlinked_out_directory_stays_a_symlink(tmp_path, run):
+    config = write_config(tmp_path, count=50)
+    real = tmp_path / "real"
+    assert run("pack", "build", config, "--out", real).exit_code == 0
+    link = tmp_path / "link"
+    link.symlink_to("real")
+    write_config(tmp_path, seed=3, count=50)
+    assert run("pack", "build", config, "--out", link).exit_code == 0
+    assert link.is_symlink() and os.readlink(link) == "real"
+    assert verify(real)["seed"] == 3
+    assert run("pack", "check", config, "--out", link).exit_code == 0

@@ -76,7 +76,7 @@ def begin(out: Path, *, force: bool, claims: re.Pattern | None = None) -> Stagin
     ``claims`` matches the paths the pack may write; a file of yours already at one of them
     stops the build instead of being replaced.
     """
-    out = Path(os.path.abspath(out))
+    out = Path(os.path.realpath(out))  # a symlinked --out: swap the directory it names
     if out.exists() and not out.is_dir():
         raise UsageError("--out must be a directory, not a file", path=out)
     try:
