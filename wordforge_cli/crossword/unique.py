@@ -4,6 +4,9 @@ The player sees the given letters (n == -2) and the shape of every word. A filli
 vocabulary word of the right length in every word slot, agreeing with the given letters and
 with each other where slots share a cell, all words distinct. A board is fair when exactly one
 filling exists; blanking styles like ``most`` can hide so much that several fit.
+
+The search fills the most constrained slot first; a slot's candidates are the intersection of
+per-length (position, letter) index sets, so big vocabularies stay quick.
 """
 
 from __future__ import annotations
@@ -13,70 +16,72 @@ from collections.abc import Sequence
 from wordforge_cli.crossword.lexicon import Lexicon
 
 
-def _by_length(lexicon: Lexicon) -> dict[int, tuple[str, ...]]:
-    cache = lexicon.cache
-    if "by_length" not in cache:
-        groups: dict[int, list[str]] = {}
-        for w in lexicon.words:
-            groups.setdefault(len(w), []).append(w)
-        cache["by_length"] = {n: tuple(ws) for n, ws in groups.items()}
-    return cache["by_length"]
+def _length_index(lexicon: Lexicon, length: int) -> tuple[frozenset[int], dict]:
+    """(ids of the words of this length, {(position, letter): ids}), built once per length."""
+    cache = lexicon.cache.setdefault("unique_index", {})
+    if length not in cache:
+        ids = [i for i, w in enumerate(lexicon.words) if len(w) == length]
+        index: dict[tuple[int, str], set[int]] = {}
+        for i in ids:
+            for pos, ch in enumerate(lexicon.words[i]):
+                index.setdefault((pos, ch), set()).add(i)
+        cache[length] = (frozenset(ids), {k: frozenset(v) for k, v in index.items()})
+    return cache[length]
+
+
+_NONE: frozenset[int] = frozenset()
 
 
 def count_fillings(lexicon: Lexicon, words: Sequence[tuple[str, int, int, str]],
                    cells: Sequence[tuple[int, int, str, int]], *, limit: int = 2) -> int:
     """How many fillings the visible letters admit, counting no further than ``limit``."""
-    given = {(x, y): c for x, y, c, n in cells if n == -2}
+    known = {(x, y): c for x, y, c, n in cells if n == -2}  # letters fixed so far
     slots = []
     for word, x, y, d in words:
         dx, dy = (1, 0) if d == "across" else (0, 1)
         slots.append([(x + dx * k, y + dy * k) for k in range(len(word))])
-    by_length = _by_length(lexicon)
-    options: list[list[str]] = []
-    for slot in slots:
-        pattern = [given.get(p) for p in slot]
-        fits = [w for w in by_length.get(len(slot), ())
-                if all(pc is None or pc == wc for pc, wc in zip(pattern, w, strict=True))]
-        if not fits:
-            return 0
-        options.append(fits)
-    grid: dict[tuple[int, int], str] = {}
-    held: dict[tuple[int, int], int] = {}
-    chosen: set[str] = set()
-    free = set(range(len(slots)))
+    indexes = [_length_index(lexicon, len(slot)) for slot in slots]
+    chosen: set[int] = set()
+    free = list(range(len(slots)))
+    words_of = lexicon.words
 
-    def consistent(i: int, w: str) -> bool:
-        return w not in chosen and all(grid.get(p, c) == c for p, c in zip(slots[i], w,
-                                                                           strict=True))
+    def fits(i: int) -> frozenset[int] | set[int]:
+        ids, index = indexes[i]
+        sets = [index.get((pos, known[p]), _NONE) for pos, p in enumerate(slots[i])
+                if p in known]
+        if not sets:
+            return ids - chosen if chosen else ids
+        sets.sort(key=len)
+        found = sets[0].intersection(*sets[1:]) if len(sets) > 1 else sets[0]
+        return found - chosen if chosen else found
 
     def search() -> int:
         if not free:
             return 1
-        best, best_fits = -1, None
-        for i in sorted(free):
-            fits = [w for w in options[i] if consistent(i, w)]
-            if best_fits is None or len(fits) < len(best_fits):
-                best, best_fits = i, fits
-                if not fits:
+        best = best_fits = None
+        for i in free:
+            f = fits(i)
+            if best_fits is None or len(f) < len(best_fits):
+                best, best_fits = i, f
+                if not f:
                     return 0
-        free.discard(best)
+        free.remove(best)
         total = 0
-        for w in best_fits:
+        slot = slots[best]
+        for w in sorted(best_fits):  # sorted: the same search order on every run
+            added = [p for p in slot if p not in known]
+            for p, c in zip(slot, words_of[w], strict=True):
+                if p not in known:
+                    known[p] = c
             chosen.add(w)
-            for p, c in zip(slots[best], w, strict=True):
-                if p not in grid:
-                    grid[p] = c
-                held[p] = held.get(p, 0) + 1
             total += search()
-            for p in slots[best]:
-                held[p] -= 1
-                if not held[p]:
-                    del held[p]
-                    del grid[p]
             chosen.discard(w)
+            for p in added:
+                del known[p]
             if total >= limit:
                 break
-        free.add(best)
+        free.append(best)
+        free.sort()
         return total
 
     return min(search(), limit)
