@@ -220,3 +220,15 @@ def test_words_too_long_for_the_key_space_are_refused():
     lex = lexicon_from_words(["a" * 800, "ab" * 400, "ba"], "en")
     with pytest.raises(UsageError, match="words too long"):
         check_request(lex, Request(2, 900))
+
+
+def test_count_fillings_sees_ambiguity():
+    from wordforge_cli.crossword.unique import count_fillings
+
+    lex = lexicon_from_words(["ab", "bc", "ad", "dc", "zz"], "en")
+    words = [("ab", 0, 0, "down"), ("bc", 0, 1, "across")]
+    hidden = [(0, 0, "a", -2), (0, 1, "b", -1), (1, 1, "c", -2)]
+    assert count_fillings(lex, words, hidden) == 2  # ab+bc and ad+dc both fit a_ / _c
+    shown = [(0, 0, "a", -2), (0, 1, "b", -2), (1, 1, "c", -1)]
+    assert count_fillings(lex, words, shown) == 1
+    assert count_fillings(lex, words, [(0, 0, "z", -2), (0, 1, "b", -1), (1, 1, "c", -1)]) == 0
