@@ -204,7 +204,7 @@ def challenge(ctx: click.Context, count: int, **common: Any) -> None:
                 lexicon, cfg.ramp, index, common["seed"], base)
             yield index * size, item_seed, made
 
-    _emit(lexicon, boards(), count * len(cfg.ramp), common, {"command": "challenge"})
+    _emit(lexicon, boards(), count, common, {"command": "challenge"})
 
 
 @crossword.command()
@@ -261,7 +261,10 @@ def _styles(value: str) -> tuple[str, ...]:
 
 
 def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -> None:
-    """Write boards as they come, count them, then report the statistics."""
+    """Write boards as they come, count them, then report the statistics.
+
+    ``items``: (first id, item seed, boards) per item (a challenge set is one item);
+    ``planned``: how many items (the progress bar's total)."""
     import time
 
     from wordforge_cli.crossword.board import record
