@@ -240,3 +240,17 @@ def test_endless_config_changes_the_plan(run, tmp_path):
              for k in (0, 3, 4, 6)]
     assert [(p["min_len"], p["max_len"]) for p in plans] == [(4, 5)] * 4
     assert [p["style"] for p in plans] == ["most", "most", "most", "alt"]
+
+
+def test_challenge_that_cannot_avoid_repeats_fails_cleanly(run, tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("challenge:\n  ramp:\n    - {band: [3, 3]}\n    - {band: [3, 3]}\n",
+                   encoding="utf-8")
+    vocab = tmp_path / "v.yaml"
+    vocab.write_text("language: en\nwords: [cat, ca, at, ta]\n", encoding="utf-8")
+    out = tmp_path / "sets.jsonl"
+    result = run("crossword", "--config", cfg, "challenge", "--vocab", vocab, "--seed", "1",
+                 "-o", out)
+    assert result.exit_code == 1
+    assert "every possible answer is already used" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not out.exists()

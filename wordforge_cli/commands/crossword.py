@@ -178,7 +178,8 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
 def challenge(ctx: click.Context, count: int, **common: Any) -> None:
     """Challenge sets: one board per step of the config's ramp (10), no answer twice.
 
-    Board ids are set * len(ramp) + question.
+    Board ids are set * len(ramp) + question. A set with a step that runs out of budget is
+    reported on stderr and counted as failed boards; the run goes on.
 
     \b
     Examples:
@@ -187,24 +188,40 @@ def challenge(ctx: click.Context, count: int, **common: Any) -> None:
     """
     from wordforge_cli.crossword.board import Request
     from wordforge_cli.crossword.sets import challenge_set
-    from wordforge_cli.errors import UsageError
+    from wordforge_cli.errors import CannotDo, UsageError
+    from wordforge_cli.rng import derive_seed
 
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE")
     cfg = _config(ctx.parent)
     lexicon = _lexicon(common)
     base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"])
-    sets = [challenge_set(lexicon, cfg.ramp, 0, common["seed"], base)] if count else []
+    size = len(cfg.ramp)
+
+    def one_set(index: int) -> tuple:
+        """A set, or (seed, [None] * size) when a step ran out of budget: counted, run goes on."""
+        try:
+            return challenge_set(lexicon, cfg.ramp, index, common["seed"], base)
+        except CannotDo as error:
+            failures.append(str(error))
+            return derive_seed(common["seed"], "crossword", "challenge", index), [None] * size
+
+    failures: list[str] = []
+    first = one_set(0) if count else None  # an impossible step fails here, before any output
     report_seed(ctx, common["seed"])
 
     def boards() -> Iterator:
-        size = len(cfg.ramp)
         for index in range(count):
-            item_seed, made = sets[0] if index == 0 else challenge_set(
-                lexicon, cfg.ramp, index, common["seed"], base)
+            item_seed, made = first if index == 0 else one_set(index)
             yield index * size, item_seed, made
 
-    _emit(lexicon, boards(), count, common, {"command": "challenge"})
+    try:
+        _emit(lexicon, boards(), count, common, {"command": "challenge"})
+    except CannotDo as error:
+        raise CannotDo(f"{error.message} (first: {failures[0]})" if failures else error.message,
+                       path=error.path, line=error.line) from None
+    for failure in failures:  # after the statistics: one line per set that could not be made
+        click.echo(f"wfkit: {failure}", err=True)
 
 
 @crossword.command()

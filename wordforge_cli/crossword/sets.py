@@ -15,7 +15,14 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from wordforge_cli.crossword.board import Board, Request, check_request, generate, make_board
+from wordforge_cli.crossword.board import (
+    Board,
+    Request,
+    candidates,
+    check_request,
+    generate,
+    make_board,
+)
 from wordforge_cli.crossword.lexicon import Lexicon
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.rng import SEED_MAX, derive_seed
@@ -164,9 +171,12 @@ def challenge_set(lexicon: Lexicon, ramp: tuple[Step, ...], index: int, seed: in
         except UsageError as exc:
             raise UsageError(f"challenge question {j + 1}: {exc.message}") from None
         if board is None:
-            raise CannotDo(f"challenge set {index}, question {j + 1} ({step.min_len}-"
-                           f"{step.max_len} letters, {step.style}): no board within the budget "
-                           f"of {request.budget} attempts without repeating an answer")
+            where = (f"challenge set {index}, question {j + 1} ({step.min_len}-{step.max_len} "
+                     f"letters, {step.style})")
+            if all(c in used for c in candidates(lexicon, step.min_len, step.max_len)):
+                raise CannotDo(f"{where}: every possible answer is already used in the set")
+            raise CannotDo(f"{where}: no board within the budget of {request.budget} attempts "
+                           "without repeating an answer")
         used.add(lexicon.index[board.answer])
         boards.append(board)
     return item_seed, boards
