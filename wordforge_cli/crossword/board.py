@@ -4,8 +4,10 @@ The article shuffles the whole vocabulary for every attempt. Here an attempt dra
 from the precomputed candidates of the band, then for answer letter i draws word i from the
 words holding that letter (``Lexicon.by_letter``), crossing word i-1 at one of their shared
 letters (pairs precomputed once per word pair), checking only the cells the word covers.
-A failed slot retries a few other words before the attempt is given up; every attempt counts
-against one budget shared by all retries of the board (default 3000, the article's figure).
+A word is kept only if some unused word holding the next answer letter could still cross it
+(one-step lookahead); a failed slot retries a few other words before the attempt is given up.
+Every attempt counts against one budget shared by all retries of the board (default 3000, the
+article's figure). Answers that no chain of crossing words can spell are never drawn.
 
 Coordinates while building are integer keys ``y * STRIDE + x`` (so sorting keys sorts cells
 by y then x) around a far-away origin (the article's [100, 100] margin), normalised to start at
