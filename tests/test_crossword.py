@@ -254,3 +254,9 @@ def test_challenge_that_cannot_avoid_repeats_fails_cleanly(run, tmp_path):
     assert result.exit_code == 1
     assert "every possible answer is already used" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and not out.exists()
+
+
+def test_vocab_may_come_before_the_subcommand(run):
+    before = run("crossword", "--vocab", TECH, "endless", "--count", "2", "--seed", "4")
+    after = run("crossword", "endless", "--vocab", TECH, "--count", "2", "--seed", "4")
+    assert before.exit_code == 0 and before.stdout == after.stdout

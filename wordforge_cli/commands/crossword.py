@@ -155,6 +155,7 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
     from wordforge_cli.crossword.sets import endless_question
     from wordforge_cli.errors import UsageError
 
+    common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")  # given before the verb
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE")
     cfg = _config(ctx.parent)
@@ -191,6 +192,7 @@ def challenge(ctx: click.Context, count: int, **common: Any) -> None:
     from wordforge_cli.errors import CannotDo, UsageError
     from wordforge_cli.rng import derive_seed
 
+    common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")  # given before the verb
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE")
     cfg = _config(ctx.parent)
