@@ -232,3 +232,24 @@ def test_count_fillings_sees_ambiguity():
     shown = [(0, 0, "a", -2), (0, 1, "b", -2), (1, 1, "c", -1)]
     assert count_fillings(lex, words, shown) == 1
     assert count_fillings(lex, words, [(0, 0, "z", -2), (0, 1, "b", -1), (1, 1, "c", -1)]) == 0
+
+
+def test_big_vocabulary_path_gives_valid_boards(monkeypatch):
+    # past EAGER_WORDS positions are computed on demand, past PARTNER_CACHE_WORDS nothing is
+    # cached: force both paths on a small vocabulary and check the boards
+    import wordforge_cli.crossword.board as board_module
+    import wordforge_cli.crossword.lexicon as lexicon_module
+
+    monkeypatch.setattr(lexicon_module, "EAGER_WORDS", 10)
+    monkeypatch.setattr(board_module, "PARTNER_CACHE_WORDS", 10)
+    lex = prepare(read_vocab(EXAMPLES / "animals-en.yaml"))
+    assert isinstance(lex.positions, lexicon_module.LazyPositions)
+    assert lex.positions[0] == {"c": (0,), "a": (1,), "t": (2,)}
+    assert lex.index["cat"] == 0
+    for seed in range(40):
+        for layout in ("loose", "strict"):
+            board = make_board(lex, Request(4, 6, "tail", layout), random.Random(seed))
+            assert board is not None
+            assert check_record(record(board, 0, seed), set(lex.words), min_len=4, max_len=6,
+                                layout=layout) == []
+    assert not lex.cross and not lex.partners

@@ -76,12 +76,39 @@ class Duplicate:
     first_line: int
 
 
+EAGER_WORDS = 50_000  # above this, letter positions are computed when asked, not stored
+
+
+def letter_positions(word: str) -> dict[str, tuple[int, ...]]:
+    """``{letter: positions}`` of one word."""
+    pos: dict[str, list[int]] = {}
+    for k, c in enumerate(word):
+        pos.setdefault(c, []).append(k)
+    return {c: tuple(v) for c, v in pos.items()}
+
+
+class LazyPositions:
+    """``positions[i]`` computed on each access: for vocabularies too big to hold one small
+    dict per word (a million words would take ~400 MB), where only a few words are touched."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, words: tuple[str, ...]):
+        self.words = words
+
+    def __getitem__(self, i: int) -> dict[str, tuple[int, ...]]:
+        return letter_positions(self.words[i])
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
 @dataclass
 class Lexicon:
     """Normalised words with the indexes the generator needs (build with :func:`prepare`).
 
     ``by_letter[c]``: ids of the words holding letter ``c`` (each once, in vocabulary order);
-    ``positions[i][c]``: the positions of ``c`` in word ``i``.
+    ``positions[i][c]``: the positions of ``c`` in word ``i``; ``index[word]``: its id.
     """
 
     name: str
@@ -92,24 +119,29 @@ class Lexicon:
     path: str = ""
     duplicates: list[Duplicate] = field(default_factory=list)
     by_letter: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
-    positions: list[dict[str, tuple[int, ...]]] = field(default_factory=list, repr=False)
-    index: dict[str, int] = field(default_factory=dict, repr=False)
+    positions: list[dict[str, tuple[int, ...]]] | LazyPositions = field(default_factory=list,
+                                                                       repr=False)
     cache: dict = field(default_factory=dict, repr=False)
     cross: dict = field(default_factory=dict, repr=False)
     partners: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         by_letter: dict[str, list[int]] = {}
-        self.positions = []
         for i, word in enumerate(self.words):
-            pos: dict[str, list[int]] = {}
-            for k, c in enumerate(word):
-                pos.setdefault(c, []).append(k)
-            self.positions.append({c: tuple(v) for c, v in pos.items()})
-            for c in pos:
+            for c in dict.fromkeys(word):  # each letter once, in word order
                 by_letter.setdefault(c, []).append(i)
         self.by_letter = {c: tuple(v) for c, v in by_letter.items()}
-        self.index = {w: i for i, w in enumerate(self.words)}
+        if len(self.words) <= EAGER_WORDS:
+            self.positions = [letter_positions(w) for w in self.words]
+        else:
+            self.positions = LazyPositions(self.words)
+
+    @property
+    def index(self) -> dict[str, int]:
+        """Word -> id, built on first use (challenge sets need it; batches do not)."""
+        if "index" not in self.cache:
+            self.cache["index"] = {w: i for i, w in enumerate(self.words)}
+        return self.cache["index"]
 
     def __len__(self) -> int:
         return len(self.words)
