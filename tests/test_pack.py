@@ -365,3 +365,36 @@ def test_a_symlinked_out_directory_stays_a_symlink(tmp_path, run):
     assert link.is_symlink() and os.readlink(link) == "real"
     assert verify(real)["seed"] == 3
     assert run("pack", "check", config, "--out", link).exit_code == 0
+
+
+def test_any_split_into_shards_merges_to_the_single_build(tmp_path_factory):
+    """Property: for any section sizes and any N, N shards merged = one build, byte for byte."""
+    from click.testing import CliRunner
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from wordforge_cli.cli import cli
+
+    runner = CliRunner()
+
+    @settings(max_examples=8, deadline=None)
+    @given(st.lists(st.integers(0, 1200), min_size=1, max_size=3), st.integers(1, 5),
+           st.integers(0, 2**31))
+    def split(counts: list[int], n: int, seed: int) -> None:
+        root = tmp_path_factory.mktemp("split")
+        sections = "".join(f"  - {{name: s{i}, kind: dice, count: {c}, render: [text, svg], "
+                           f"render_limit: 300}}\n" for i, c in enumerate(counts))
+        config = write_config(root, text=f"seed: {seed}\nsections:\n{sections}")
+
+        def wfkit(*args) -> None:
+            result = runner.invoke(cli, ["pack", *map(str, args)])
+            assert result.exit_code == 0, result.output
+
+        wfkit("build", config, "--out", root / "one", "--jobs", "1")
+        shards = [root / f"shard{i}" for i in range(1, n + 1)]
+        for i, shard in enumerate(shards, 1):
+            wfkit("build", config, "--out", shard, "--shard", f"{i}/{n}", "--jobs", "2")
+        wfkit("merge", config, *reversed(shards), "--out", root / "merged")
+        assert tree(root / "merged") == tree(root / "one")
+
+    split()
