@@ -20,7 +20,7 @@ from wordforge_cli.yamlio import YamlDoc, parse_yaml, read_text
 TOP_KEYS = ("name", "description", "seed", "sections")
 COMMON_KEYS = ("name", "kind", "count", "render", "render_limit")
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-MAX_COUNT = 10**12
+MAX_COUNT = 10**9  # items per section: 1.2 TB of boards; split bigger packs into sections
 DEFAULT_RENDER_LIMIT = 12
 
 

@@ -51,13 +51,25 @@ def shard_chunks(n_chunks: int, shard: tuple[int, int] | None) -> range:
     return range(n_chunks * (index - 1) // total, n_chunks * index // total)
 
 
-def plan(sections: Sequence[Section], shard: tuple[int, int] | None = None) -> list[Chunk]:
-    chunks = []
-    for position, section in enumerate(sections):
-        for number in shard_chunks(chunk_count(section.count), shard):
-            start = number * CHUNK
-            chunks.append(Chunk(position, number, start, min(section.count, start + CHUNK)))
-    return chunks
+class Plan:
+    """The chunks to run, in order, made lazily (a pack of 10**12 items is no list in memory)."""
+
+    def __init__(self, sections: Sequence[Section], shard: tuple[int, int] | None = None):
+        self.sections = sections
+        self.shard = shard
+
+    def __len__(self) -> int:
+        return sum(len(shard_chunks(chunk_count(s.count), self.shard)) for s in self.sections)
+
+    def __iter__(self) -> Iterator[Chunk]:
+        for position, section in enumerate(self.sections):
+            for number in shard_chunks(chunk_count(section.count), self.shard):
+                start = number * CHUNK
+                yield Chunk(position, number, start, min(section.count, start + CHUNK))
+
+
+def plan(sections: Sequence[Section], shard: tuple[int, int] | None = None) -> Plan:
+    return Plan(sections, shard)
 
 
 def render_path(section: Section, fmt: str, rid: object) -> str:
@@ -113,7 +125,7 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def run_chunks(seed: int, sections: Sequence[Section], chunks: Sequence[Chunk],
+def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
                jobs: int) -> Iterator[ChunkResult]:
     """Results in chunk order; ``jobs`` worker processes (1: in this process)."""
     if jobs <= 1 or len(chunks) <= 1:
