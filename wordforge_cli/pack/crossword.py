@@ -7,7 +7,6 @@ with the section's name as the scope of every item's random stream.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from wordforge_cli.errors import CannotDo, UsageError
@@ -24,11 +23,10 @@ from wordforge_cli.pack.kinds import (
 
 STYLES = ("none", "tail", "head", "alt", "most")
 BOARD_KEYS = ("vocab", "config", "layout", "budget", "unique", "fold_small", "styles")
-COUNTERS = ("attempts", "blank_failures", "answers", "word_use", "ambiguous")
 
 
 class CrosswordStats(Stats):
-    """The engine's BatchStats, with a JSON state so shard statistics can be merged."""
+    """The engine's BatchStats; its counts are the JSON state shards keep and merge."""
 
     def __init__(self, inner) -> None:
         self.inner = inner
@@ -43,18 +41,10 @@ class CrosswordStats(Stats):
         self.inner.merge(other.inner)
 
     def to_state(self) -> dict:
-        state = {"made": self.inner.made, "failed": self.inner.failed,
-                 "rejected_ambiguous": self.inner.rejected_ambiguous}
-        for name in COUNTERS:
-            counter = getattr(self.inner, name)
-            state[name] = [[k, counter[k]] for k in sorted(counter)]
-        return state
+        return self.inner.counts()
 
     def load_state(self, state: dict) -> CrosswordStats:
-        for name in ("made", "failed", "rejected_ambiguous"):
-            setattr(self.inner, name, int(state[name]))
-        for name in COUNTERS:
-            setattr(self.inner, name, Counter({k: n for k, n in state[name]}))
+        self.inner.add_counts(state)
         return self
 
     def summary(self) -> dict:

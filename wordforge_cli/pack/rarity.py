@@ -49,8 +49,7 @@ class RarityStats(Stats):
         for (tier, battle, source, playable, via), n in sorted(self.keys.items()):
             rating = Rating("", 0.0, None, tier, source, battle, playable,
                             "lemma" if via else None)
-            for _ in range(n):
-                summary.add(rating)
+            summary.add(rating, n)
         return summary.as_dict()
 
 
