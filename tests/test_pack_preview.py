@@ -99,11 +99,11 @@ def test_chromium_draws_the_boards_and_the_chart(page, tmp_path):
     assert len(bars) == 12  # six tiers, two charts
     cells = len(re.findall(r"<rect ", dom.stdout))
     assert cells > BOARDS * 10
-    snap = subprocess.run([*base, "--window-size=1280,2400", f"--screenshot={shot}", url],
+    snap = subprocess.run([*base, "--window-size=1280,9000", f"--screenshot={shot}", url],
                           capture_output=True, text=True, timeout=120)
     assert snap.returncode == 0, snap.stderr[-2000:]
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    assert (width, height) == (1280, 2400)
+    assert (width, height) == (1280, 9000)
     print(f"screenshot: {shot}")
