@@ -398,3 +398,16 @@ def test_any_split_into_shards_merges_to_the_single_build(tmp_path_factory):
         assert tree(root / "merged") == tree(root / "one")
 
     split()
+
+
+def test_a_stale_manifest_says_which_values_differ(run, built):
+    config, out = built
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    manifest["sections"][0]["stats"]["made"] += 1
+    manifest["files"][0]["sha256"] = "0" * 64
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    result = run("pack", "check", config, "--out", out)
+    assert result.exit_code == 1
+    line = next(x for x in result.stdout.splitlines() if "manifest.json" in x)
+    first = manifest["files"][0]["path"]
+    assert "sections[big].stats.made:" in line and f"files[{first}].sha256:" in line, line

@@ -147,7 +147,7 @@ def check(config: str, out: str, jobs: int, shard, as_json: bool) -> None:
             click.echo(f"{out}: pack is current ({len(result.files)} files)", err=True)
         else:
             n = len(problems) + len(result.unexpected)
-            click.echo(f"{out}: pack is stale ({n} file{'s' if n != 1 else ''} differ); "
+            click.echo(f"{out}: pack is stale ({n} file{' differs' if n == 1 else 's differ'}); "
                        f"rebuild with: wfkit pack build {config} --out {out}", err=True)
     if not result.current:
         raise SystemExit(EXIT_CANNOT)

@@ -221,5 +221,60 @@ def build_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: in
 
 def check_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: int = 1,
                shard: tuple[int, int] | None = None) -> PackResult:
-    """Rebuild without writing and compare every file with ``out``."""
-    return produce(config, sections, CompareSink(Path(out)), jobs=jobs, shard=shard)
+    """Rebuild without writing and compare every file with ``out``; a stale manifest says
+    which of its values differ (a data file's hash, a section's statistics, ...)."""
+    result = produce(config, sections, CompareSink(Path(out)), jobs=jobs, shard=shard)
+    for entry in result.files:
+        if entry.path == MANIFEST and entry.status == "stale":
+            found = store.read_manifest(Path(out))
+            if found is not None:
+                changes = json_changes(found, result.manifest)
+                if changes:
+                    entry.detail = "differs at " + "; ".join(changes)
+    return result
+
+
+def json_changes(found, expected, where: str = "", limit: int = 5) -> list[str]:
+    """Where two JSON values differ, as ``path: found -> expected`` (the first ``limit``).
+
+    List items that carry a name (sections, data files, files) are matched by it."""
+    if isinstance(found, dict) and isinstance(expected, dict):
+        changes = []
+        for key in [*expected, *(k for k in found if k not in expected)]:
+            path = f"{where}.{key}" if where else str(key)
+            if key not in found or key not in expected:
+                changes.append(f"{path}: {'missing' if key not in found else 'not expected'}")
+            else:
+                changes += json_changes(found[key], expected[key], path, limit)
+            if len(changes) >= limit:
+                return changes[:limit]
+        return changes
+    if isinstance(found, list) and isinstance(expected, list):
+        def name(item, index):
+            if isinstance(item, dict):
+                for key in ("name", "path", "file"):
+                    if isinstance(item.get(key), str):
+                        return item[key]
+            return str(index)
+
+        mine = {name(v, i): v for i, v in enumerate(found)}
+        theirs = {name(v, i): v for i, v in enumerate(expected)}
+        if len(mine) == len(found) and len(theirs) == len(expected):
+            changes = []
+            for key in [*theirs, *(k for k in mine if k not in theirs)]:
+                path = f"{where}[{key}]"
+                if key not in mine or key not in theirs:
+                    changes.append(f"{path}: {'missing' if key not in mine else 'not expected'}")
+                else:
+                    changes += json_changes(mine[key], theirs[key], path, limit)
+                if len(changes) >= limit:
+                    break
+            return changes[:limit]
+    if found != expected:
+        return [f"{where}: {_short(found)} -> {_short(expected)}"]
+    return []
+
+
+def _short(value) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
