@@ -411,3 +411,15 @@ def test_a_stale_manifest_says_which_values_differ(run, built):
     line = next(x for x in result.stdout.splitlines() if "manifest.json" in x)
     first = manifest["files"][0]["path"]
     assert "sections[big].stats.made:" in line and f"files[{first}].sha256:" in line, line
+
+
+def test_check_a_shard_with_its_shard_option(tmp_path, run):
+    config = write_config(tmp_path)
+    shard = tmp_path / "s2"
+    assert run("pack", "build", config, "--out", shard, "--shard", "2/3").exit_code == 0
+    assert run("pack", "check", config, "--out", shard, "--shard", "2/3").exit_code == 0
+    assert run("pack", "check", config, "--out", shard, "--shard", "1/3").exit_code == 1
+    assert run("pack", "check", config, "--out", shard).exit_code == 1
+    page = tmp_path / "p.html"
+    assert run("pack", "preview", shard, "-o", page).exit_code == 0
+    assert "shard 2/3" in page.read_text(encoding="utf-8")
