@@ -74,11 +74,6 @@ class _FileOut(_Out):
         os.replace(self.tmp, self.final)
         return self.result("written")
 
-    def abort(self) -> None:
-        self.fh.close()
-        with contextlib.suppress(FileNotFoundError):
-            self.tmp.unlink()
-
 
 class DirSink:
     """Writes a pack into ``root`` (a staging directory: see ``store``)."""
