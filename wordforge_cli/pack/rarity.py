@@ -126,7 +126,8 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
             user_file(ctx, table_path) if table_path else bundled_file("data", "english.tsv")]
     tables = {key: user_file(ctx, p) for key, p in (("cefr", cefr_path),
                                                     ("overrides", overrides_path)) if p}
-    data += [*tables.values(), *_wordfreq_files(), *(_simplemma_files() if lemma else [])]
+    # lemmas ship precomputed in the word table: simplemma is not data of a run
+    data += [*tables.values(), *_wordfreq_files()]
     options = {"vocab": data[0].label, "config": data[1].label, "data": data[2].label,
                "cefr": tables["cefr"].label if "cefr" in tables else None,
                "overrides": tables["overrides"].label if "overrides" in tables else None,
@@ -149,21 +150,6 @@ def _wordfreq_files() -> list[DataFile]:
     return [DataFile(f"wordfreq {version}:data/{path.name}", path,
                      "wordfreq (PyPI; Robyn Speer et al.), English 'best' word list",
                      "wordfreq data: CC BY-SA 4.0; code: Apache-2.0")]
-
-
-def _simplemma_files() -> list[DataFile]:
-    """simplemma's English lemma dictionary (lemmas of words the word table lacks)."""
-    from importlib import metadata
-
-    import simplemma
-
-    version = metadata.version("simplemma")
-    base = Path(simplemma.__file__).parent
-    found = sorted(base.rglob("en.plzma"))
-    return [DataFile(f"simplemma {version}:{p.relative_to(base).as_posix()}", p,
-                     "simplemma (PyPI; Adrien Barbaresi), English lemma dictionary",
-                     "simplemma package: MIT (its README names the lemma lists it is built from)")
-            for p in found[:1]]
 
 
 RARITY = Kind("rarity", ("vocab", "config", "cefr", "overrides", "data", "lemma", "gold_rush"),
