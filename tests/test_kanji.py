@@ -99,7 +99,7 @@ def test_presets_and_config_defaults(run, tmp_path):
 
 
 def test_bundled_config_matches_the_option_defaults():
-    from wordforge_cli.commands.kanji import load_config
+    from wordforge_cli.kanji.config import load_config
 
     cfg = load_config(CONFIGS / "kanji.yaml")
     assert cfg["options"]["base"] == 5 and cfg["options"]["bring"] == 25

@@ -7,8 +7,6 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
 import click
@@ -18,67 +16,19 @@ from wordforge_cli.options import output_options, report_seed, seed_option
 RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
 PRESET_META = "wfkit.kanji.preset"
-INT_KEYS = ("count", "base", "bring", "max_grade", "base_max_grade", "attempts",
-            "hidden_examples")
-OPTION_KEYS = (*INT_KEYS, "kanji", "min_zipf")
-CONFIG_KEYS = (*OPTION_KEYS, "preset", "presets")
-PRESET_KEYS = tuple(k for k in OPTION_KEYS if k != "count") + ("count",)
 PARAM_OF = {"kanji": "kanji_range"}   # config key -> option parameter name
 MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
 MAX_ATTEMPTS = 100_000  # ~40 s for one pool whose kanji range is out of reach
-RANGE_RE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
 
 
 # ---- config (black's pattern: eager callbacks fill ctx.default_map) ---------------------------
-
-def _check_values(doc: Any, values: dict, *keys: str) -> None:
-    from wordforge_cli.config import type_name
-
-    for key, value in values.items():
-        if key in INT_KEYS and (not isinstance(value, int) or isinstance(value, bool)):
-            raise doc.error(f"'{key}' must be a whole number, not {type_name(value)}",
-                            *keys, key)
-        if key == "min_zipf" and value is not None and (
-                not isinstance(value, int | float) or isinstance(value, bool)):
-            raise doc.error(f"'min_zipf' must be a number or null, not {type_name(value)}",
-                            *keys, key)
-        if key == "kanji" and value is not None:
-            if isinstance(value, int) and not isinstance(value, bool):
-                values[key] = str(value)
-            elif not isinstance(value, str) or not RANGE_RE.match(value):
-                raise doc.error(f"'kanji' must be a range like \"30-50\" or null, not "
-                                f"{value!r}", *keys, key)
-
-
-def load_config(path: str | Path) -> dict:
-    """A kanji config as {options, presets, preset}; unknown keys caught with file:line."""
-    from wordforge_cli.config import check_mapping, load_mapping, type_name
-
-    doc, data = load_mapping(path, CONFIG_KEYS)
-    options = {k: v for k, v in data.items() if k in OPTION_KEYS}
-    _check_values(doc, options)
-    presets = data.get("presets") or {}
-    check_mapping(doc, presets, list(presets), "presets")
-    for name, values in presets.items():
-        if values is None:
-            values = presets[name] = {}
-        check_mapping(doc, values, PRESET_KEYS, "presets", str(name))
-        _check_values(doc, values, "presets", str(name))
-    preset = data.get("preset")
-    if preset is not None and not isinstance(preset, str):
-        raise doc.error(f"'preset' must be a preset name, not {type_name(preset)}", "preset")
-    if preset is not None and preset not in presets:
-        from wordforge_cli.config import did_you_mean
-
-        raise doc.error(f"unknown preset '{preset}'{did_you_mean(preset, presets)}", "preset")
-    return {"path": str(path), "options": options, "presets": presets, "preset": preset}
-
 
 def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     """--config and --preset: once both are known, build the option defaults."""
     from wordforge_cli.cli import ReportedError
     from wordforge_cli.config import bundled_config, did_you_mean
     from wordforge_cli.errors import UsageError, WfkitError
+    from wordforge_cli.kanji.config import load_config
 
     ctx.meta[f"wfkit.kanji.{param.name}"] = value
     if "wfkit.kanji.config_path" not in ctx.meta or "wfkit.kanji.preset" not in ctx.meta:
@@ -96,21 +46,6 @@ def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     ctx.meta[PRESET_META] = preset
     ctx.default_map = {PARAM_OF.get(k, k): v for k, v in values.items()}
     return value
-
-
-def parse_range(text: str | None) -> tuple[int, int] | None:
-    from wordforge_cli.errors import UsageError
-
-    if text is None or str(text).strip().lower() in ("", "any", "none", "null"):
-        return None
-    match = RANGE_RE.match(str(text))
-    if not match:
-        raise UsageError(f"--kanji {text}: expected LOW-HIGH (e.g. 30-50) or one number")
-    lo = int(match.group(1))
-    hi = int(match.group(2)) if match.group(2) is not None else lo
-    if lo > hi:
-        raise UsageError(f"--kanji {text}: the low end is above the high end")
-    return lo, hi
 
 
 # ---- the batch command -----------------------------------------------------------------------
@@ -179,6 +114,7 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
 
     from wordforge_cli.errors import UsageError
     from wordforge_cli.kanji import PoolRequest, PoolStats, iter_pools, load_dictionary
+    from wordforge_cli.kanji.config import parse_range
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
 

@@ -111,9 +111,9 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> KanjiSection:
     """Defaults from the kanji config (``config``, else the bundled one) and its ``preset``,
     exactly as ``wfkit kanji --config --preset`` takes them; the section's own keys win."""
-    from wordforge_cli.commands.kanji import load_config, parse_range
     from wordforge_cli.config import bundled_config, did_you_mean
     from wordforge_cli.kanji import PoolRequest, check_request, load_dictionary
+    from wordforge_cli.kanji.config import load_config, parse_range
     from wordforge_cli.kanji.dictionary import GRADE_OTHER
 
     dict_path = ctx.path("dict", what="dictionary file")
