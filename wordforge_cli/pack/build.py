@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -203,9 +203,17 @@ def manifest_for(config: PackConfig, sections: Sequence[Section],
 def build_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: int = 1,
                shard: tuple[int, int] | None = None, force: bool = False) -> PackResult:
     """Build into a staging directory and swap it into ``out`` only when complete."""
+    return write_staged(out, sections, force, lambda sink: produce(config, sections, sink,
+                                                                   jobs=jobs, shard=shard))
+
+
+def write_staged(out, sections: Sequence[Section], force: bool,
+                 fill: Callable[[DirSink], PackResult]) -> PackResult:
+    """Let ``fill`` write a whole pack into a staging directory, then swap it into ``out``;
+    on any failure the staging directory goes and ``out`` is as it was."""
     staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
-        result = produce(config, sections, DirSink(staging.path), jobs=jobs, shard=shard)
+        result = fill(DirSink(staging.path))
     except OSError as exc:
         store.abort(staging)
         raise store.os_error(exc) from None

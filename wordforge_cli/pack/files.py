@@ -178,14 +178,18 @@ def pack_files(root: Path) -> list[str]:
 
 def fsync_dirs(root: Path, relpaths: list[str]) -> None:
     """Make the renames durable: fsync every directory that received a file."""
-    dirs = {(root / p).parent for p in relpaths} | {root}
-    for directory in sorted(dirs):
-        with contextlib.suppress(OSError):
-            fd = os.open(directory, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+    for directory in sorted({(root / p).parent for p in relpaths} | {root}):
+        fsync_dir(directory)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (best effort: some filesystems refuse)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def sha256_file(path: Path) -> str:

@@ -18,11 +18,11 @@ from wordforge_cli.pack.build import (
     FORMAT,
     PackResult,
     SectionResult,
-    claims,
     main_file,
     manifest_for,
     manifest_text,
     text_file,
+    write_staged,
 )
 from wordforge_cli.pack.config import PackConfig
 from wordforge_cli.pack.files import MANIFEST, DirSink, FileResult
@@ -66,20 +66,8 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, di
 def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[Path], out,
                *, force: bool = False) -> PackResult:
     shards = read_shards(config, dirs)
-    staging = store.begin(Path(out), force=force, claims=claims(sections))
-    try:
-        result = _merge_into(config, sections, shards, DirSink(staging.path))
-    except OSError as exc:
-        store.abort(staging)
-        raise store.os_error(exc) from None
-    except BaseException:
-        store.abort(staging)
-        raise
-    try:
-        result.unexpected = store.commit(staging)
-    except OSError as exc:  # the journal lets the next run finish or undo the swap
-        raise store.os_error(exc) from None
-    return result
+    return write_staged(out, sections, force,
+                        lambda sink: _merge_into(config, sections, shards, sink))
 
 
 def _merge_into(config: PackConfig, sections: Sequence[Section],

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordforge_cli.errors import CannotDo, UsageError
-from wordforge_cli.pack.files import MANIFEST
+from wordforge_cli.pack.files import MANIFEST, fsync_dir
 
 JOURNAL_SUFFIX = ".wfkit-journal"
 RENAME_EXCHANGE = 2
@@ -130,7 +130,7 @@ def _write_journal(journal: Path, data: dict) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, journal)
-    _fsync_dir(journal.parent)
+    fsync_dir(journal.parent)
 
 
 def os_error(exc: OSError) -> CannotDo:
@@ -151,15 +151,15 @@ def commit(staging: Staging) -> list[str]:
     old_manifest = read_manifest(out) if out.is_dir() else None
     if not out.exists():
         os.rename(staging.path, out)
-        _fsync_dir(out.parent)
+        fsync_dir(out.parent)
         staging.journal.unlink()
         return []
     owned = pack_owned(old_manifest)
     _link_strangers(out, staging.path, owned)
-    _fsync_dir(staging.path)
+    fsync_dir(staging.path)
     _test_kill("before-exchange")
     _exchange(staging.path, out)
-    _fsync_dir(out.parent)
+    fsync_dir(out.parent)
     _test_kill("after-exchange")
     left = _clear_old_tree(staging.path, out, owned)
     staging.journal.unlink()
@@ -315,10 +315,3 @@ def _start_time(pid: int) -> int | None:
         return None
 
 
-def _fsync_dir(directory: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
