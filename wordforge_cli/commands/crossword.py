@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from wordforge_cli.options import report_seed, seed_option, vocab_option
+from wordforge_cli.options import output_options, report_seed, seed_option, vocab_option
 
 STYLE_CHOICES = ("none", "tail", "head", "alt", "most")
 RENDERS = ("json", "text", "svg", "ipuz")
@@ -57,13 +57,11 @@ def board_options(func: Callable) -> Callable:
         click.option("--fold-small/--keep-small", "fold_small", default=True,
                      show_default=True, help="Japanese: print small kana full size (ッ->ツ)."),
         seed_option,
-        click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
-                     help="Write to FILE (atomically) instead of stdout."),
+        output_options,
         click.option("--render", type=click.Choice(RENDERS), default="json",
                      show_default=True,
                      help="json: one record a line; text: the article's picture + solution; "
                           "svg: a picture; ipuz: ipuz v2 JSON, one puzzle a line."),
-        click.option("--json", "as_json", is_flag=True, help="Same as --render json."),
         click.option("--styles", default="all", show_default=True,
                      help="Styles whose blank-failure rate the statistics report: 'all' or "
                           "a comma list."),
