@@ -253,3 +253,23 @@ def test_big_vocabulary_path_gives_valid_boards(monkeypatch):
             assert check_record(record(board, 0, seed), set(lex.words), min_len=4, max_len=6,
                                 layout=layout) == []
     assert not lex.cross and not lex.partners
+
+
+def test_kept_layouts_give_the_boards_made_afresh(monkeypatch):
+    # a repeated layout is copied from the kept boards: it must be the board _finish makes
+    # (3-3 from tech.yaml repeats layouts within a few hundred boards)
+    from wordforge_cli.crossword import board as core
+
+    def boards(keep: int) -> tuple[list[dict], int]:
+        monkeypatch.setattr(core, "MEMO_BOARDS", keep)
+        lex = prepare(read_vocab(EXAMPLES / "tech.yaml"))
+        out = []
+        for seed in range(400):
+            for req in (Request(3, 3), Request(3, 4, layout="strict", style="alt")):
+                out.append(record(make_board(lex, req, random.Random(seed)), seed, seed))
+        return out, len(lex.cache["boards"])
+
+    kept, stored = boards(core.MEMO_BOARDS)
+    fresh, none = boards(0)
+    assert 0 < stored < 800 and none == 0  # layouts did repeat, and were served from the memo
+    assert kept == fresh

@@ -28,6 +28,7 @@ LAYOUTS: tuple[str, ...] = ("loose", "strict")
 DEFAULT_BUDGET = 3000
 SLOT_TRIES = 8  # other words tried for one answer letter before the attempt is given up
 PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
+MEMO_BOARDS = 4096  # finished layouts kept per vocabulary (only when crossings are cached)
 
 _BITS = 20
 STRIDE = 1 << _BITS
@@ -377,7 +378,23 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
             break
         else:
             return None
-    return _finish(answer, words, letters, shared, answer_at, placed)
+    if not small:
+        return _finish(answer, words, letters, shared, answer_at, placed)
+    # A small vocabulary makes the same few layouts again and again (a 3-3 batch from the
+    # 50-word example repeats ~600 layouts): the answer, the placed words and the answer cells
+    # fix the whole board, so a finished board is kept and copied (bounded, same bytes).
+    memo = lex.cache.get("boards")
+    if memo is None:
+        memo = lex.cache["boards"] = {}
+    key = (a, *placed, *answer_at)
+    made = memo.get(key)
+    if made is None:
+        board = _finish(answer, words, letters, shared, answer_at, placed)
+        if len(memo) < MEMO_BOARDS:
+            memo[key] = (board.w, board.h, tuple(board.words), tuple(board.cells))
+        return board
+    w, h, out_words, cells = made
+    return Board(answer, w, h, list(out_words), list(cells), None, 0)
 
 
 def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared: set[int],
