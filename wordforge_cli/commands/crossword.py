@@ -41,6 +41,19 @@ def _config(ctx: click.Context):
     return ctx.meta[CONFIG_META]
 
 
+def _set_up(ctx: click.Context, common: dict):
+    """What the endless and challenge forms share: the config, the lexicon (its --vocab may
+    stand before the verb) and the request every board starts from."""
+    from wordforge_cli.crossword.board import Request
+    from wordforge_cli.errors import UsageError
+
+    common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")
+    if not common["vocab"]:
+        raise UsageError("no vocabulary: give --vocab FILE")
+    base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"])
+    return _config(ctx.parent), _lexicon(common), base
+
+
 def board_options(func: Callable) -> Callable:
     """Options shared by the batch and the set forms."""
     options = [
@@ -149,16 +162,9 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
       wfkit crossword endless --vocab examples/tech.yaml --count 20 --seed 1
       wfkit crossword endless --vocab examples/tech.yaml --start 6 --count 1 --render text
     """
-    from wordforge_cli.crossword.board import Request
     from wordforge_cli.crossword.sets import endless_question
-    from wordforge_cli.errors import UsageError
 
-    common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")  # given before the verb
-    if not common["vocab"]:
-        raise UsageError("no vocabulary: give --vocab FILE")
-    cfg = _config(ctx.parent)
-    lexicon = _lexicon(common)
-    base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"])
+    cfg, lexicon, base = _set_up(ctx, common)
     report_seed(ctx, common["seed"])
 
     def questions() -> Iterator:
@@ -185,17 +191,11 @@ def challenge(ctx: click.Context, count: int, **common: Any) -> None:
       wfkit crossword challenge --vocab examples/tech.yaml --seed 3 --render text
       wfkit crossword challenge --vocab examples/animals-en.yaml --count 5 -o sets.jsonl
     """
-    from wordforge_cli.crossword.board import Request
     from wordforge_cli.crossword.sets import challenge_set
-    from wordforge_cli.errors import CannotDo, UsageError
+    from wordforge_cli.errors import CannotDo
     from wordforge_cli.rng import derive_seed
 
-    common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")  # given before the verb
-    if not common["vocab"]:
-        raise UsageError("no vocabulary: give --vocab FILE")
-    cfg = _config(ctx.parent)
-    lexicon = _lexicon(common)
-    base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"])
+    cfg, lexicon, base = _set_up(ctx, common)
     size = len(cfg.ramp)
 
     def one_set(index: int) -> tuple:
