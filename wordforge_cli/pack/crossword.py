@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
-    DataFile,
     Item,
     Kind,
     Section,
@@ -56,12 +55,11 @@ class BoardSection(Section):
 
     def __init__(self, name, count, render, render_limit, options, *, lexicon, request, cfg,
                  styles, data):
-        super().__init__(name, count, render, render_limit, options)
+        super().__init__(name, count, render, render_limit, options, data)
         self.lexicon = lexicon
         self.request = request
         self.cfg = cfg
         self.styles = styles
-        self.data = data
 
     def new_stats(self) -> CrosswordStats:
         from wordforge_cli.crossword.stats import BatchStats
@@ -70,9 +68,6 @@ class BoardSection(Section):
 
     def stats_from_state(self, state: dict) -> CrosswordStats:
         return self.new_stats().load_state(state)
-
-    def data_files(self) -> list[DataFile]:
-        return self.data
 
     def render_item(self, fmt: str, record: dict) -> str:
         title = f"{self.name} #{record['id']}"

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
-    DataFile,
     Item,
     Kind,
     Section,
@@ -59,10 +58,9 @@ class KanjiSection(Section):
 
     def __init__(self, name, count, render, render_limit, options, *, dictionary, request,
                  data):
-        super().__init__(name, count, render, render_limit, options)
+        super().__init__(name, count, render, render_limit, options, data)
         self.dictionary = dictionary
         self.request = request
-        self.data = data
         self.view = None
 
     def __getstate__(self) -> dict:
@@ -88,9 +86,6 @@ class KanjiSection(Section):
         if fmt == "svg":
             return pool_svg(record)
         return pool_text(record)
-
-    def data_files(self) -> list[DataFile]:
-        return self.data
 
 
 def pool_svg(record: dict) -> str:

@@ -203,12 +203,13 @@ class Section:
     stats_class: type[Stats] = Stats
 
     def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
-                 options: dict):
+                 options: dict, data: list[DataFile] | None = None):
         self.name = name
         self.count = count
         self.render = render
         self.render_limit = render_limit
         self.options = options
+        self.data = list(data or [])  # the files the section reads, for the manifest
 
     def make(self, seed: int, index: int) -> Item:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -222,7 +223,7 @@ class Section:
         raise NotImplementedError
 
     def data_files(self) -> list[DataFile]:
-        return []
+        return self.data
 
     def new_stats(self) -> Stats:
         return self.stats_class()

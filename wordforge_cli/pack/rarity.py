@@ -58,11 +58,10 @@ class RaritySection(Section):
 
     def __init__(self, name, count, render, render_limit, options, *, words, rules, paths,
                  data):
-        super().__init__(name, count, render, render_limit, options)
+        super().__init__(name, count, render, render_limit, options, data)
         self.words = words
         self.rules = rules
         self.paths = paths
-        self.data = data
         self.tables = None
 
     def __getstate__(self) -> dict:  # the tables are opened again in each worker
@@ -90,9 +89,6 @@ class RaritySection(Section):
         stats = self.new_stats()
         stats.keys = Counter({tuple(k): n for k, n in state["keys"]})
         return stats
-
-    def data_files(self) -> list[DataFile]:
-        return self.data
 
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
