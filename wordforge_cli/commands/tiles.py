@@ -26,28 +26,42 @@ def checked_hand(text: str) -> str:
 @seed_option
 @click.option("--hand", metavar="LETTERS", help="A hand to check ('?' is a wild tile).")
 @click.option("--word", metavar="WORD", help="With --hand: can the hand make WORD, and its score.")
+@click.option("--best", is_flag=True,
+              help="With --hand: the highest-scoring playable words the hand can make "
+                   "(exact search; the scores of --word and wfkit score).")
+@click.option("-k", "--top", "top", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="With --best: how many words.")
 @rule_options
 @click.option("--json", "as_json", is_flag=True, help="Print records as JSON Lines.")
 @click.pass_context
 def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | None,
-          word: str | None, config_path, cefr_path, overrides_path, no_lemma, data_path,
-          as_json: bool) -> None:
+          word: str | None, best: bool, top: int, config_path, cefr_path, overrides_path,
+          no_lemma, data_path, as_json: bool) -> None:
     """Deal hands of 10 from the 98-tile bag (shuffled with --seed), or check a hand.
 
     The bag holds the article's 26 letters with their points and counts (two sets from 3
     players); each player draws the next 10 tiles of the shuffled bag. With --hand and --word,
     says whether the hand can make the word (wild '?' tiles fill missing letters and score 0)
-    and what it scores under battle rules; exit status 1 when it cannot.
+    and what it scores under battle rules; exit status 1 when it cannot. With --hand and
+    --best, lists the K highest-scoring playable words the hand can make (ties by word),
+    found exactly through an index of the word table by letter counts.
 
     \b
     Examples:
       wfkit tiles --players 4 --seed 7
       wfkit tiles --players 2 -n 100 --seed 1 --json
       wfkit tiles --hand QUAFFE?TRS --word quaff
+      wfkit tiles --hand QUAFFE?TRS --best -k 5
     """
     from wordforge_cli.errors import CannotDo, UsageError
     from wordforge_cli.output import dumps
 
+    if best and (not hand or word):
+        raise UsageError("--best goes with --hand (and not with --word)")
+    if best:
+        _best_words(checked_hand(hand), top, config_path, cefr_path, overrides_path, no_lemma,
+                    data_path, as_json)
+        return
     if bool(hand) != bool(word):
         raise UsageError("--hand and --word go together")
     if hand:
@@ -84,6 +98,29 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
         click.echo(f"bag: {len(result.bag)} tiles left ({result.sets} set"
                    f"{'s' if result.sets > 1 else ''})")
     report_seed(ctx, seed)
+
+
+def _best_words(hand: str, top: int, config_path, cefr_path, overrides_path, no_lemma,
+                data_path, as_json: bool) -> None:
+    from wordforge_cli.hands import best_record, build_index
+    from wordforge_cli.output import dumps
+
+    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path, whole=True)
+    index = build_index(rules, tables, len(hand), use_lemma=not no_lemma)
+    found = index.best(hand, top)
+    records = [best_record(hand, rank, b, rules) for rank, b in enumerate(found, start=1)]
+    if as_json:
+        for rec in records:
+            click.echo(dumps(rec))
+        return
+    if not records:
+        click.echo(f"{hand.upper()} makes no playable word")
+        return
+    click.echo(f"{hand.upper()}: the {len(records)} best of {len(index):,} playable words")
+    for rec in records:
+        wild = (f"  wild at {', '.join(map(str, rec['wild_positions']))}"
+                if rec["wild_positions"] else "")
+        click.echo(f"{rec['rank']:>4}  {rec['word']:<12} {rec['score']:>5}  {rec['label']}{wild}")
 
 
 def _check_hand(hand: str, word: str, config_path, cefr_path, overrides_path, no_lemma,

@@ -1,0 +1,239 @@
+"""What a WordForge hand can make: an exact search for its highest-scoring playable words.
+
+The index holds the playable words no longer than the hand, sorted by their plain score (battle
+rules, no power-ups, no wild tile): best first, ties by word. For each letter and count k it
+keeps one big-int bitset, bit set for the words holding that letter more than k times. A hand's
+unplayable words are then one OR of 26 bitsets (a few microseconds each, in C), and its best
+word is the highest set bit of what is left; wild tiles add a small saturating counter over
+the same bitsets (a word is made when its missing letters number no more than the wilds).
+
+Scores always come from :func:`wordforge_cli.rarity.score_word` (the code behind
+``wfkit score``); a score depends only on (tile points, letters, tier, play), so each such
+group is scored once, on its first word, and looked up after.
+
+Pure: plain data in, plain data out; no files, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from wordforge_cli.rarity import (
+    WILD,
+    Play,
+    Rating,
+    Rules,
+    Tables,
+    hand_cover,
+    rate_all,
+    score_word,
+)
+
+_PLAIN = Play()
+
+
+@dataclass(frozen=True)
+class Best:
+    """One word a hand can make, with the score ``wfkit tiles --hand H --word W`` gives."""
+
+    word: str
+    score: int
+    tier: int                      # battle tier (index into Rules.tiers)
+    wild: tuple[int, ...] = ()     # 0-based positions played with a wild tile
+
+
+@dataclass
+class HandIndex:
+    """Playable words of at most ``max_length`` letters, best plain score first."""
+
+    rules: Rules
+    max_length: int
+    words: tuple[str, ...]
+    ratings: tuple[Rating, ...]
+    scores: tuple[int, ...]            # plain score (no power-up, no wild)
+    products: tuple[Fraction, ...]     # the exact product before floor
+    exceed: dict[str, tuple[int, ...]]  # letter -> [k] = words with that letter > k times
+    all: int
+    gold_rush: bool = False
+    _cache: dict[tuple, tuple[int, Fraction]] = field(default_factory=dict, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    # ---- masks -------------------------------------------------------------------------
+    def bit(self, i: int) -> int:
+        return 1 << (len(self.words) - 1 - i)
+
+    def mask(self, keep: Callable[[Rating], bool]) -> int:
+        """The bitset of the words whose rating ``keep`` accepts (a player's vocabulary)."""
+        text = bytes(0x31 if keep(r) else 0x30 for r in self.ratings)
+        return int(text, 2) if text else 0
+
+    def makeable(self, hand: str) -> int:
+        """The bitset of the words ``hand`` (lower-case, ``?`` wild) can make."""
+        have: dict[str, int] = {}
+        for ch in hand:
+            have[ch] = have.get(ch, 0) + 1
+        wilds = have.pop(WILD, 0)
+        exceed = self.exceed
+        if not wilds:
+            bad = 0
+            for letter, levels in exceed.items():
+                k = have.get(letter, 0)
+                if k < len(levels):
+                    bad |= levels[k]
+            return self.all & ~bad
+        # missing letters counted per word, saturating at wilds + 1
+        top = wilds + 1
+        levels_at = [0] * (top + 1)  # levels_at[j]: words missing at least j letters
+        levels_at[0] = self.all
+        for letter, levels in exceed.items():
+            k = have.get(letter, 0)
+            for extra in range(k, min(k + top, len(levels))):
+                term = levels[extra]
+                for j in range(top, 0, -1):
+                    levels_at[j] |= levels_at[j - 1] & term
+        return self.all & ~levels_at[top]
+
+    def ids(self, bits: int) -> Iterator[int]:
+        """Word indexes of a bitset, best plain score first."""
+        n = len(self.words)
+        while bits:
+            b = bits.bit_length() - 1
+            bits ^= 1 << b
+            yield n - 1 - b
+
+    # ---- scores ------------------------------------------------------------------------
+    def score(self, i: int, play: Play = _PLAIN,
+              tier: int | None = None) -> tuple[int, Fraction]:
+        """(score, exact product) of word ``i`` under ``play`` (tier: its battle tier)."""
+        word = self.words[i]
+        tier = self.ratings[i].battle_tier if tier is None else tier
+        points = self.rules.tiles.points
+        wild = set(play.wild)
+        tile_sum = sum(points.get(ch, 0) for p, ch in enumerate(word) if p not in wild)
+        key = (tile_sum, len(word), tier, play.combo, play.double, play.link, play.overdrive,
+               play.fortress)
+        hit = self._cache.get(key)
+        if hit is None:
+            result = score_word(word, tier, self.rules, play)
+            hit = self._cache[key] = (result.score, result.product)
+        return hit
+
+    def best(self, hand: str, k: int = 10, mask: int | None = None) -> list[Best]:
+        """The ``k`` highest-scoring words ``hand`` can make (score, then word), exact.
+
+        Words come in plain-score order; a wild tile only lowers a word's score, so once the
+        plain score of the next word is below the k-th best found, nothing later can enter.
+        """
+        bits = self.makeable(hand)
+        if mask is not None:
+            bits &= mask
+        wilds = hand.count(WILD)
+        found: list[tuple[int, str, int, tuple[int, ...]]] = []
+        floor_score = -1
+        for i in self.ids(bits):
+            if len(found) >= k and self.scores[i] < floor_score:
+                break
+            word = self.words[i]
+            positions: tuple[int, ...] = ()
+            score = self.scores[i]
+            if wilds:
+                positions, _ = hand_cover(hand, word)
+                if positions:
+                    score = self.score(i, Play(wild=positions))[0]
+            found.append((-score, word, i, positions))
+            if len(found) >= k:
+                found.sort()
+                del found[k:]
+                floor_score = -found[-1][0]
+        found.sort()
+        return [Best(w, -s, self.ratings[i].battle_tier, pos) for s, w, i, pos in found[:k]]
+
+
+def build_index(rules: Rules, tables: Tables, max_length: int, *, use_lemma: bool = True,
+                gold_rush: bool = False, words: Iterable[str] | None = None) -> HandIndex:
+    """The index of the playable words of at most ``max_length`` letters.
+
+    ``words``: the candidates (default: every word of ``tables.words``, which must then be a
+    whole table, not one searched in place).
+    """
+    source: Iterable[str] = tables.words if words is None else words
+    short = [w for w in source if len(w) <= max_length and tables.words.get(w) is not None]
+    ratings = [r for r in rate_all(short, rules, tables, use_lemma=use_lemma,
+                                   gold_rush=gold_rush) if r.playable]
+    points = rules.tiles.points
+    words_in = [r.word for r in ratings]
+    # per-word figures through str.translate over one joined text (C loops, not Python ones)
+    joined = "\n".join(words_in)
+    sums = _lengths(joined.translate({ord(ch): "x" * p for ch, p in points.items()}),
+                    "abcdefghijklmnopqrstuvwxyz", points)
+    groups: dict[tuple[int, int, int], tuple[int, Fraction]] = {}
+    keys = list(zip(sums, map(len, words_in), (r.battle_tier for r in ratings), strict=True))
+    for key, r in zip(keys, ratings, strict=True):
+        if key not in groups:
+            result = score_word(r.word, r.battle_tier, rules, Play())
+            groups[key] = (result.score, result.product)
+    # groups ranked once (a few thousand exact comparisons), words then sorted by plain ints
+    rank = {key: n for n, key in enumerate(sorted(groups, key=lambda g: -groups[g][1]))}
+    ranks = [rank[key] for key in keys]
+    order = sorted(range(len(ratings)), key=lambda i: (ranks[i], words_in[i]))
+    ordered = tuple(ratings[i] for i in order)
+    words_sorted = tuple(words_in[i] for i in order)
+    scores = tuple(groups[keys[i]][0] for i in order)
+    products = tuple(groups[keys[i]][1] for i in order)
+    exceed: dict[str, tuple[int, ...]] = {}
+    joined = "\n".join(words_sorted)
+    for letter in sorted(set(joined) - {"\n"}):
+        counts = bytes(map(len, joined.translate(_only(letter)).split("\n")))
+        levels = []
+        for k in range(max(counts)):
+            table = bytes(0x31 if v > k else 0x30 for v in range(256))
+            levels.append(int(counts.translate(table), 2))
+        exceed[letter] = tuple(levels)
+    every = (1 << len(words_sorted)) - 1
+    return HandIndex(rules, max_length, words_sorted, ordered, scores, products, exceed, every,
+                     gold_rush)
+
+
+def _lengths(text: str, letters: str, points: dict[str, int]) -> list[int]:
+    """Lengths of the lines of ``text`` once its unpointed letters are dropped."""
+    drop = {ord(ch): None for ch in letters if ch not in points}
+    return list(map(len, text.translate(drop).split("\n"))) if text else []
+
+
+_ONLY: dict[str, dict[int, int | None]] = {}
+
+
+def _only(letter: str) -> dict[int, int | None]:
+    """A translate table keeping ``letter`` and newlines, dropping every other a-z letter."""
+    if letter not in _ONLY:
+        _ONLY[letter] = {ord(ch): None for ch in "abcdefghijklmnopqrstuvwxyz" if ch != letter}
+    return _ONLY[letter]
+
+
+def brute_best(hand: str, k: int, candidates: Sequence[tuple[str, int]], rules: Rules,
+               mask: Callable[[str], bool] | None = None) -> list[Best]:
+    """The reference answer: score every candidate (word, battle tier) the hand can make."""
+    found = []
+    for word, tier in candidates:
+        if mask is not None and not mask(word):
+            continue
+        positions, wilds = hand_cover(hand, word)
+        if len(positions) > wilds:
+            continue
+        score = score_word(word, tier, rules, Play(wild=positions)).score
+        found.append((-score, word, tier, positions))
+    found.sort()
+    return [Best(w, -s, t, p) for s, w, t, p in found[:k]]
+
+
+def best_record(hand: str, rank: int, best: Best, rules: Rules, rating: Any = None) -> dict:
+    """One line of ``wfkit tiles --best --json``."""
+    tier = rules.tiers[best.tier]
+    return {"hand": hand.upper(), "rank": rank, "word": best.word, "score": best.score,
+            "rarity": tier.key, "label": tier.label, "letters": len(best.word),
+            "wild_positions": [p + 1 for p in best.wild]}
