@@ -63,6 +63,10 @@ class LazyGroup(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             status = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            # `wfkit` or `wfkit pack` alone asks for help: give it on stdout, exit 0
+            click.echo(error.ctx.get_help() if error.ctx is not None else error.format_message())
+            sys.exit(0)
         except click.UsageError as error:
             hint = ""
             if error.ctx is not None:
