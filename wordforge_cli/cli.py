@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "crossword": "wordforge_cli.commands.crossword:crossword",
     "kanji": "wordforge_cli.commands.kanji:kanji",
     "pack": "wordforge_cli.commands.pack:pack",
+    "schema": "wordforge_cli.commands.schema:schema",
 }
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}

@@ -1,0 +1,43 @@
+"""``wfkit schema``: print the JSON Schema of a record kind, for game clients to validate with."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("name", required=False, metavar="NAME")
+@click.option("--list", "list_names", is_flag=True, help="List the record kinds and exit.")
+def schema(name: str | None, list_names: bool) -> None:
+    """Print the JSON Schema (draft 2020-12) of one kind of record wfkit writes.
+
+    Every record wfkit writes has a schema shipped in the package: boards, pools, rarity
+    rows, score breakdowns, deals, statistics files and the pack manifest. The schema
+    printed is self-contained (a schema it refers to is embedded under $defs), so a game
+    client can validate what it loads with any 2020-12 validator and no network. Records
+    are strict: an unknown field or a missing one is an error.
+
+    \b
+    Examples:
+      wfkit schema --list
+      wfkit schema crossword-board > crossword-board.schema.json
+      wfkit schema pack-manifest
+    """
+    from wordforge_cli import schemas
+    from wordforge_cli.errors import UsageError
+    from wordforge_cli.output import dumps_pretty
+
+    if list_names:
+        width = max(map(len, schemas.names()))
+        for known in schemas.names():
+            click.echo(f"{known:<{width}}  {schemas.load(known)['title']}")
+        return
+    if name is None:
+        raise UsageError("name a record kind (wfkit schema --list shows them)")
+    if name not in schemas.names():
+        from difflib import get_close_matches
+
+        close = get_close_matches(name, schemas.names(), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise UsageError(f"no schema '{name}'{hint}; kinds: {', '.join(schemas.names())}")
+    click.echo(dumps_pretty(schemas.bundled(name)))
