@@ -221,8 +221,8 @@ def test_config_errors_name_the_line(run, tmp_path):
         "endless:\n  bands: [[3, 3], [5, 2]]\n": (2, "needs 2 <= min <= max"),
         "challenge:\n  ramp:\n    - {band: [3, 3]}\n    - {band: [4, 4], style: tial}\n":
             (4, "unknown style 'tial'"),
-        "budget: 0\n": (1, "budget must be a whole number between 1 and 1000000"),
-        "layout: tight\n": (1, "unknown layout"),
+        "budget: 0\n": (1, "budget: 0 is not in the range 1<=x<=1000000"),
+        "layout: tight\n": (1, "layout: 'tight' is not one of 'loose', 'strict'"),
         "endless:\n  redraw: 3\n": (2, "did you mean 'redraws'"),
     }
     for text, (line, message) in cases.items():

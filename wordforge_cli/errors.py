@@ -20,16 +20,23 @@ class WfkitError(Exception):
 
     exit_code = EXIT_USAGE
 
-    def __init__(self, message: str, *, path: str | Path | None = None, line: int | None = None):
+    def __init__(self, message: str, *, path: str | Path | None = None, line: int | None = None,
+                 field: str | None = None):
         super().__init__(message)
         self.message = message
         self.path = str(path) if path is not None else None
         self.line = line
+        # the option the message is about, as data: rendered ``--bring`` on the command line,
+        # as the key (``bring``, ``sections[3].bring``) where a file gave it
+        self.field = field
 
     def __str__(self) -> str:
         where = ""
         if self.path is not None:
             where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
+        if self.field is not None:
+            where += (self.field if self.path is not None
+                      else "--" + self.field.replace("_", "-")) + ": "
         return where + self.message
 
 

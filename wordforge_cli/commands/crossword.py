@@ -12,41 +12,31 @@ from typing import Any
 import click
 
 from wordforge_cli.options import output_options, report_seed, seed_option, vocab_option
+from wordforge_cli.spec import config_callback
 
-STYLE_CHOICES = ("none", "tail", "head", "alt", "most")
 RENDERS = ("json", "text", "svg", "ipuz")
 CONFIG_META = "wfkit.crossword.config"
 MAX_BOARDS = 10**9  # ~40 hours at the measured CLI speed: anything above is a typo
 
 
-def _load_config(ctx: click.Context, _param: click.Parameter, value: str | None) -> Any:
-    """Eager: read the config and make its values the option defaults (black's pattern)."""
+def _load(path: str | None) -> Any:
     from wordforge_cli.config import bundled_config
     from wordforge_cli.crossword.config import load_config
-    from wordforge_cli.errors import WfkitError
 
-    try:
-        cfg = load_config(value or bundled_config("crossword"))
-    except WfkitError as error:
-        from wordforge_cli.cli import ReportedError
-
-        raise ReportedError(error) from None
-    ctx.meta[CONFIG_META] = cfg
-    shared = {k: v for k, v in cfg.options.items() if k in ("layout", "budget", "fold_small")}
-    ctx.default_map = {**cfg.options, "endless": dict(shared), "challenge": dict(shared)}
-    return value
+    return load_config(path or bundled_config("crossword"))
 
 
-def _config(ctx: click.Context):
+def _config(ctx: click.Context) -> Any:
     return ctx.meta[CONFIG_META]
 
 
-def _set_up(ctx: click.Context, common: dict):
+def _set_up(ctx: click.Context, common: dict[str, Any]) -> tuple[Any, Any, Any]:
     """What the endless and challenge forms share: the config, the lexicon (its --vocab may
     stand before the verb) and the request every board starts from."""
     from wordforge_cli.crossword.board import Request
     from wordforge_cli.errors import UsageError
 
+    assert ctx.parent is not None
     common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE")
@@ -54,30 +44,20 @@ def _set_up(ctx: click.Context, common: dict):
     return _config(ctx.parent), _lexicon(common), base
 
 
-def board_options(func: Callable) -> Callable:
-    """Options shared by the batch and the set forms."""
+def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Options shared by the batch and the set forms: the spec's board fields, then the
+    command line's own (vocabulary, seed, output, render, statistics file)."""
+    from wordforge_cli.crossword.config import BOARD
+
     options = [
         vocab_option(required=False),
-        click.option("--layout", type=click.Choice(("loose", "strict")), default="loose",
-                     show_default=True,
-                     help="loose: the article's (runs may join); strict: every run of 2+ "
-                          "cells is exactly one word."),
-        click.option("--budget", type=click.IntRange(1, 10**6), default=3000, show_default=True,
-                     help="Attempts shared by all retries of one board."),
-        click.option("--unique", is_flag=True,
-                     help="Keep a board only if its visible letters admit exactly one "
-                          "filling from the vocabulary."),
-        click.option("--fold-small/--keep-small", "fold_small", default=True,
-                     show_default=True, help="Japanese: print small kana full size (ッ->ツ)."),
+        BOARD.options(),
         seed_option,
         output_options,
         click.option("--render", type=click.Choice(RENDERS), default="json",
                      show_default=True,
                      help="json: one record a line; text: the article's picture + solution; "
                           "svg: a picture; ipuz: ipuz v2 JSON, one puzzle a line."),
-        click.option("--styles", default="all", show_default=True,
-                     help="Styles whose blank-failure rate the statistics report: 'all' or "
-                          "a comma list."),
         click.option("--stats", "stats_path", type=click.Path(dir_okay=False),
                      help="Also write the statistics as JSON to FILE."),
     ]
@@ -86,20 +66,24 @@ def board_options(func: Callable) -> Callable:
     return func
 
 
+def _batch_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    from wordforge_cli.crossword.config import BATCH
+
+    return BATCH.options()(func)
+
+
+def _defaults(cfg: Any) -> dict[str, Any]:
+    return dict(cfg.options)
+
+
 @click.group(invoke_without_command=True,
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
-              callback=_load_config,
+              callback=config_callback(_load, _defaults, CONFIG_META),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
 @click.option("-n", "--count", type=click.IntRange(0, MAX_BOARDS), default=1,
               show_default=True, help="How many boards.")
-@click.option("--min-len", type=click.IntRange(1), default=4, show_default=True,
-              help="Shortest answer.")
-@click.option("--max-len", type=click.IntRange(1), default=5, show_default=True,
-              help="Longest answer.")
-@click.option("--style", type=click.Choice(STYLE_CHOICES), default="none", show_default=True,
-              help="Blank style: tail/head hide the last/first cell of runs, alt cells with "
-                   "x+y even, most every given cell not beside an answer cell.")
+@_batch_options
 @board_options
 @click.pass_context
 def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: int,
@@ -264,19 +248,6 @@ def _lexicon(common: dict):
     return lexicon
 
 
-def _styles(value: str) -> tuple[str, ...]:
-    from wordforge_cli.errors import UsageError
-
-    if value == "all":
-        return STYLE_CHOICES
-    styles = tuple(s.strip() for s in value.split(",") if s.strip())
-    bad = [s for s in styles if s not in STYLE_CHOICES]
-    if bad or not styles:
-        raise UsageError(f"--styles: unknown style '{bad[0] if bad else value}' "
-                         f"(all, or a comma list of {', '.join(STYLE_CHOICES)})")
-    return styles
-
-
 def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -> None:
     """Write boards as they come, count them, then report the statistics.
 
@@ -291,7 +262,7 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
     from wordforge_cli.progress import progress
 
     render = "json" if common["as_json"] else common["render"]
-    stats = BatchStats(_styles(common["styles"]), lexicon, unique=common["unique"])
+    stats = BatchStats(common["styles"], lexicon, unique=common["unique"])
     hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
     svg_records: list[dict] = []
     started = time.perf_counter()

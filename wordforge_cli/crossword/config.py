@@ -1,25 +1,59 @@
-"""The difficulty config (``configs/crossword.yaml``): option defaults, endless plan, challenge.
+"""The crossword engine's options, declared once (:data:`BOARD`, :data:`BATCH`), and its
+difficulty config (``configs/crossword.yaml``): option defaults, endless plan, challenge ramp.
 
-Every value is checked with its file and line; unknown keys get a did-you-mean.
+The specs give ``wfkit crossword``'s options, the config's option keys and the pack sections'
+keys (see :mod:`wordforge_cli.spec`); every value is checked with its file and line, unknown
+keys get a did-you-mean.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+import click
 
 from wordforge_cli.config import check_mapping, load_mapping, type_name
 from wordforge_cli.crossword.blanks import STYLES
-from wordforge_cli.crossword.board import LAYOUTS
+from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, EndlessConfig, Step
+from wordforge_cli.spec import CLI, CONFIG, PACK, Choice, Field, Names, Pair, Spec
 from wordforge_cli.yamlio import YamlDoc
 
-TOP_KEYS = ("budget", "min_len", "max_len", "style", "layout", "styles", "fold_small",
-            "endless", "challenge")
+MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
+MAX_REDRAWS = 1000
+
+# what every form (batch, endless, challenge) takes
+BOARD = Spec(
+    Field("layout", Choice(LAYOUTS), "loose",
+          "loose: the article's (runs may join); strict: every run of 2+ cells is exactly "
+          "one word."),
+    Field("budget", click.IntRange(1, MAX_BUDGET), DEFAULT_BUDGET,
+          "Attempts shared by all retries of one board."),
+    Field("unique", click.BOOL, False,
+          "Keep a board only if its visible letters admit exactly one filling from the "
+          "vocabulary.", show_default=False),
+    Field("fold_small", click.BOOL, True, "Japanese: print small kana full size (ッ->ツ).",
+          flags=("--fold-small/--keep-small",)),
+    Field("styles", Names(STYLES, what="style"), "all",
+          "Styles whose blank-failure rate the statistics report: 'all' or a comma list.",
+          metavar="STYLES"),
+)
+# what a batch adds: one answer band (a pack section says band: [min, max]) and one style
+BATCH = Spec(
+    Field("min_len", click.IntRange(1), 4, "Shortest answer.", fronts=frozenset((CLI, CONFIG))),
+    Field("max_len", click.IntRange(1), 5, "Longest answer.", fronts=frozenset((CLI, CONFIG))),
+    Field("band", Pair(ordered=False), None, "Answer length band: [min, max] or 'min-max'.",
+          fronts=frozenset((PACK,))),
+    Field("style", Choice(STYLES), "none",
+          "Blank style: tail/head hide the last/first cell of runs, alt cells with x+y even, "
+          "most every given cell not beside an answer cell."),
+)
+SECTIONS = ("endless", "challenge")  # the config's own sections, not options
 ENDLESS_KEYS = ("bands", "styles", "unlock_start", "unlock_every", "redraws", "fallback")
 CHALLENGE_KEYS = ("ramp",)
 STEP_KEYS = ("band", "style")
-OPTION_KEYS = ("budget", "min_len", "max_len", "style", "layout", "styles", "fold_small")
 
 
 @dataclass
@@ -27,13 +61,9 @@ class CrosswordConfig:
     """A loaded config: ``options`` are the batch command's option defaults."""
 
     path: str
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     endless: EndlessConfig = field(default_factory=EndlessConfig)
     ramp: tuple[Step, ...] = DEFAULT_RAMP
-
-
-MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
-MAX_REDRAWS = 1000
 
 
 def _int(doc: YamlDoc, value, *keys, low: int = 1, high: int | None = None) -> int:
@@ -63,31 +93,9 @@ def _band(doc: YamlDoc, value, *keys) -> tuple[int, int]:
 
 def load_config(path: str | Path) -> CrosswordConfig:
     """Read and check a crossword config."""
-    doc, data = load_mapping(path, TOP_KEYS)
-    options: dict = {}
-    for key in ("budget", "min_len", "max_len"):
-        if key in data:
-            options[key] = (_int(doc, data[key], key, high=MAX_BUDGET) if key == "budget"
-                            else _int(doc, data[key], key, low=2))
-    if "style" in data:
-        options["style"] = _style(doc, data["style"], "style")
-    if "layout" in data:
-        if data["layout"] not in LAYOUTS:
-            raise doc.error(f"unknown layout {data['layout']!r} (loose or strict)", "layout")
-        options["layout"] = data["layout"]
-    if "styles" in data:
-        value = data["styles"]
-        if value != "all":
-            if not isinstance(value, list) or not value:
-                raise doc.error("styles must be 'all' or a list of styles", "styles")
-            value = ",".join(_style(doc, s, "styles", i) for i, s in enumerate(value))
-        options["styles"] = value
-    if "fold_small" in data:
-        if not isinstance(data["fold_small"], bool):
-            raise doc.error("fold_small must be true or false", "fold_small")
-        options["fold_small"] = data["fold_small"]
-    if options.get("min_len", 0) > options.get("max_len", 99):
-        raise doc.error("min_len is greater than max_len", "min_len")
+    doc, data = load_mapping(path, ((BATCH + BOARD).keys(CONFIG) + SECTIONS))
+    options = (BATCH + BOARD).read(data, front=CONFIG, path=doc.path,
+                                   line=lambda key: doc.line(key), extra=SECTIONS)
     endless = EndlessConfig()
     if "endless" in data:
         e = check_mapping(doc, data["endless"], ENDLESS_KEYS, "endless")

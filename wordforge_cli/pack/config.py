@@ -64,6 +64,17 @@ class SectionContext:
         return ConfigError(f"section '{self.spec.name}': {message}", path=self.doc.path,
                            line=self.doc.line(*where))
 
+    def read(self, spec: Any, *, extra: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The section's values of an engine's spec (:meth:`wordforge_cli.spec.Spec.read`),
+        errors at the key's line as ``sections[i].key``."""
+        from wordforge_cli.spec import PACK
+
+        index = self.spec.index
+        return spec.read(self.spec.data, front=PACK, path=self.doc.path,
+                         line=lambda key: self.doc.line(*self.keys, key),
+                         label=lambda key: f"sections[{index}].{key}",
+                         extra=(*COMMON_KEYS, *extra))
+
     def has(self, key: str) -> bool:
         return key in self.spec.data and self.spec.data[key] is not None
 

@@ -8,6 +8,7 @@ with the section's name as the scope of every item's random stream.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.pack.config import SectionContext
@@ -20,8 +21,7 @@ from wordforge_cli.pack.kinds import (
     user_file,
 )
 
-STYLES = ("none", "tail", "head", "alt", "most")
-BOARD_KEYS = ("vocab", "config", "layout", "budget", "unique", "fold_small", "styles")
+FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config
 
 
 class CrosswordStats(Stats):
@@ -136,39 +136,36 @@ class ChallengeSection(BoardSection):
                        event=boards)
 
 
-def _prepare(cls: type[BoardSection]):
+def _prepare(cls: type[BoardSection]) -> Any:
     def prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                 render_limit: int) -> BoardSection:
         from wordforge_cli.config import bundled_config
-        from wordforge_cli.crossword.board import Request, check_request
-        from wordforge_cli.crossword.config import load_config
+        from wordforge_cli.crossword.board import Request
+        from wordforge_cli.crossword.config import BATCH, BOARD, load_config
         from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
         from wordforge_cli.vocab import read_vocab
 
         vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
         config_path = ctx.path("config", what="crossword config")
         cfg = load_config(config_path or bundled_config("crossword"))
-        defaults = cfg.options
-        layout = ctx.choice("layout", ("loose", "strict"), defaults.get("layout", "loose"))
-        budget = ctx.integer("budget", defaults.get("budget", 3000), minimum=1,
-                             maximum=10**7)
-        unique = ctx.boolean("unique", False)
-        fold_small = ctx.boolean("fold_small", defaults.get("fold_small", True))
-        styles = _styles(ctx, defaults.get("styles", "all"))
-        lexicon = prepare_lexicon(read_vocab(vocab_path), fold_small=fold_small)
+        spec = BATCH + BOARD if cls is BatchSection else BOARD
+        v = {**spec.defaults(), **cfg.options, **ctx.read(spec, extra=FILE_KEYS)}
+        lexicon = prepare_lexicon(read_vocab(vocab_path), fold_small=v["fold_small"])
         data = [user_file(ctx, vocab_path),
                 user_file(ctx, config_path) if config_path
                 else bundled_file("configs", "crossword.yaml")]
-        options: dict = {"vocab": data[0].label, "config": data[1].label}
-        request = Request(layout=layout, budget=budget, unique=unique)
+        options: dict[str, Any] = {"vocab": data[0].label, "config": data[1].label}
+        request = Request(layout=v["layout"], budget=v["budget"], unique=v["unique"])
         if cls is BatchSection:
-            band = ctx.int_pair("band", (defaults.get("min_len", 4), defaults.get("max_len", 5)))
-            style = ctx.choice("style", STYLES, defaults.get("style", "none"))
-            request = Request(band[0], band[1], style, layout, budget, unique)
+            band = v.get("band") or (v["min_len"], v["max_len"])
+            request = Request(band[0], band[1], v["style"], v["layout"], v["budget"],
+                              v["unique"])
             _possible(ctx, lexicon, request, "band")
-            options.update(band=list(band), style=style)
+            options.update(band=list(band), style=v["style"])
         elif cls is EndlessSection:
             from dataclasses import replace
+
+            from wordforge_cli.crossword.board import check_request
 
             bands = [*cfg.endless.bands, cfg.endless.fallback]
             problems = []
@@ -187,15 +184,16 @@ def _prepare(cls: type[BoardSection]):
                 _possible(ctx, lexicon, replace(request, min_len=step.min_len,
                                                 max_len=step.max_len, style=step.style),
                           "vocab", f"challenge question {j + 1}: ")
-        options.update(layout=layout, budget=budget, unique=unique, fold_small=fold_small,
-                       styles=list(styles))
+        options.update(layout=v["layout"], budget=v["budget"], unique=v["unique"],
+                       fold_small=v["fold_small"], styles=list(v["styles"]))
         return cls(ctx.spec.name, count, render, render_limit, options, lexicon=lexicon,
-                   request=request, cfg=cfg, styles=styles, data=data)
+                   request=request, cfg=cfg, styles=tuple(v["styles"]), data=data)
 
     return prepare
 
 
-def _possible(ctx: SectionContext, lexicon, request, key: str, prefix: str = "") -> None:
+def _possible(ctx: SectionContext, lexicon: Any, request: Any, key: str,
+              prefix: str = "") -> None:
     from wordforge_cli.crossword.board import check_request
 
     try:
@@ -205,22 +203,19 @@ def _possible(ctx: SectionContext, lexicon, request, key: str, prefix: str = "")
                         key if ctx.has(key) else None) from None
 
 
-def _styles(ctx: SectionContext, default: str) -> tuple[str, ...]:
-    value = ctx.raw("styles", default)
-    if value == "all":
-        return STYLES
-    if isinstance(value, str):
-        value = [s.strip() for s in value.split(",") if s.strip()]
-    if not isinstance(value, list) or not value or any(s not in STYLES for s in value):
-        raise ctx.error(f"'styles' must be 'all' or a list of {', '.join(STYLES)}", "styles")
-    return tuple(value)
+def _keys(spec_name: str) -> tuple[str, ...]:
+    from wordforge_cli.crossword.config import BATCH, BOARD
+    from wordforge_cli.spec import PACK
+
+    spec = BATCH + BOARD if spec_name == "batch" else BOARD
+    return FILE_KEYS + spec.keys(PACK)
 
 
-CROSSWORD = Kind("crossword", (*BOARD_KEYS, "band", "style"), ("text", "svg", "ipuz"),
+CROSSWORD = Kind("crossword", _keys("batch"), ("text", "svg", "ipuz"),
                  _prepare(BatchSection),
                  doc="a batch of boards (one answer band, one blank style)")
-ENDLESS = Kind("endless", BOARD_KEYS, ("text", "svg", "ipuz"), _prepare(EndlessSection),
+ENDLESS = Kind("endless", _keys("board"), ("text", "svg", "ipuz"), _prepare(EndlessSection),
                doc="questions 0..count-1 of the endless run (config endless plan)")
-CHALLENGE = Kind("challenge", BOARD_KEYS, ("text", "svg", "ipuz"),
+CHALLENGE = Kind("challenge", _keys("board"), ("text", "svg", "ipuz"),
                  _prepare(ChallengeSection),
                  doc="count challenge sets of 10 boards along the config's ramp")

@@ -1,0 +1,350 @@
+"""One declaration per option: the command line, ``--config`` and pack sections read it alike.
+
+Each engine declares its options once, as :class:`Field` objects collected in a :class:`Spec`
+(``crossword/config.py``, ``kanji/config.py``, ``commands/rarity.py``). From that one
+declaration come
+
+(a) the Click options of the command (:meth:`Spec.options`),
+(b) the ``--config`` reader (:meth:`Spec.read`, called from :func:`config_callback`): values
+    are parsed with the field's own Click type and put into ``ctx.default_map`` (black's
+    pattern), and every key is checked against the command's own parameters (pip-tools'
+    pattern): an unknown key is one line ``FILE:LINE: unknown key 'x' (did you mean 'y'?)``;
+(c) the pack section reader (:meth:`Spec.read` again, with the section's keys), so a limit or
+    a default is written once and the three front ends accept and refuse the same values with
+    the same message (``tests/test_parity.py`` checks every field of every spec).
+
+Errors carry the field as data, never parsed from text: ``UsageError(msg, field="bring")``
+prints as ``--bring: msg`` on the command line, ``FILE:LINE: bring: msg`` in a config file
+and ``FILE:LINE: sections[3].bring: msg`` in a pack (see :func:`field_error`).
+
+How to add an option
+--------------------
+1. Add one :class:`Field` to the engine's spec, next to its request dataclass, e.g. in
+   ``crossword/config.py``::
+
+       Field("max_width", click.IntRange(3, 200), None, "Widest board, in cells.")
+
+   ``name`` is the request field / Click parameter name and, unless ``key`` says otherwise,
+   the key in ``--config`` files and pack sections; the flag is ``--max-width`` unless
+   ``flags`` says otherwise. A boolean is ``click.BOOL`` (``--x`` is_flag, or
+   ``flags=("--x/--no-x",)``). ``fronts`` says where it may be given (default: all three).
+2. Use the value: the command gets it as a keyword argument; a pack section gets it in the
+   dict :meth:`Spec.read` returns (and in its manifest ``options``); pass it to the engine.
+3. Run ``python -m wordforge_cli.docs`` (the README's command reference) and the tests: the
+   parity test exercises the new field on all three front ends without another line.
+A value that must be checked against the data (a band no word fits) is the engine's to refuse
+(``check_request``): raise ``UsageError(msg, field="name")`` there, not in a front end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from wordforge_cli.errors import ConfigError, WfkitError
+
+CLI, CONFIG, PACK = "cli", "config", "pack"
+ALL_FRONTS = frozenset((CLI, CONFIG, PACK))
+
+
+@dataclass(frozen=True)
+class Field:
+    """One option of an engine, declared once for every front end."""
+
+    name: str
+    type: click.ParamType
+    default: Any = None
+    help: str = ""
+    flags: tuple[str, ...] = ()  # command-line declarations; default ("--name-with-dashes",)
+    key: str | None = None  # key in --config files and pack sections; default: name
+    fronts: frozenset[str] = ALL_FRONTS
+    show_default: bool = True
+    metavar: str | None = None
+
+    @property
+    def config_key(self) -> str:
+        return self.key or self.name
+
+    @property
+    def flag(self) -> str:
+        """The long option a user types (``--min-len``), for messages."""
+        for decl in self.flags or (f"--{self.name.replace('_', '-')}",):
+            for part in decl.split("/"):
+                if part.startswith("--"):
+                    return part
+        return f"--{self.name.replace('_', '-')}"  # pragma: no cover - a field with no long flag
+
+    def option(self) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """The Click option of this field."""
+        decls = self.flags or (f"--{self.name.replace('_', '-')}",)
+        kwargs: dict[str, Any] = {"default": self.default, "help": self.help,
+                                  "show_default": self.show_default}
+        if self.type is click.BOOL:
+            if not any("/" in d for d in decls):
+                kwargs["is_flag"] = True
+        else:
+            kwargs["type"] = self.type
+        if self.metavar:
+            kwargs["metavar"] = self.metavar
+        return click.option(*decls, self.name, **kwargs)
+
+    def convert(self, value: Any) -> Any:
+        """A value from a YAML file, parsed as the command line would parse its text.
+
+        A scalar is given to the Click type as the text a user would type (``true`` for a
+        YAML boolean), so ``budget: 5000000`` and ``--budget 5000000`` meet the same check
+        and message; a list goes to types that take one (a band, a style list) as is."""
+        if isinstance(value, bool) and self.type is not click.BOOL:
+            value = "true" if value else "false"
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            value = str(value)
+        elif isinstance(value, list | dict) and not getattr(self.type, "takes_lists", False):
+            kind = "a list" if isinstance(value, list) else "a mapping"
+            raise click.BadParameter(f"expected {_type_words(self.type)}, not {kind}")
+        return self.type.convert(value, None, None)
+
+
+def _type_words(t: click.ParamType) -> str:
+    if isinstance(t, click.Choice):
+        return "one of " + ", ".join(map(str, t.choices))
+    if isinstance(t, click.types._NumberRangeBase | click.types.IntParamType):
+        return "a whole number" if isinstance(t, click.types.IntParamType) else "a number"
+    if isinstance(t, click.types.FloatParamType):
+        return "a number"
+    return f"a {t.name}"
+
+
+class Spec:
+    """The options of one engine (or one form of it: batch, endless, challenge)."""
+
+    def __init__(self, *fields: Field):
+        self.fields: tuple[Field, ...] = fields
+        self._by_key = {f.config_key: f for f in fields}
+        self._by_name = {f.name: f for f in fields}
+
+    def __add__(self, other: Spec) -> Spec:
+        return Spec(*self.fields, *other.fields)
+
+    def __iter__(self) -> Iterator[Field]:
+        return iter(self.fields)
+
+    def __getitem__(self, name: str) -> Field:
+        return self._by_name[name]
+
+    def on(self, front: str) -> list[Field]:
+        return [f for f in self.fields if front in f.fronts]
+
+    def keys(self, front: str) -> tuple[str, ...]:
+        return tuple(f.config_key for f in self.on(front))
+
+    def defaults(self, front: str = CLI) -> dict[str, Any]:
+        """Every field's default, parsed by its type (``name -> value``)."""
+        return {f.name: (f.type.convert(f.default, None, None)
+                         if f.default is not None and f.type is not click.BOOL else f.default)
+                for f in self.on(front)}
+
+    def options(self, *, exclude: Iterable[str] = ()) -> Callable[[Callable[..., Any]],
+                                                                  Callable[..., Any]]:
+        """A decorator adding the command-line fields as Click options, in spec order."""
+        skip = set(exclude)
+        chosen = [f for f in self.on(CLI) if f.name not in skip]
+
+        def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+            for f in reversed(chosen):
+                func = f.option()(func)
+            return func
+
+        return decorate
+
+    def read(self, data: Mapping[str, Any], *, front: str, path: str | None = None,
+             line: Callable[[str], int | None] = lambda key: None,
+             label: Callable[[str], str] = lambda key: key,
+             extra: Iterable[str] = (), allowed: Iterable[str] | None = None) -> dict[str, Any]:
+        """Parse the values a file gives (``--config`` or a pack section): ``name -> value``.
+
+        ``extra``: other keys the caller reads itself (skipped here, known for did-you-mean);
+        ``allowed``: the keys the command really has (its own Click parameters), default all
+        the spec's keys for ``front``. ``line(key)`` and ``label(key)`` say where a key is and
+        how to name it (``sections[3].budget``) in messages. A null value is left out (the
+        default stands)."""
+        known = list(self.keys(front)) if allowed is None else list(allowed)
+        extra = tuple(extra)
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            key = str(key)
+            if key in extra:
+                continue
+            if key not in known:
+                from wordforge_cli.config import did_you_mean
+
+                raise ConfigError(f"unknown key '{key}'{did_you_mean(key, [*known, *extra])}",
+                                  path=path, line=line(key))
+            if value is None:
+                continue
+            f = self._by_key[key]
+            try:
+                out[f.name] = f.convert(value)
+            except click.BadParameter as exc:
+                raise ConfigError(exc.message, path=path, line=line(key),
+                                  field=label(key)) from None
+        return out
+
+
+def field_error(error: WfkitError, *, path: str | None, line: int | None,
+                label: str | None) -> ConfigError:
+    """An engine's error about a field, moved to where a file gave that field."""
+    return ConfigError(error.message, path=path, line=line, field=label)
+
+
+def config_callback(load: Callable[[str | None], Any],
+                    defaults: Callable[[Any], Mapping[str, Any]],
+                    meta: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """The eager ``--config`` callback (black's pattern): ``load(path)`` reads the config
+    (``None``: the bundled one), ``defaults(cfg)`` gives its option values, which become
+    ``ctx.default_map`` (also for the group's subcommands, for the fields they have)."""
+
+    def callback(ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
+        from wordforge_cli.errors import WfkitError
+
+        try:
+            cfg = load(value)
+        except WfkitError as error:
+            raise _reported(error) from None
+        ctx.meta[meta] = cfg
+        ctx.default_map = command_defaults(ctx.command, defaults(cfg))
+        return value
+
+    return callback
+
+
+def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` restricted to the command's own parameters (and, for a group, each
+    subcommand's), as a Click ``default_map`` (written as a user would type them, so
+    ``--help`` shows them so; Click parses them again with the same types)."""
+    values = {k: (v.to_text() if isinstance(v, Typed) else v) for k, v in values.items()}
+    mine = {p.name for p in command.params}
+    out: dict[str, Any] = {k: v for k, v in values.items() if k in mine and v is not None}
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            theirs = {p.name for p in sub.params}
+            out[name] = {k: v for k, v in values.items() if k in theirs and v is not None}
+    return out
+
+
+def _reported(error: WfkitError) -> click.ClickException:
+    """A WfkitError raised inside Click's parsing (an eager callback), shown the wfkit way."""
+
+    class Reported(click.ClickException):
+        def __init__(self) -> None:
+            super().__init__(str(error))
+            self.exit_code = error.exit_code
+
+        def show(self, file: Any = None) -> None:
+            click.echo(f"wfkit: error: {self.format_message()}", err=True)
+
+    return Reported()
+
+
+class Choice(click.Choice):  # type: ignore[type-arg]
+    """Click's Choice, with a did-you-mean when the value is close to one of the choices."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            from wordforge_cli.config import did_you_mean
+
+            hint = did_you_mean(str(value), [str(c) for c in self.choices])
+            if not hint:
+                raise
+            self.fail(exc.message.rstrip(".") + hint, param, ctx)
+
+
+class Typed:
+    """A parsed value that can be written back as the command line's text."""
+
+    def to_text(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class Band(tuple[int, int], Typed):
+    """(low, high), written ``low-high``."""
+
+    def to_text(self) -> str:
+        return f"{self[0]}-{self[1]}"
+
+
+class NameList(tuple[str, ...], Typed):
+    """Names out of a list of choices, written as a comma list (``all`` for every one)."""
+
+    every: tuple[str, ...] = ()
+
+    def to_text(self) -> str:
+        return "all" if tuple(self) == self.every else ",".join(self)
+
+
+@dataclass(frozen=True)
+class Pair(click.ParamType):
+    """``LOW-HIGH``, one number (``N`` = ``N-N``), or a YAML ``[low, high]``; low <= high."""
+
+    low: int = 1
+    ordered: bool = True  # False: the engine checks low <= high (a band's message is its own)
+    name: str = field(default="LOW-HIGH", init=False)
+    takes_lists: bool = field(default=True, init=False)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> tuple[int, int]:
+        import re
+
+        if isinstance(value, tuple) and len(value) == 2:
+            return Band(value)
+        pair: list[Any] | None = None
+        if isinstance(value, list) and len(value) == 2:
+            pair = value
+        elif isinstance(value, int) and not isinstance(value, bool):
+            pair = [value, value]
+        elif isinstance(value, str):
+            m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", value)
+            if m:
+                pair = [int(m.group(1)), int(m.group(2) or m.group(1))]
+        if pair is None or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair):
+            self.fail(f"expected LOW-HIGH (e.g. 30-50), one number or [low, high], "
+                      f"not {value!r}", param, ctx)
+        lo, hi = pair
+        if lo < self.low or (self.ordered and lo > hi):
+            self.fail(f"{lo}-{hi}: need {self.low} <= low <= high", param, ctx)
+        return Band((lo, hi))
+
+
+@dataclass(frozen=True)
+class Names(click.ParamType):
+    """``all`` or a comma list (or a YAML list) of names out of ``choices``; a tuple."""
+
+    choices: tuple[str, ...]
+    what: str = "name"
+    name: str = field(default="NAMES", init=False)
+    takes_lists: bool = field(default=True, init=False)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> tuple[str, ...]:
+        if isinstance(value, tuple):
+            items: list[Any] = list(value)
+        elif value == "all":
+            items = list(self.choices)
+        elif isinstance(value, str):
+            items = [s.strip() for s in value.split(",") if s.strip()]
+        elif isinstance(value, list):
+            items = value
+        else:
+            items = []
+        bad = [s for s in items if s not in self.choices]
+        if bad or not items:
+            self.fail(f"unknown {self.what} {bad[0] if bad else value!r} (all, or a comma list of "
+                      f"{', '.join(self.choices)})", param, ctx)
+        out = NameList(items)
+        out.every = self.choices
+        return out
