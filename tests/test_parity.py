@@ -1,0 +1,207 @@
+"""Parity of the three front ends, generated from the engines' specs (wordforge_cli/spec.py).
+
+For every field of every engine's spec and a set of probe values made from the field's own
+type (both ends of a range and one past each, a wrong type, every choice and a typo of one,
+...), the command line, a ``--config`` file and a pack section must all accept the value or all
+refuse it with the same message; accepted values must parse to the same thing. A field added
+to a spec is probed here without another line of test.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+import yaml
+from conftest import EXAMPLES
+
+from wordforge_cli.errors import WfkitError
+from wordforge_cli.spec import CLI, CONFIG, PACK, Field, Names, Pair, Spec
+
+SKIP = object()  # a probe a front end cannot express (a list on the command line)
+
+
+@dataclass
+class Engine:
+    name: str
+    spec: Spec
+    command: tuple[str, ...]
+    load_config: Any  # path -> the engine's config object
+    config_options: Any  # config object -> {name: value}
+    section: dict[str, Any]  # a minimal pack section of this engine
+    files: tuple[str, ...] = ()  # example files the section names
+
+
+def _engines() -> list[Engine]:
+    from wordforge_cli.crossword import config as crossword_config
+
+    return [
+        Engine("crossword", crossword_config.BATCH + crossword_config.BOARD, ("crossword",),
+               crossword_config.load_config, lambda cfg: cfg.options,
+               {"kind": "crossword", "vocab": "tech.yaml", "count": 1}, ("tech.yaml",)),
+    ]
+
+
+ENGINES = _engines()
+
+
+def probes(f: Field) -> list[Any]:
+    """Values worth trying for a field, from its type alone."""
+    t = f.type
+    if t is click.BOOL:
+        return [True, False, "maybe", 3]
+    if isinstance(t, click.IntRange | click.FloatRange):
+        out: list[Any] = ["x", [1, 2]]
+        step = 1 if isinstance(t, click.IntRange) else 0.5
+        for end, sign in ((t.min, -1), (t.max, 1)):
+            if end is not None:
+                out += [end, end + sign * step]
+        if isinstance(t, click.IntRange):
+            out += [2.5, True]
+        return out
+    if isinstance(t, click.types.IntParamType | click.types.FloatParamType):
+        return [0, 7, "x", 2.5]
+    if isinstance(t, click.Choice):
+        first = str(t.choices[0])
+        return [*t.choices, "zzz", first[:-1] + ("x" if first[-1] != "x" else "y"), 5]
+    if isinstance(t, Pair):
+        return ["3-4", "4-3", [3, 4], 3, "x", [1], "0-2", [True, 2]]
+    if isinstance(t, Names):
+        return ["all", t.choices[0], f"{t.choices[0]},{t.choices[-1]}", "zzz", [t.choices[0]],
+                []]
+    return ["x"]
+
+
+def cli_text(f: Field, value: Any) -> list[str] | object:
+    """The command-line words that give ``value``, or SKIP."""
+    if f.type is click.BOOL:
+        if not isinstance(value, bool):
+            return SKIP
+        decls = (f.flags or (f.flag,))[0].split("/")
+        if value:
+            return [decls[0]]
+        return [decls[1]] if len(decls) > 1 else []
+    if isinstance(value, list):
+        return SKIP
+    text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    return [f.flag, text]
+
+
+def cli_outcome(engine: Engine, f: Field, value: Any) -> tuple[str, Any]:
+    from wordforge_cli.cli import cli
+
+    words = cli_text(f, value)
+    if words is SKIP:
+        return ("skip", None)
+    ctx = click.Context(cli, info_name="wfkit")
+    command = cli.get_command(ctx, engine.command[0])
+    try:
+        sub = command.make_context(engine.command[0], list(words), parent=ctx)
+    except click.BadParameter as exc:
+        return ("refused", exc.message)
+    return ("accepted", _plain(sub.params[f.name]))
+
+
+def config_outcome(engine: Engine, f: Field, value: Any, tmp: Path) -> tuple[str, Any]:
+    path = tmp / f"{engine.name}-config.yaml"
+    path.write_text(yaml.safe_dump({f.config_key: value}, default_flow_style=None), encoding="utf-8")
+    try:
+        cfg = engine.load_config(path)
+    except WfkitError as exc:
+        assert exc.field == f.config_key, str(exc)
+        assert exc.line == 1 and exc.path == str(path)
+        return ("refused", exc.message)
+    return ("accepted", _plain(engine.config_options(cfg).get(f.name)))
+
+
+def pack_outcome(engine: Engine, f: Field, value: Any, tmp: Path) -> tuple[str, Any]:
+    from wordforge_cli.pack.config import load_pack_config
+    from wordforge_cli.pack.kinds import prepare_section
+
+    for name in engine.files:
+        if not (tmp / name).exists():
+            shutil.copy(EXAMPLES / name, tmp / name)
+    section = {"name": "s", **engine.section, f.config_key: value}
+    path = tmp / "pack.yaml"
+    path.write_text(yaml.safe_dump({"seed": 1, "sections": [section]}), encoding="utf-8")
+    config = load_pack_config(path)
+    try:
+        prepare_section(config, config.specs[0])
+    except WfkitError as exc:
+        if exc.field == f"sections[0].{f.config_key}":
+            assert exc.path == str(path) and exc.line is not None
+            return ("refused", exc.message)
+        # a value the reader took and the engine then refused (say, a band no word fits)
+    return ("accepted", None)
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+CASES = [(e, f, v) for e in ENGINES for f in e.spec for v in probes(f)]
+
+
+@pytest.mark.parametrize(("engine", "field", "value"), CASES,
+                         ids=[f"{e.name}-{f.name}-{v!r}" for e, f, v in CASES])
+def test_front_ends_agree(engine: Engine, field: Field, value: Any, tmp_path: Path) -> None:
+    outcomes = {}
+    if CLI in field.fronts:
+        outcomes[CLI] = cli_outcome(engine, field, value)
+    if CONFIG in field.fronts:
+        outcomes[CONFIG] = config_outcome(engine, field, value, tmp_path)
+    if PACK in field.fronts:
+        outcomes[PACK] = pack_outcome(engine, field, value, tmp_path)
+    shown = {k: v for k, v in outcomes.items() if v[0] != "skip"}
+    verdicts = {k: v[0] for k, v in shown.items()}
+    assert len(set(verdicts.values())) <= 1, shown
+    refused = {k: v[1] for k, v in shown.items() if v[0] == "refused"}
+    assert len(set(refused.values())) <= 1, refused
+    parsed = [v[1] for k, v in shown.items() if v[0] == "accepted" and k != PACK]
+    assert all(p == parsed[0] for p in parsed), shown
+
+
+def test_every_spec_field_is_a_parameter_of_its_command() -> None:
+    """pip-tools' rule: a config key is one of the command's own parameters."""
+    from wordforge_cli.cli import cli
+
+    for engine in ENGINES:
+        ctx = click.Context(cli, info_name="wfkit")
+        command = cli.get_command(ctx, engine.command[0])
+        params = {p.name for p in command.params}
+        for f in engine.spec.on(CONFIG):
+            assert f.name in params, (engine.name, f.name)
+
+
+def test_an_unknown_config_key_names_its_line_and_a_close_key(tmp_path: Path) -> None:
+    for engine in ENGINES:
+        f = max(engine.spec.on(CONFIG), key=lambda f: len(f.config_key))
+        path = tmp_path / "c.yaml"
+        middle = len(f.config_key) // 2
+        typo = f.config_key[:middle] + "x" + f.config_key[middle:]
+        path.write_text(f"# a comment\n{typo}: 1\n", encoding="utf-8")
+        with pytest.raises(WfkitError) as info:
+            engine.load_config(path)
+        assert info.value.line == 2
+        assert f"unknown key '{typo}'" in info.value.message
+        assert f"did you mean '{f.config_key}'" in info.value.message
+
+
+def test_the_field_is_rendered_per_front_end(tmp_path: Path) -> None:
+    """One error, three spellings of its field: --budget, budget, sections[0].budget."""
+    from wordforge_cli.errors import UsageError
+
+    assert str(UsageError("too big", field="max_grade")) == "--max-grade: too big"
+    crossword = ENGINES[0]
+    budget = crossword.spec["budget"]
+    too_big = budget.type.max + 1
+    assert cli_outcome(crossword, budget, too_big)[0] == "refused"
+    path = tmp_path / "c.yaml"
+    path.write_text(f"budget: {too_big}\n", encoding="utf-8")
+    with pytest.raises(WfkitError) as info:
+        crossword.load_config(path)
+    assert str(info.value).startswith(f"{path}:1: budget: {too_big} is not in the range")
