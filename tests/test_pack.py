@@ -73,6 +73,9 @@ def test_build_writes_sections_renders_and_manifest(built):
     manifest = verify(out)
     assert manifest["seed"] == 7 and manifest["format"] == "wfkit-pack/1"
     assert manifest["config"]["sha256"] == sha256_file(config)
+    from wordforge_cli.dataversion import data_version
+
+    assert manifest["data_version"] == data_version()  # data rebuilt -> the pack is stale
     big = manifest["sections"][0]
     records = files["big.jsonl"].decode().splitlines()
     assert big["records"] == len(records) == big["stats"]["made"]

@@ -83,8 +83,18 @@ class LazyGroup(click.Group):
         sys.exit(status if isinstance(status, int) else 0)
 
 
+def _show_version(ctx: click.Context) -> None:
+    """The code's version and the bundled data's (a hash of its files: see dataversion.py)."""
+    from wordforge_cli.dataversion import data_version
+
+    click.echo(f"wfkit, version {__version__} (data {data_version()})")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS, context_settings=CONTEXT_SETTINGS)
-@click.version_option(__version__, "-V", "--version", prog_name="wfkit")
+@click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, _param, value: _show_version(ctx) if value else None,
+              help="Show the version of wfkit and of its bundled data, and exit.")
 def cli() -> None:
     """Generate word-game content in batches: word rarity and scores, crossword boards,
     kanji pools, and reproducible puzzle packs.

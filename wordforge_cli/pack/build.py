@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordforge_cli import __version__
+from wordforge_cli.dataversion import data_version
 from wordforge_cli.pack import store
 from wordforge_cli.pack.config import PackConfig
 from wordforge_cli.pack.files import MANIFEST, CompareSink, DirSink, FileResult, sha256_file
@@ -168,6 +169,7 @@ def manifest_for(config: PackConfig, sections: Sequence[Section],
     manifest: dict = {
         "format": FORMAT,
         "wfkit": __version__,
+        "data_version": data_version(),
         "name": config.name,
         "description": config.description,
         "seed": config.seed,
