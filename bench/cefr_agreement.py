@@ -1,6 +1,7 @@
 """How well the default CEFR levels agree with expert lists (CEFR-J 1.5 A1-B2, Octanove C1/C2).
 
     python bench/cefr_agreement.py            # prints markdown tables
+    python bench/cefr_agreement.py --reference /work/shared/reference/cefrj   # from a worktree
 
 The expert lists are evaluation data: they are read from ../shared/reference/cefrj/ (beside the
 checkout) and never copied into the project; without them this prints a message and exits 0.
@@ -15,11 +16,16 @@ tables): its CEFR level in data/english.tsv, else its lemma's, else the level im
 article's Zipf rule (the tier the Zipf rule gives, read back through the CEFR-to-tier map:
 N=A1 ... LG=C2).
 
-Compared set-ups (same rule engine, only the CEFR table changes):
-  shipped     data/english.tsv (cefrpy levels that are CEFR-J's; the rest left to Zipf)
-  zipf only   no CEFR table at all
-  cefrpy A1-B2  every cefrpy level A1..B2, guesses included        (needs cefrpy)
-  cefrpy all    every cefrpy level, C1/C2 frequency guesses too     (needs cefrpy)
+Reported:
+  (a) coverage and agreement: how many reference words the shipped table gives a level of its
+      own (or through its lemma), and how many of those at the reference's level; this checks
+      that the build kept the expert levels (studyforge-vocab carries the same two lists);
+  (b) the whole default pipeline (table, lemma, then the Zipf rule) against the lists, beside
+      the Zipf rule alone;
+  (c) the tier histogram (catalogue tiers N..LG, and battle tiers) of wordfreq's 20,000 most
+      frequent English words that are lowercase a-z, and of every playable word, with the
+      deciding rule: what a game maker gets from the catalogue;
+  (d) the article's seven words; (e) table sizes and levels outside the expert lists.
 """
 
 from __future__ import annotations
@@ -46,8 +52,8 @@ ARTICLE_WORDS = {"cat": "N", "pizza": "C", "serendipity": "R", "xylophone": "SR"
                  "ephemeral": "UR", "aesthetic": "LG", "labyrinth": "LG"}
 
 
-def reference_dir() -> Path | None:
-    return REFERENCE if all((REFERENCE / name).is_file() for name in LISTS) else None
+def reference_dir(folder: Path = REFERENCE) -> Path | None:
+    return folder if all((folder / name).is_file() for name in LISTS) else None
 
 
 def read_reference(folder: Path) -> tuple[dict[str, str], Counter]:
@@ -71,21 +77,6 @@ def read_reference(folder: Path) -> tuple[dict[str, str], Counter]:
     return levels, skipped
 
 
-def cefrpy_tables() -> tuple[dict[str, str], dict[str, str]] | None:
-    """Naive use of cefrpy: each word's lowest level rounded, all of it / A1..B2 only."""
-    try:
-        import cefrpy
-    except ImportError:
-        return None
-    lowest: dict[str, float] = {}
-    for word, _pos, level in cefrpy.CEFRDataProcessor().yield_word_pos_level():
-        if word not in lowest or level < lowest[word]:
-            lowest[word] = level
-    everything = {w: LEVELS[round(v) - 1] for w, v in lowest.items()}
-    easy = {w: lv for w, lv in everything.items() if LEVELS.index(lv) <= 3}
-    return everything, easy
-
-
 def predict(words: list[str], tables, rules,
             cefr: dict[str, str] | None) -> dict[str, tuple[str, str, str]]:
     """word -> (predicted level, deciding rule, catalogue tier label), by wfkit's own rule;
@@ -104,23 +95,59 @@ def pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def main() -> int:
-    folder = reference_dir()
-    if folder is None:
-        print("skipped: the expert lists are not there (../shared/reference/cefrj/)")
-        return 0
-    reference, skipped = read_reference(folder)
-    words = sorted(reference)
+def histogram(words, tables, rules) -> tuple[Counter, Counter, Counter, int]:
+    """Catalogue tiers, battle tiers and deciding rules of the playable ones; not playable."""
+    tiers, battle, source = Counter(), Counter(), Counter()
+    not_playable = 0
+    for word in words:
+        rating = rate(word, rules, tables)
+        if not rating.playable:
+            not_playable += 1
+            continue
+        tiers[rating.tier] += 1
+        battle[rating.battle_tier] += 1
+        source[rating.source] += 1
+    return tiers, battle, source, not_playable
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    import wordfreq
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference", type=Path, default=REFERENCE,
+                        help="folder of the two expert CSVs (default: ../shared/reference/cefrj "
+                        "beside the checkout)")
+    args = parser.parse_args(argv)
+
     rules = read_rules()
     tables = open_tables(rules, whole=True)
     table = tables.words
+    labels = [t.label for t in rules.tiers]
 
-    setups: dict[str, dict[str, str] | None] = {"shipped": None}
-    naive = cefrpy_tables()
-    setups["zipf only"] = {}
-    if naive is not None:
-        setups["cefrpy A1-B2"] = naive[1]
-        setups["cefrpy all"] = naive[0]
+    print("### Tier histograms\n")
+    top = [w for w in wordfreq.top_n_list("en", 20000) if WORD.fullmatch(w)]
+    rows = {f"wordfreq top 20,000 (a-z: {len(top)})": top, f"all playable ({len(table)})": table}
+    print("| words | not playable | " + " | ".join(labels) + " | battle: "
+          + " | battle: ".join(labels) + " | by CEFR | by Zipf |")
+    print("|---|---:|" + "---:|" * (2 * len(labels) + 2))
+    for name, words in rows.items():
+        tiers, battle, source, missing = histogram(sorted(words), tables, rules)
+        cells = [name, f"{missing:,}"] + [f"{tiers[i]:,}" for i in range(len(labels))]
+        cells += [f"{battle[i]:,}" for i in range(len(labels))]
+        cells += [f"{source['cefr']:,}", f"{source['zipf']:,}"]
+        print("| " + " | ".join(cells) + " |")
+    print()
+
+    folder = reference_dir(args.reference)
+    if folder is None:
+        print("skipped the agreement: the expert lists are not there (../shared/reference/cefrj/)")
+        return 0
+    reference, skipped = read_reference(folder)
+    words = sorted(reference)
+
+    setups: dict[str, dict[str, str] | None] = {"shipped": None, "zipf only": {}}
     results = {name: predict(words, tables, rules, cefr) for name, cefr in setups.items()}
     article = {name: predict(list(ARTICLE_WORDS), tables, rules, cefr)
                for name, cefr in setups.items()}
@@ -131,22 +158,21 @@ def main() -> int:
           f"headword rows with no single-word variant skipped: "
           f"{skipped['no single-word lowercase variant']}.\n")
 
-    print("### (a) The CEFR table alone (the word's level, else its lemma's)\n")
-    print("| reference | words | " + " | ".join(
-        f"{n}: covered | {n}: exact | {n}: within 1" for n in setups if n != "zipf only") + " |")
-    print("|---|---:|" + "---:|---:|---:|" * (len(setups) - 1))
+    print("### (a) Coverage and agreement of the shipped table (the word's level, else its "
+          "lemma's)\n")
+    print("| reference | words | covered | exact | within 1 | covered, own level | exact |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for lv in LEVELS + ("all",):
         group = words if lv == "all" else by_level[lv]
-        cells = [lv, str(len(group))]
-        for name in setups:
-            if name == "zipf only":
-                continue
-            hits = [w for w in group if results[name][w][1] == "cefr"]
-            exact = sum(results[name][w][0] == reference[w] for w in hits)
-            near = sum(abs(LEVELS.index(results[name][w][0]) - LEVELS.index(reference[w])) <= 1
-                       for w in hits)
-            cells += [pct(len(hits), len(group)), pct(exact, len(hits)), pct(near, len(hits))]
-        print("| " + " | ".join(cells) + " |")
+        hits = [w for w in group if results["shipped"][w][1] == "cefr"]
+        exact = sum(results["shipped"][w][0] == reference[w] for w in hits)
+        near = sum(abs(LEVELS.index(results["shipped"][w][0]) - LEVELS.index(reference[w])) <= 1
+                   for w in hits)
+        own = [w for w in group if table.get(w) is not None and table[w][1]]
+        own_exact = sum(table[w][1] == reference[w] for w in own)
+        print(f"| {lv} | {len(group)} | {pct(len(hits), len(group))} | {pct(exact, len(hits))} "
+              f"| {pct(near, len(hits))} | {pct(len(own), len(group))} "
+              f"| {pct(own_exact, len(own))} |")
 
     print("\n### (b) The whole default pipeline (table, lemma, then the Zipf rule)\n")
     print("| reference | words | " + " | ".join(
@@ -161,8 +187,6 @@ def main() -> int:
                        for w in group)
             cells += [pct(exact, len(group)), pct(near, len(group))]
         print("| " + " | ".join(cells) + " |")
-    if naive is None:
-        print("\n(cefrpy is not installed: the 'cefrpy' set-ups need `pip install cefrpy==1.0.3`)")
 
     print("\n### The article's seven words (its tier; each set-up's tier and deciding rule)\n")
     print("| word | article | " + " | ".join(setups) + " |")
@@ -174,23 +198,22 @@ def main() -> int:
     print("| same as the article | 7 | " + " | ".join(map(str, same)) + " |")
 
     print("\n### Table sizes: the article's CEFR table vs data/english.tsv\n")
-    shipped, confirmed = Counter(), Counter()
+    shipped, confirmed, outside = Counter(), Counter(), Counter()
     with open(data_file("english.tsv"), encoding="utf-8") as fh:
         for line in fh:
             word, level = line.split("\t", 2)[:2]
             if level:
                 shipped[level] += 1
                 confirmed[level] += reference.get(word) == level
-    print("| level | article | shipped | shipped, same level in the lists |"
-          + (" cefrpy all |" if naive else ""))
-    print("|---|---:|---:|---:|" + ("---:|" if naive else ""))
-    naive_sizes = Counter(naive[0].values()) if naive else Counter()
+                outside[level] += word not in reference
+    print("| level | article | shipped | shipped, same level in the lists | in no list |")
+    print("|---|---:|---:|---:|---:|")
     for lv in LEVELS:
-        extra = f" {naive_sizes[lv]} |" if naive else ""
-        print(f"| {lv} | {ARTICLE_SIZES[lv]} | {shipped[lv]} | {confirmed[lv]} |{extra}")
-    total_extra = f" {sum(naive_sizes.values())} |" if naive else ""
+        print(f"| {lv} | {ARTICLE_SIZES[lv]} | {shipped[lv]} | {confirmed[lv]} | {outside[lv]} |")
     print(f"| all | {sum(ARTICLE_SIZES.values())} | {sum(shipped.values())} | "
-          f"{sum(confirmed.values())} |{total_extra}")
+          f"{sum(confirmed.values())} | {sum(outside.values())} |")
+    print(f"\nWords in no expert list that carry A1/A2: {outside['A1'] + outside['A2']} "
+          "(bar: at most 250).")
     return 0
 
 

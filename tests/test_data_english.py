@@ -89,17 +89,22 @@ def test_non_words_are_not_playable():
     assert "a" in table and "i" in table
 
 
-def test_cefrpy_guesses_are_left_to_the_zipf_rule():
+def test_expert_levels_are_kept_and_cefrpy_guesses_are_not():
     table = rows()
-    # cefrpy labels these A1 for want of frequency data; CEFR-J has none of them
-    for word in ("restrictionism", "tenacious", "figment", "tenable", "unluckily"):
-        assert word not in table or table[word][1] == "", word
-    # its C1/C2 levels are frequency estimates: none is kept
-    levels = Counter(fields[1] for fields in table.values())
-    assert levels["C1"] == levels["C2"] == 0
-    # CEFR-J's own levels are (cefrpy's A1-B2 that pass the guard)
-    assert table["happy"][1] == "A1"
+    # Octanove C1/C2 (through studyforge-vocab): the article's point, hard words are strong
+    assert table["aesthetic"][1] == "C1" and table["ephemeral"][1] == "C2"
+    # CEFR-J A1-B2, including A1 words wordfreq rates rare (the old guard dropped bicycle)
+    assert table["happy"][1] == "A1" and table["bicycle"][1] == "A1"
     assert table["freedom"][1] == "A2"
+    # a headword whose levels differ by part of speech takes its lowest (above: A1 prep.)
+    assert table["above"][1] == "A1"
+    # cefrpy's guesses are left to the Zipf rule: in no expert list
+    assert table["tenacious"][1] == "C2"  # cefrpy guessed A1; Octanove says C2
+    for word in ("restrictionism", "figment", "tenable", "unluckily", "warrant",
+                 "internationalization", "pluralism", "serendipity", "xylophone", "labyrinth"):
+        assert word not in table or table[word][1] == "", word
+    levels = Counter(fields[1] for fields in table.values())
+    assert levels["C1"] > 800 and levels["C2"] > 800
 
 
 @pytest.mark.parametrize("key", ["words", "with CEFR level", "with lemma", "with gloss"])
@@ -120,7 +125,8 @@ def test_provenance_counts_match_the_file(key):
 def test_provenance_names_every_source_and_the_rebuild_command():
     doc = data_file("english.md").read_text(encoding="utf-8")
     for needle in ("english-words", "cefrpy", "simplemma", "wordfreq", "jamdict-data", "JMdict",
-                   "EDRDG", "CC BY-SA", "data/build/english.py"):
+                   "EDRDG", "CC BY-SA", "data/build/english.py", "studyforge-vocab",
+                   "CEFR-J Wordlist", "Octanove Vocabulary Profile", "sha256"):
         assert needle in doc, needle
 
 
@@ -133,3 +139,47 @@ def test_reading_the_table_needs_no_build_only_package():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_data_version_is_in_version_output_and_follows_the_bytes(tmp_path, monkeypatch):
+    """The data version names the bundled data: a rebuild with other bytes changes it."""
+    from click.testing import CliRunner
+
+    from wordforge_cli import __version__, dataversion, paths
+    from wordforge_cli.cli import cli
+
+    version = dataversion.data_version()
+    assert re.fullmatch(r"[0-9a-f]{12}", version)
+    shown = CliRunner().invoke(cli, ["--version"])
+    assert shown.exit_code == 0
+    assert shown.output == f"wfkit, version {__version__} (data {version})\n"
+
+    def version_of(files: dict[str, bytes]) -> str:
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        folder.mkdir()
+        for name, data in files.items():
+            (folder / name).write_bytes(data)
+        monkeypatch.setattr(paths, "resource_dir", lambda name: folder)
+        dataversion.data_version.cache_clear()
+        try:
+            return dataversion.data_version()
+        finally:
+            dataversion.data_version.cache_clear()
+
+    base = version_of({"english.tsv": b"cat\tA1\t\t\t\n", "jukugo.tsv": b"x\n"})
+    assert version_of({"english.tsv": b"cat\tA1\t\t\t\n", "jukugo.tsv": b"x\n"}) == base
+    assert version_of({"english.tsv": b"cat\tA2\t\t\t\n", "jukugo.tsv": b"x\n"}) != base
+    assert version_of({"english.tsv": b"cat\tA1\t\t\t\n", "jukugo.tsv": b"y\n"}) != base
+    # the provenance notes are documentation, not data
+    assert version_of({"english.tsv": b"cat\tA1\t\t\t\n", "jukugo.tsv": b"x\n",
+                       "english.md": b"# notes\n"}) == base
+
+
+def test_pack_manifest_licence_names_both_expert_lists():
+    """A pack's manifest carries data/english.md's licence section: both attributions."""
+    from wordforge_cli.pack.kinds import bundled_file
+
+    entry = bundled_file("data", "english.tsv")
+    assert entry.provenance == "wfkit:data/english.md"
+    for needle in ("CEFR-J", "Tono Laboratory", "Octanove", "CC BY-SA 4.0", "JMdict"):
+        assert needle in (entry.license or ""), needle

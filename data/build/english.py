@@ -27,12 +27,17 @@ See data/english.md for provenance, licences and counts.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import pickle
 import re
 import sqlite3
+import subprocess
 import sys
+import tempfile
+import zipfile
 from collections import Counter, defaultdict
 from importlib import resources
 from pathlib import Path
@@ -51,23 +56,6 @@ WORD = re.compile(r"[a-z]+")
 LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
 # Single letters are dictionary headwords (the letter's name) but not words a player types.
 SINGLE_LETTER_WORDS = frozenset({"a", "i"})
-
-# The article's Zipf fallback, used only by the plausibility guard of trusted_cefr.
-ZIPF_STEPS = ((5.0, 1), (4.0, 2), (2.5, 3), (1.35, 4), (1.12, 5))
-SHORT_CAP_LEN, SHORT_CAP_LEVEL = 3, 4
-# A CEFR-J-like label more than this many levels easier than the word's Zipf tier is the
-# 'no frequency data -> A1' kind of guess (restrictionism A1), not an expert label.
-GUARD_TOLERANCE = 1
-
-
-def zipf_level(word: str) -> int:
-    """Level 1..6 that the article's Zipf rule gives; unknown words (zipf 0) count as rarest."""
-    z = wordfreq.zipf_frequency(word, "en")
-    if z <= 0:
-        return 6
-    level = next((lv for th, lv in ZIPF_STEPS if z >= th), 6)
-    return min(level, SHORT_CAP_LEVEL) if len(word) <= SHORT_CAP_LEN else level
-
 
 # ---------------------------------------------------------------- playable words
 
@@ -125,28 +113,85 @@ def cefrpy_levels() -> tuple[dict[str, float], dict[str, set[str]]]:
     return lowest, tags
 
 
-def trusted_cefr(levels: dict[str, float]) -> tuple[dict[str, str], Counter]:
-    """Keep cefrpy's levels that are CEFR-J's, drop its guesses.
+# The expert lists come in one wheel from PyPI, read as a zip: never installed nor imported.
+STUDYFORGE = ("studyforge-vocab", "0.2.0",
+              "aab72a143734b505d77deccecc1ef447aaeafa3bcaf5862bc5acc5c5b1cfcbcb")
+STUDYFORGE_WHEEL = "studyforge_vocab-0.2.0-py3-none-any.whl"
+STUDYFORGE_LEVELS = "studyforge/data/cefr_levels.json"
+STUDYFORGE_ECDICT = "studyforge/data/studyforge_dictionary.db"
+STUDYFORGE_NOTICE = "studyforge_vocab-0.2.0.dist-info/licenses/data/NOTICE_CEFR.md"
 
-    CEFR-J labels are whole A1..B2 levels; cefrpy's frequency estimates are fractions (1.38)
-    or C1/C2 (rare words clamp to 6.0). Among whole A1..B2 levels a plausibility guard drops
-    labels far easier than the word's frequency (restrictionism A1, zipf 0).
-    """
-    kept: dict[str, str] = {}
-    dropped: Counter = Counter()
-    for word in sorted(levels):
-        value = levels[word]
-        if not WORD.fullmatch(word):
-            dropped["not a-z"] += 1
-        elif value != int(value):
-            dropped["fractional level (frequency estimate)"] += 1
-        elif value > 4:
-            dropped["C1/C2 (frequency estimate)"] += 1
-        elif zipf_level(word) > int(value) + GUARD_TOLERANCE:
-            dropped["far easier than its frequency"] += 1
-        else:
-            kept[word] = LEVELS[int(value) - 1]
-    return kept, dropped
+
+def studyforge_wheel(cache: Path) -> Path:
+    """The pinned wheel, fetched once with `pip download` into ``cache``, sha256 checked."""
+    name, version, sha256 = STUDYFORGE
+    wheel = cache / STUDYFORGE_WHEEL
+    if not wheel.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
+                        "--only-binary", ":all:", f"{name}=={version}", "-d", str(cache)],
+                       check=True)
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if digest != sha256:
+        raise SystemExit(f"{wheel}: sha256 {digest}, expected {sha256} (pinned)")
+    return wheel
+
+
+def expert_levels(wheel: Path) -> tuple[dict[str, str], dict]:
+    """studyforge's word-level labels (CEFR-J 1.5 A1-B2, Octanove C1/C2 1.0) for a-z words.
+
+    It omits the headwords whose levels differ by part of speech or sense (771); see
+    ambiguous_levels for those. Hyphenated and apostrophe headwords (e-mail, o'clock) are not
+    a-z words and are left out."""
+    with zipfile.ZipFile(wheel) as zf:
+        doc = json.loads(zf.read(STUDYFORGE_LEVELS))
+    levels = {w: lv for w, lv in doc["levels"].items() if WORD.fullmatch(w) and lv in LEVELS}
+    return levels, doc["meta"]
+
+
+def ecdict_rows(wheel: Path) -> tuple[dict[str, tuple[str, int, str]], dict[str, str]]:
+    """The wheel's ECDICT subset (MIT): word -> (pos, oxford 3000 flag, exam tags), and its
+    inflection table form -> lemma. Read from a temporary copy (sqlite needs a file)."""
+    with zipfile.ZipFile(wheel) as zf, tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "ecdict.db"
+        path.write_bytes(zf.read(STUDYFORGE_ECDICT))
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        entries = {w: (pos, oxford, tags) for w, pos, oxford, tags in
+                   db.execute("SELECT word, pos, oxford, tags FROM entries ORDER BY word")}
+        forms = dict(db.execute("SELECT form, lemma FROM forms ORDER BY form"))
+        db.close()
+    return entries, forms
+
+
+# An exam-tagged ECDICT word below this zipf is not taken as a CEFR-J headword (see below).
+AMBIGUOUS_MIN_ZIPF = 3.0
+
+
+def ambiguous_levels(expert: dict[str, str], cefrpy_lowest: dict[str, float],
+                     ecdict: dict[str, tuple[str, int, str]],
+                     ecdict_forms: dict[str, str]) -> dict[str, str]:
+    """A level for the headwords studyforge omits because their levels differ by part of
+    speech: the lowest one (a learner meets the word first there).
+
+    Their CEFR-J levels are in cefrpy (whole A1-B2 levels; cefrpy took them from CEFR-J), but
+    cefrpy gives whole levels to ~24,000 other words too (stems: unluckily A1). A word is taken
+    as one of the omitted headwords when studyforge lacks it, it is no inflected form (those
+    get their lemma's level), cefrpy's lowest level is a whole A1-B2 level, and ECDICT (in the
+    same wheel) marks it as an Oxford 3000 core word; a B1/B2 level is also taken for an
+    exam-list word of ECDICT's (zk, gk, cet4, ielts, ...) that wordfreq rates at least zipf 3.
+    An A1/A2 claim without Oxford 3000 is cefrpy's guess (warrant A1, momentum A1)."""
+    out = {}
+    for word in sorted(cefrpy_lowest):
+        value = cefrpy_lowest[word]
+        if word in expert or not WORD.fullmatch(word) or value != int(value) or value > 4:
+            continue
+        if word in ecdict_forms or simplemma.lemmatize(word, lang="en") != word:
+            continue
+        _pos, oxford, tags = ecdict.get(word, ("", 0, ""))
+        if oxford or (tags and value >= 3
+                      and wordfreq.zipf_frequency(word, "en") >= AMBIGUOUS_MIN_ZIPF):
+            out[word] = LEVELS[int(value) - 1]
+    return out
 
 
 # ---------------------------------------------------------------- JMdict gloss index
@@ -345,12 +390,20 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
 # ---------------------------------------------------------------- assemble
 
 
-def build() -> tuple[list[str], dict]:
+def build(cache: Path) -> tuple[list[str], dict]:
     web2, counts = base_words()
+    wheel = studyforge_wheel(cache)
+    expert, meta = expert_levels(wheel)
+    ecdict, ecdict_forms = ecdict_rows(wheel)
     levels, tags = cefrpy_levels()
-    cefr, dropped = trusted_cefr(levels)
-    # cefrpy also lists names ('furness', 'tennessee'): its words join the playable list only
-    # where simplemma's English dictionary knows them too (behaviour, laptop, download)
+    ambiguous = ambiguous_levels(expert, levels, ecdict, ecdict_forms)
+    cefr = {**expert, **ambiguous}
+    dropped: Counter = Counter()
+    counts.update({"expert_words": meta["known_words"], "expert_a_z": len(expert),
+                   "expert_omitted": meta["ambiguous_words_omitted"],
+                   "ambiguous_taken": len(ambiguous)})
+    # the expert lists' words join the playable list where web2 has them or simplemma's
+    # English dictionary knows them too (behaviour, laptop, download)
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
     known = set(dictionary) | set(dictionary.values())
     unknown = sorted(w for w in cefr if w not in web2 and (w not in known or len(w) == 1))
@@ -400,8 +453,10 @@ def build() -> tuple[list[str], dict]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-o", "--output", type=Path, default=OUT)
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "wfkit-build",
+                        help="where the pinned studyforge-vocab wheel is downloaded (kept)")
     args = parser.parse_args(argv)
-    lines, counts = build()
+    lines, counts = build(args.cache)
     tmp = args.output.with_suffix(".tmp")
     tmp.write_text("".join(ln + "\n" for ln in lines), encoding="utf-8", newline="\n")
     os.replace(tmp, args.output)
