@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from wordforge_cli.config import bundled_config  # noqa: E402
 from wordforge_cli.kanji import PoolRequest, PoolStats, iter_pools, load_dictionary  # noqa: E402
-from wordforge_cli.kanji.config import load_config, parse_range  # noqa: E402
+from wordforge_cli.kanji.config import load_config  # noqa: E402
 
 
 def unique_chars(word: str) -> list[str]:
@@ -91,9 +91,9 @@ def preset_table(dictionary, pools: int, seed: int) -> None:
           "| attempts | pools/s |")
     print("|---|---|---|---|---|---|---|---|---|")
     for name in ("(none)", "easy", "normal", "hard"):
-        values = {**cfg["options"], **cfg["presets"].get(name, {})}
+        values = cfg.values(name if name in cfg.presets else None)
         request = PoolRequest(base=values["base"], bring=values["bring"],
-                              kanji=parse_range(values.get("kanji")),
+                              kanji=values["kanji"],
                               max_grade=values["max_grade"],
                               base_max_grade=values["base_max_grade"],
                               min_zipf=values.get("min_zipf"), budget=values["attempts"],

@@ -102,15 +102,15 @@ def test_bundled_config_matches_the_option_defaults():
     from wordforge_cli.kanji.config import load_config
 
     cfg = load_config(CONFIGS / "kanji.yaml")
-    assert cfg["options"]["base"] == 5 and cfg["options"]["bring"] == 25
-    assert set(cfg["presets"]) == {"easy", "normal", "hard"}
+    assert cfg.options["base"] == 5 and cfg.options["bring"] == 25
+    assert set(cfg.presets) == {"easy", "normal", "hard"}
 
 
 @pytest.mark.parametrize("text, where, message", [
     ("count: 3\nbrng: 4\n", ":2:", "unknown key 'brng' (did you mean 'bring'?)"),
     ("presets:\n  easy:\n    max_grad: 3\n", ":3:", "did you mean 'max_grade'"),
-    ("kanji: 50 to 30\n", ":1:", "'kanji' must be a range"),
-    ("base: five\n", ":1:", "'base' must be a whole number"),
+    ("kanji: 50 to 30\n", ":1:", "kanji: expected LOW-HIGH"),
+    ("base: five\n", ":1:", "base: 'five' is not a valid integer"),
     ("preset: hrad\npresets:\n  hard: {}\n", ":1:", "did you mean 'hard'"),
 ])
 def test_bad_config_one_line_with_file_and_line(run, tmp_path, text, where, message):
@@ -121,16 +121,16 @@ def test_bad_config_one_line_with_file_and_line(run, tmp_path, text, where, mess
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--kanji", "50-30"), "low end is above the high end"),
+    (("--kanji", "50-30"), "50-30: need 1 <= low <= high"),
     (("--kanji", "lots"), "expected LOW-HIGH"),
     (("--bring", "40000"), "needs 40005 words"),
     (("--max-grade", "1", "--bring", "5000"), "the filters leave"),
     (("--min-zipf", "9"), "the filters leave 0"),
-    (("--base", "0"), "--base must be at least 1"),
+    (("--base", "0"), "'--base': 0 is not in the range 1<=x<=10000"),
     (("--preset", "eazy"), "did you mean 'easy'"),
-    (("-n", "-1"), "0 or more"),
-    (("-n", str(10**12)), "at most 1,000,000,000"),
-    (("--attempts", str(10**7)), "--attempts must be 1 to 100,000"),
+    (("-n", "-1"), "-1 is not in the range 0<=x<=1000000000"),
+    (("-n", str(10**12)), "is not in the range 0<=x<=1000000000"),
+    (("--attempts", str(10**7)), "'--attempts': 10000000 is not in the range 1<=x<=100000"),
     (("--min-zipf", "nan"), "not nan"),
 ])
 def test_impossible_requests_one_line_exit_2(run, tmp_path, args, message):

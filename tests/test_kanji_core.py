@@ -187,11 +187,11 @@ def test_budget_runs_out_with_a_reason(dictionary):
 
 @pytest.mark.parametrize("request_, message", [
     (PoolRequest(bring=40000), "needs 40005 words"),
-    (PoolRequest(base=0), "--base must be at least 1"),
-    (PoolRequest(bring=0), "--bring must be at least 1"),
+    (PoolRequest(base=0), "--base: must be at least 1"),
+    (PoolRequest(bring=0), "--bring: must be at least 1"),
     (PoolRequest(kanji=(50, 30)), "low <= high"),
     (PoolRequest(kanji=(400, 500)), "at most 180 distinct kanji"),
-    (PoolRequest(max_grade=10), "--max-grade must be 1 to 9"),
+    (PoolRequest(max_grade=10), "--max-grade: must be 1 to 9"),
     (PoolRequest(max_grade=1, base_max_grade=1, bring=2000), "the filters leave"),
     (PoolRequest(min_zipf=9.0), "the filters leave 0"),
 ])

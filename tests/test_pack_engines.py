@@ -163,7 +163,7 @@ def test_the_pack_board_is_the_crossword_command_board(tmp_path, run):
     (("kind: rarity\n    vocab: words.yaml", "kind: rarity\n    vocab: words.yaml\n    count: 3"),
      30, "has no 'count'"),
     (("max_grade: 7", "max_grade: 1\n    bring: 5000"), 35,
-     "can never succeed: --base 5 --bring 5000 needs 5005 words"),
+     "sections[5].bring: can never succeed: base 5 + bring 5000 needs 5005 words"),
     (("kanji: 30-50", "kanji: 50-30"), 33, "need 1 <= low <= high"),
     (("preset: easy", "preset: eazy"), 40, "unknown preset 'eazy' (did you mean 'easy'?)"),
 ])

@@ -140,11 +140,22 @@ class Spec:
     def keys(self, front: str) -> tuple[str, ...]:
         return tuple(f.config_key for f in self.on(front))
 
-    def defaults(self, front: str = CLI) -> dict[str, Any]:
+    def defaults(self) -> dict[str, Any]:
         """Every field's default, parsed by its type (``name -> value``)."""
         return {f.name: (f.type.convert(f.default, None, None)
                          if f.default is not None and f.type is not click.BOOL else f.default)
-                for f in self.on(front)}
+                for f in self.fields}
+
+    def resolve(self, *layers: Mapping[str, Any]) -> dict[str, Any]:
+        """The defaults, then each layer's values over them in order (a config, its preset, a
+        section); a None value brings back the field's default."""
+        defaults = self.defaults()
+        out = dict(defaults)
+        for layer in layers:
+            for name, value in layer.items():
+                if name in out:
+                    out[name] = defaults[name] if value is None else value
+        return out
 
     def options(self, *, exclude: Iterable[str] = ()) -> Callable[[Callable[..., Any]],
                                                                   Callable[..., Any]]:
@@ -168,8 +179,8 @@ class Spec:
         ``extra``: other keys the caller reads itself (skipped here, known for did-you-mean);
         ``allowed``: the keys the command really has (its own Click parameters), default all
         the spec's keys for ``front``. ``line(key)`` and ``label(key)`` say where a key is and
-        how to name it (``sections[3].budget``) in messages. A null value is left out (the
-        default stands)."""
+        how to name it (``sections[3].budget``) in messages. A null value is kept as None:
+        "the default" (see :meth:`resolve`), also over a value a lower layer gave."""
         known = list(self.keys(front)) if allowed is None else list(allowed)
         extra = tuple(extra)
         out: dict[str, Any] = {}
@@ -182,9 +193,10 @@ class Spec:
 
                 raise ConfigError(f"unknown key '{key}'{did_you_mean(key, [*known, *extra])}",
                                   path=path, line=line(key))
-            if value is None:
-                continue
             f = self._by_key[key]
+            if value is None:
+                out[f.name] = None
+                continue
             try:
                 out[f.name] = f.convert(value)
             except click.BadParameter as exc:
@@ -212,7 +224,7 @@ def config_callback(load: Callable[[str | None], Any],
         try:
             cfg = load(value)
         except WfkitError as error:
-            raise _reported(error) from None
+            raise reported(error) from None
         ctx.meta[meta] = cfg
         ctx.default_map = command_defaults(ctx.command, defaults(cfg))
         return value
@@ -234,7 +246,7 @@ def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[
     return out
 
 
-def _reported(error: WfkitError) -> click.ClickException:
+def reported(error: WfkitError) -> click.ClickException:
     """A WfkitError raised inside Click's parsing (an eager callback), shown the wfkit way."""
 
     class Reported(click.ClickException):

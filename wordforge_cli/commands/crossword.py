@@ -73,7 +73,9 @@ def _batch_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _defaults(cfg: Any) -> dict[str, Any]:
-    return dict(cfg.options)
+    from wordforge_cli.crossword.config import BATCH, BOARD
+
+    return (BATCH + BOARD).resolve(cfg.options)
 
 
 @click.group(invoke_without_command=True,

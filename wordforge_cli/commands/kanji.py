@@ -7,6 +7,7 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -16,36 +17,36 @@ from wordforge_cli.options import output_options, report_seed, seed_option
 RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
 PRESET_META = "wfkit.kanji.preset"
-PARAM_OF = {"kanji": "kanji_range"}   # config key -> option parameter name
-MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
-MAX_ATTEMPTS = 100_000  # ~40 s for one pool whose kanji range is out of reach
 
 
 # ---- config (black's pattern: eager callbacks fill ctx.default_map) ---------------------------
 
 def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """--config and --preset: once both are known, build the option defaults."""
-    from wordforge_cli.cli import ReportedError
-    from wordforge_cli.config import bundled_config, did_you_mean
-    from wordforge_cli.errors import UsageError, WfkitError
+    """--config and --preset: once both are known, the config's (and preset's) values become
+    the option defaults."""
+    from wordforge_cli.config import bundled_config
+    from wordforge_cli.errors import WfkitError
     from wordforge_cli.kanji.config import load_config
+    from wordforge_cli.spec import command_defaults, reported
 
     ctx.meta[f"wfkit.kanji.{param.name}"] = value
     if "wfkit.kanji.config_path" not in ctx.meta or "wfkit.kanji.preset" not in ctx.meta:
         return value
     try:
         cfg = load_config(ctx.meta["wfkit.kanji.config_path"] or bundled_config("kanji"))
-        preset = ctx.meta["wfkit.kanji.preset"] or cfg["preset"]
-        if preset is not None and preset not in cfg["presets"]:
-            raise UsageError(f"unknown preset '{preset}'{did_you_mean(preset, cfg['presets'])}"
-                             f" (presets: {', '.join(cfg['presets']) or 'none'})")
+        values = cfg.values(ctx.meta["wfkit.kanji.preset"])
     except WfkitError as error:
-        raise ReportedError(error) from None
-    values = {**cfg["options"], **(cfg["presets"][preset] if preset else {})}
+        raise reported(error) from None
     ctx.meta[CONFIG_META] = cfg
-    ctx.meta[PRESET_META] = preset
-    ctx.default_map = {PARAM_OF.get(k, k): v for k, v in values.items()}
+    ctx.meta[PRESET_META] = cfg.preset_name(ctx.meta["wfkit.kanji.preset"])
+    ctx.default_map = command_defaults(ctx.command, values)
     return value
+
+
+def _pool_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    from wordforge_cli.kanji.config import POOLS
+
+    return POOLS.options()(func)
 
 
 # ---- the batch command -----------------------------------------------------------------------
@@ -57,24 +58,7 @@ def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
               help="Difficulty config (default: the bundled configs/kanji.yaml).")
 @click.option("--preset", is_eager=True, callback=_eager,
               help="A preset of the config: easy, normal, hard (bundled).")
-@click.option("-n", "--count", type=int, default=10, show_default=True,
-              help="How many pools.")
-@click.option("--base", type=int, default=5, show_default=True, help="n: base words per pool.")
-@click.option("--bring", type=int, default=25, show_default=True,
-              help="m: words drawn for their overlap with the base.")
-@click.option("--kanji", "kanji_range", default=None,
-              help="Distinct kanji wanted per pool: LOW-HIGH (e.g. 30-50) or one number.")
-@click.option("--max-grade", type=int, default=9, show_default=True,
-              help="Keep out words with a kanji above this grade (1-6 school, 7 joyo, "
-                   "8 jinmeiyo, 9 any).")
-@click.option("--base-max-grade", type=int, default=9, show_default=True,
-              help="Stricter grade for base words.")
-@click.option("--min-zipf", type=float, default=None,
-              help="Keep out words rarer than this (wordfreq zipf, e.g. 3).")
-@click.option("--attempts", type=int, default=200, show_default=True,
-              help="Pools drawn at most per pool to reach the --kanji range.")
-@click.option("--hidden-examples", type=int, default=5, show_default=True,
-              help="Hidden compounds listed per pool.")
+@_pool_options
 @click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
               help="Dictionary replacing the bundled one: one word a line, YAML vocabulary, "
                    "or word<TAB>zipf .tsv.")
@@ -88,7 +72,8 @@ def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
 @seed_option
 @click.pass_context
 def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count: int,
-          base: int, bring: int, kanji_range: str | None, max_grade: int, base_max_grade: int,
+          base: int, bring: int, kanji: tuple[int, int] | None, max_grade: int,
+          base_max_grade: int,
           min_zipf: float | None, attempts: int, hidden_examples: int, dict_path: str | None,
           render: str, reveal: bool, stats_path: str | None, quiet: bool, output: str | None,
           as_json: bool, seed: int) -> None:
@@ -112,19 +97,13 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
         return
     import time
 
-    from wordforge_cli.errors import UsageError
     from wordforge_cli.kanji import PoolRequest, PoolStats, iter_pools, load_dictionary
-    from wordforge_cli.kanji.config import parse_range
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
 
-    if not 0 <= count <= MAX_POOLS:
-        raise UsageError(f"-n/--count must be 0 or more and at most {MAX_POOLS:,}, not {count}")
-    if not 1 <= attempts <= MAX_ATTEMPTS:
-        raise UsageError(f"--attempts must be 1 to {MAX_ATTEMPTS:,}, not {attempts}")
     if as_json:
         render = "jsonl"
-    request = PoolRequest(base=base, bring=bring, kanji=parse_range(kanji_range),
+    request = PoolRequest(base=base, bring=bring, kanji=kanji,
                           max_grade=max_grade, base_max_grade=base_max_grade,
                           min_zipf=min_zipf, budget=attempts, examples=hidden_examples)
     started = time.perf_counter()

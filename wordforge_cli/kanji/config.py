@@ -1,76 +1,92 @@
-"""The difficulty config (``configs/kanji.yaml``): option defaults and presets.
+"""The kanji engine's options, declared once (:data:`POOLS`), and its difficulty config
+(``configs/kanji.yaml``): option defaults and presets.
 
-Shared by ``wfkit kanji`` and the pack builder's kanji sections; every value is checked with its
-file and line, unknown keys and presets get a did-you-mean.
+The spec gives ``wfkit kanji``'s options, the config's keys (top level and every preset) and
+the pack sections' keys (see :mod:`wordforge_cli.spec`); every value is checked with its file
+and line, unknown keys and presets get a did-you-mean.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-INT_KEYS = ("count", "base", "bring", "max_grade", "base_max_grade", "attempts",
-            "hidden_examples")
-OPTION_KEYS = (*INT_KEYS, "kanji", "min_zipf")
-CONFIG_KEYS = (*OPTION_KEYS, "preset", "presets")
-PRESET_KEYS = tuple(k for k in OPTION_KEYS if k != "count") + ("count",)
-RANGE_RE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$")
+import click
+
+from wordforge_cli.kanji.dictionary import GRADE_OTHER
+from wordforge_cli.spec import CLI, CONFIG, Field, Pair, Spec
+
+MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
+MAX_ATTEMPTS = 100_000  # ~40 s for one pool whose kanji range is out of reach
+
+POOLS = Spec(
+    Field("count", click.IntRange(0, MAX_POOLS), 10, "How many pools.",
+          flags=("-n", "--count"), fronts=frozenset((CLI, CONFIG))),
+    Field("base", click.IntRange(1, 10_000), 5, "n: base words per pool."),
+    Field("bring", click.IntRange(1, 100_000), 25,
+          "m: words drawn for their overlap with the base."),
+    Field("kanji", Pair(), None,
+          "Distinct kanji wanted per pool: LOW-HIGH (e.g. 30-50) or one number.",
+          show_default=False),
+    Field("max_grade", click.IntRange(1, GRADE_OTHER), GRADE_OTHER,
+          "Keep out words with a kanji above this grade (1-6 school, 7 joyo, 8 jinmeiyo, "
+          "9 any)."),
+    Field("base_max_grade", click.IntRange(1, GRADE_OTHER), GRADE_OTHER,
+          "Stricter grade for base words."),
+    Field("min_zipf", click.FLOAT, None,
+          "Keep out words rarer than this (wordfreq zipf, e.g. 3).", show_default=False),
+    Field("attempts", click.IntRange(1, MAX_ATTEMPTS), 200,
+          "Pools drawn at most per pool to reach the --kanji range."),
+    Field("hidden_examples", click.IntRange(0, 1000), 5, "Hidden compounds listed per pool."),
+)
+OWN_KEYS = ("preset", "presets")  # the config's own keys, not options
 
 
-def _check_values(doc: Any, values: dict, *keys: str) -> None:
-    from wordforge_cli.config import type_name
+@dataclass
+class KanjiConfig:
+    """A loaded config: option values (top level), presets (name -> values), the default
+    preset."""
 
-    for key, value in values.items():
-        if key in INT_KEYS and (not isinstance(value, int) or isinstance(value, bool)):
-            raise doc.error(f"'{key}' must be a whole number, not {type_name(value)}",
-                            *keys, key)
-        if key == "min_zipf" and value is not None and (
-                not isinstance(value, int | float) or isinstance(value, bool)):
-            raise doc.error(f"'min_zipf' must be a number or null, not {type_name(value)}",
-                            *keys, key)
-        if key == "kanji" and value is not None:
-            if isinstance(value, int) and not isinstance(value, bool):
-                values[key] = str(value)
-            elif not isinstance(value, str) or not RANGE_RE.match(value):
-                raise doc.error(f"'kanji' must be a range like \"30-50\" or null, not "
-                                f"{value!r}", *keys, key)
+    path: str
+    options: dict[str, Any] = field(default_factory=dict)
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    preset: str | None = None
+
+    def values(self, preset: str | None) -> dict[str, Any]:
+        """Option values of ``preset`` (None: the config's default preset) over the top
+        level's; UsageError(field="preset") for an unknown one."""
+        from wordforge_cli.config import did_you_mean
+        from wordforge_cli.errors import UsageError
+
+        preset = preset or self.preset
+        if preset is not None and preset not in self.presets:
+            raise UsageError(f"unknown preset '{preset}'{did_you_mean(preset, self.presets)} "
+                             f"(presets: {', '.join(self.presets) or 'none'})", field="preset")
+        return POOLS.resolve(self.options, self.presets[preset] if preset else {})
+
+    def preset_name(self, preset: str | None) -> str | None:
+        return preset or self.preset
 
 
-def load_config(path: str | Path) -> dict:
-    """A kanji config as {options, presets, preset}; unknown keys caught with file:line."""
-    from wordforge_cli.config import check_mapping, load_mapping, type_name
+def load_config(path: str | Path) -> KanjiConfig:
+    """Read and check a kanji config (unknown keys and presets caught with file:line)."""
+    from wordforge_cli.config import check_mapping, did_you_mean, load_mapping, type_name
 
-    doc, data = load_mapping(path, CONFIG_KEYS)
-    options = {k: v for k, v in data.items() if k in OPTION_KEYS}
-    _check_values(doc, options)
-    presets = data.get("presets") or {}
-    check_mapping(doc, presets, list(presets), "presets")
-    for name, values in presets.items():
-        if values is None:
-            values = presets[name] = {}
-        check_mapping(doc, values, PRESET_KEYS, "presets", str(name))
-        _check_values(doc, values, "presets", str(name))
+    doc, data = load_mapping(path, POOLS.keys(CONFIG) + OWN_KEYS)
+    options = POOLS.read(data, front=CONFIG, path=doc.path, line=lambda key: doc.line(key),
+                         extra=OWN_KEYS)
+    presets: dict[str, dict[str, Any]] = {}
+    raw = data.get("presets") or {}
+    check_mapping(doc, raw, list(raw), "presets")
+    for name, values in raw.items():
+        check_mapping(doc, values or {}, POOLS.keys(CONFIG), "presets", str(name))
+        presets[str(name)] = POOLS.read(
+            values or {}, front=CONFIG, path=doc.path,
+            line=lambda key, name=name: doc.line("presets", str(name), key))
     preset = data.get("preset")
     if preset is not None and not isinstance(preset, str):
         raise doc.error(f"'preset' must be a preset name, not {type_name(preset)}", "preset")
     if preset is not None and preset not in presets:
-        from wordforge_cli.config import did_you_mean
-
         raise doc.error(f"unknown preset '{preset}'{did_you_mean(preset, presets)}", "preset")
-    return {"path": str(path), "options": options, "presets": presets, "preset": preset}
-
-
-def parse_range(text: str | None) -> tuple[int, int] | None:
-    from wordforge_cli.errors import UsageError
-
-    if text is None or str(text).strip().lower() in ("", "any", "none", "null"):
-        return None
-    match = RANGE_RE.match(str(text))
-    if not match:
-        raise UsageError(f"--kanji {text}: expected LOW-HIGH (e.g. 30-50) or one number")
-    lo = int(match.group(1))
-    hi = int(match.group(2)) if match.group(2) is not None else lo
-    if lo > hi:
-        raise UsageError(f"--kanji {text}: the low end is above the high end")
-    return lo, hi
+    return KanjiConfig(str(path), options, presets, preset)

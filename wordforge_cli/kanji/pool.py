@@ -57,41 +57,42 @@ def check_request(dictionary: Dictionary, request: PoolRequest) -> View:
     """Refuse at once a request no pool can meet (exit 2), before any pool is drawn."""
     n, m = request.base, request.bring
     if n < 1:
-        raise UsageError(f"--base must be at least 1, not {n}")
+        raise UsageError(f"must be at least 1, not {n}", field="base")
     if m < 1:
-        raise UsageError(f"--bring must be at least 1, not {m}")
-    for name, value in (("--max-grade", request.max_grade),
-                        ("--base-max-grade", request.base_max_grade)):
+        raise UsageError(f"must be at least 1, not {m}", field="bring")
+    for name, value in (("max_grade", request.max_grade),
+                        ("base_max_grade", request.base_max_grade)):
         if not 1 <= value <= GRADE_OTHER:
-            raise UsageError(f"{name} must be 1 to {GRADE_OTHER}, not {value}")
+            raise UsageError(f"must be 1 to {GRADE_OTHER}, not {value}", field=name)
     if request.budget < 1:
-        raise UsageError(f"the attempt budget must be at least 1, not {request.budget}")
+        raise UsageError(f"must be at least 1, not {request.budget}", field="attempts")
     if request.examples < 0:
-        raise UsageError(f"hidden examples must be 0 or more, not {request.examples}")
+        raise UsageError(f"must be 0 or more, not {request.examples}", field="hidden_examples")
     if not len(dictionary):
-        raise UsageError("the dictionary is empty")
+        raise UsageError("the dictionary is empty", field="dict")
     if request.min_zipf is not None and request.min_zipf != request.min_zipf:
-        raise UsageError("--min-zipf must be a number, not nan")
+        raise UsageError("must be a number, not nan", field="min_zipf")
     if request.min_zipf is not None and all(z is None for z in dictionary.zipf):
-        raise UsageError(f"--min-zipf {request.min_zipf:g}: the dictionary has no frequencies "
-                         "(a word<TAB>zipf .tsv has them; a word list does not)")
+        raise UsageError(f"{request.min_zipf:g}: the dictionary has no frequencies "
+                         "(a word<TAB>zipf .tsv has them; a word list does not)",
+                         field="min_zipf")
     view = request.view(dictionary)
     if len(view.ids) < n + m:
         raise UsageError(
-            f"--base {n} --bring {m} needs {n + m} words; the filters leave {len(view.ids)} "
-            f"of {len(dictionary)} (loosen --max-grade/--min-zipf or ask for fewer)")
+            f"base {n} + bring {m} needs {n + m} words; the filters leave {len(view.ids)} "
+            f"of {len(dictionary)} (loosen max_grade/min_zipf or ask for fewer)", field="bring")
     if len(view.base_ids) < n:
         raise UsageError(
-            f"--base {n} needs {n} base words; --base-max-grade {request.base_max_grade} "
-            f"leaves {len(view.base_ids)}")
+            f"base {n} needs {n} base words; base_max_grade {request.base_max_grade} "
+            f"leaves {len(view.base_ids)}", field="base")
     if request.kanji is not None:
         lo, hi = request.kanji
         if lo < 1 or lo > hi:
-            raise UsageError(f"--kanji {lo}-{hi}: need 1 <= low <= high")
+            raise UsageError(f"{lo}-{hi}: need 1 <= low <= high", field="kanji")
         most = min(view.kanji_count, (n + m) * MAX_KANJI)
         if lo > most:
-            raise UsageError(f"--kanji {lo}-{hi}: a pool of {n + m} words from this "
-                             f"dictionary has at most {most} distinct kanji")
+            raise UsageError(f"{lo}-{hi}: a pool of {n + m} words from this dictionary has "
+                             f"at most {most} distinct kanji", field="kanji")
     return view
 
 

@@ -64,6 +64,14 @@ class SectionContext:
         return ConfigError(f"section '{self.spec.name}': {message}", path=self.doc.path,
                            line=self.doc.line(*where))
 
+    def field_error(self, message: str, key: str | None) -> ConfigError:
+        """An error about one key of the section, named ``sections[i].key`` at its line (the
+        section itself when ``key`` is None or not given in the section)."""
+        if key is None or not self.has(key):
+            return self.error(message)
+        return ConfigError(message, path=self.doc.path, line=self.doc.line(*self.keys, key),
+                           field=f"sections[{self.spec.index}].{key}")
+
     def read(self, spec: Any, *, extra: tuple[str, ...] = ()) -> dict[str, Any]:
         """The section's values of an engine's spec (:meth:`wordforge_cli.spec.Spec.read`),
         errors at the key's line as ``sections[i].key``."""

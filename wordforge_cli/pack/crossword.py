@@ -149,7 +149,7 @@ def _prepare(cls: type[BoardSection]) -> Any:
         config_path = ctx.path("config", what="crossword config")
         cfg = load_config(config_path or bundled_config("crossword"))
         spec = BATCH + BOARD if cls is BatchSection else BOARD
-        v = {**spec.defaults(), **cfg.options, **ctx.read(spec, extra=FILE_KEYS)}
+        v = spec.resolve(cfg.options, ctx.read(spec, extra=FILE_KEYS))
         lexicon = prepare_lexicon(read_vocab(vocab_path), fold_small=v["fold_small"])
         data = [user_file(ctx, vocab_path),
                 user_file(ctx, config_path) if config_path

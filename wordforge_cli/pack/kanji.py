@@ -106,63 +106,54 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> KanjiSection:
     """Defaults from the kanji config (``config``, else the bundled one) and its ``preset``,
     exactly as ``wfkit kanji --config --preset`` takes them; the section's own keys win."""
-    from wordforge_cli.config import bundled_config, did_you_mean
+    from wordforge_cli.config import bundled_config
     from wordforge_cli.kanji import PoolRequest, check_request, load_dictionary
-    from wordforge_cli.kanji.config import load_config, parse_range
-    from wordforge_cli.kanji.dictionary import GRADE_OTHER
+    from wordforge_cli.kanji.config import POOLS, load_config
 
     dict_path = ctx.path("dict", what="dictionary file")
     config_path = ctx.path("config", what="kanji config")
     cfg = load_config(config_path or bundled_config("kanji"))
-    preset = ctx.string("preset", cfg["preset"])
-    if preset is not None and preset not in cfg["presets"]:
-        raise ctx.error(f"unknown preset '{preset}'{did_you_mean(preset, cfg['presets'])} "
-                        f"(presets: {', '.join(cfg['presets']) or 'none'})", "preset")
-    defaults = {**cfg["options"], **(cfg["presets"][preset] if preset else {})}
-    base = PoolRequest()
-
-    def whole(key: str, fallback: int, top: int, low: int = 1) -> int:
-        return ctx.integer(key, defaults.get(key, fallback), minimum=low, maximum=top)
-
-    kanji = ctx.int_pair("kanji")
-    if kanji is None and defaults.get("kanji") is not None and not ctx.has("kanji"):
-        try:
-            kanji = parse_range(defaults["kanji"])
-        except UsageError as exc:
-            raise ctx.error(exc.message, "preset" if ctx.has("preset") else None) from None
-    request = PoolRequest(
-        base=whole("base", base.base, 10_000),
-        bring=whole("bring", base.bring, 100_000),
-        kanji=kanji,
-        max_grade=whole("max_grade", base.max_grade, GRADE_OTHER),
-        base_max_grade=whole("base_max_grade", base.base_max_grade, GRADE_OTHER),
-        min_zipf=ctx.number("min_zipf", defaults.get("min_zipf", base.min_zipf)),
-        budget=whole("attempts", base.budget, 10**6),
-        examples=whole("hidden_examples", base.examples, 1000, low=0),
-    )
+    preset = ctx.string("preset")
+    try:
+        defaults = cfg.values(preset)
+    except UsageError as exc:
+        raise ctx.field_error(exc.message, "preset") from None
+    preset = cfg.preset_name(preset)
+    v = POOLS.resolve(defaults, ctx.read(POOLS, extra=OWN_KEYS))
+    request = PoolRequest(base=v["base"], bring=v["bring"], kanji=v["kanji"],
+                          max_grade=v["max_grade"], base_max_grade=v["base_max_grade"],
+                          min_zipf=v["min_zipf"], budget=v["attempts"],
+                          examples=v["hidden_examples"])
     dictionary = load_dictionary(dict_path)
     try:
         check_request(dictionary, request)
-    except UsageError as exc:  # point at the key the engine's message names (--kanji -> kanji)
-        import re
-
-        named = [k.replace("-", "_") for k in re.findall(r"--([a-z-]+)", exc.message)]
-        key = next((k for k in named if ctx.has(k)), "preset" if ctx.has("preset") else None)
-        raise ctx.error(f"can never succeed: {exc.message}", key) from None
+    except UsageError as exc:  # the engine names the field it refuses
+        key = exc.field if exc.field and ctx.has(exc.field) else (
+            "preset" if ctx.has("preset") else None)
+        raise ctx.field_error(f"can never succeed: {exc.message}", key) from None
     data = [user_file(ctx, dict_path) if dict_path
             else bundled_file("data", "jukugo.tsv", note="jukugo.md"),
             bundled_file("data", "kanji_grades.tsv", note="jukugo.md"),
             user_file(ctx, config_path) if config_path else bundled_file("configs", "kanji.yaml")]
     options = {"dict": data[0].label, "config": data[2].label, "preset": preset,
                "base": request.base, "bring": request.bring,
-               "kanji": list(kanji) if kanji else None, "max_grade": request.max_grade,
-               "base_max_grade": request.base_max_grade, "min_zipf": request.min_zipf,
-               "attempts": request.budget, "hidden_examples": request.examples}
+               "kanji": list(request.kanji) if request.kanji else None,
+               "max_grade": request.max_grade, "base_max_grade": request.base_max_grade,
+               "min_zipf": request.min_zipf, "attempts": request.budget,
+               "hidden_examples": request.examples}
     return KanjiSection(ctx.spec.name, count, render, render_limit, options,
                         dictionary=dictionary, request=request, data=data)
 
 
-KANJI = Kind("kanji", ("dict", "config", "preset", "base", "bring", "kanji", "max_grade",
-                       "base_max_grade", "min_zipf", "attempts", "hidden_examples"),
-             ("text", "svg"), _prepare,
+OWN_KEYS = ("dict", "config", "preset")
+
+
+def _keys() -> tuple[str, ...]:
+    from wordforge_cli.kanji.config import POOLS
+    from wordforge_cli.spec import PACK
+
+    return OWN_KEYS + POOLS.keys(PACK)
+
+
+KANJI = Kind("kanji", _keys(), ("text", "svg"), _prepare,
              doc="pools of jukugo for the territory game (n base words + m drawn)")
