@@ -115,7 +115,7 @@ def blank_table(n: int) -> None:
                 if board is None:
                     stats.fail()
                 else:
-                    stats.add_board(board)
+                    stats.add(board)
             s = stats.summary()
             cells = [f"{v['rate']}% ({v['boards']}/{v['of']})"
                      for k, v in s["blank_failure"].items() if k != "none"]

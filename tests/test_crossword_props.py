@@ -109,15 +109,15 @@ def test_stats_merge_equals_whole_in_any_split():
     recs = [record(b, i, s) for i, s, b in batch(lex, Request(4, 5), 3, 60)]
     whole = BatchStats(lexicon=lex)
     for rec in recs:
-        whole.add(rec)
+        whole.add_record(rec)
     left, right = BatchStats(lexicon=lex), BatchStats(lexicon=lex)
     for rec in recs[::2]:
-        left.add(rec)
+        left.add_record(rec)
     for rec in reversed(recs[1::2]):
-        right.add(rec)
+        right.add_record(rec)
     right.fail(0)
     assert right.merge(left).summary() == whole.summary()
-    shipped = BatchStats(lexicon=lex).add_counts(json.loads(json.dumps(whole.counts())))
+    shipped = BatchStats.from_state(json.loads(json.dumps(whole.to_state())), lex)
     assert shipped.summary() == whole.summary()
 
 
@@ -125,6 +125,6 @@ def test_stats_from_boards_equal_stats_from_records():
     lex = lexicon("tech.yaml")
     from_records, from_boards = BatchStats(lexicon=lex), BatchStats(lexicon=lex)
     for i, s, b in batch(lex, Request(3, 6, "most"), 5, 40):
-        from_boards.add_board(b)
-        from_records.add(record(b, i, s))
+        from_boards.add(b)
+        from_records.add_record(record(b, i, s))
     assert from_boards.summary() == from_records.summary()

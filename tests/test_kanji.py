@@ -142,7 +142,8 @@ def test_impossible_requests_one_line_exit_2(run, tmp_path, args, message):
 
 def test_budget_out_is_exit_1_with_reason(run, tmp_path):
     out = tmp_path / "never.jsonl"
-    line = one_line_error(run("kanji", "--kanji", "5-6", "--attempts", "10", "-o", out), 1)
+    line = one_line_error(run("kanji", "--kanji", "5-6", "--attempts", "10", "--seed", "1",
+                              "-o", out), 1)
     assert "no pool with 5-6 kanji in 10 attempts" in line and "lower --bring" in line
     assert not out.exists()
 

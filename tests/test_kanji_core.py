@@ -245,7 +245,7 @@ def test_stats_merge_equals_whole(dictionary):
     for r in records[15:]:
         b.add(r)
     assert a.merge(b).summary() == whole.summary()
-    assert PoolStats.from_state(whole.state()).summary() == whole.summary()
+    assert PoolStats.from_state(whole.to_state()).summary() == whole.summary()
     summary = whole.summary()
     assert summary["pools"] == 40
     ks = sorted(r["kanji_count"] for r in records)

@@ -20,10 +20,9 @@ class DiceStats(Stats):
         super().__init__()
         self.sums = Counter()
 
-    def add(self, item: Item) -> None:
-        super().add(item)
-        for record in item.records:
-            self.sums[record["sum"]] += 1
+    def add(self, record: dict) -> None:
+        super().add(record)
+        self.sums[record["sum"]] += 1
 
     def summary(self) -> dict:
         return {**super().summary(), "sum": histogram_summary(self.sums)}

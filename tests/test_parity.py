@@ -210,3 +210,76 @@ def test_the_field_is_rendered_per_front_end(tmp_path: Path) -> None:
     with pytest.raises(WfkitError) as info:
         crossword.load_config(path)
     assert str(info.value).startswith(f"{path}:1: budget: {too_big} is not in the range")
+
+
+# ---- the disagreements issue 11 found, one by one -------------------------------------------
+
+def _pack(tmp_path: Path, section: dict[str, Any], *files: str) -> Path:
+    for name in files:
+        shutil.copy(EXAMPLES / name, tmp_path / name)
+    path = tmp_path / "pack.yaml"
+    path.write_text(yaml.safe_dump({"seed": 1, "sections": [{"name": "s", **section}]},
+                                   default_flow_style=None), encoding="utf-8")
+    return path
+
+
+def _error(result: Any) -> str:
+    lines = [x for x in result.stderr.splitlines() if x.startswith("wfkit: error: ")]
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(("command", "flag", "key", "value", "section", "files", "message"), [
+    (("crossword", "--vocab", str(EXAMPLES / "tech.yaml")), "--budget", "budget", 5_000_000,
+     {"kind": "crossword", "vocab": "tech.yaml", "count": 1}, ("tech.yaml",),
+     "5000000 is not in the range 1<=x<=1000000"),
+    (("kanji", "-n", "1"), "--attempts", "attempts", 500_000, {"kind": "kanji", "count": 1},
+     (), "500000 is not in the range 1<=x<=100000"),
+])
+def test_a_limit_is_the_same_on_every_front_end(run, tmp_path, command, flag, key, value,
+                                                 section, files, message):
+    cli = _error(run(*command, flag, str(value)))
+    assert f"'{flag}': {message}" in cli
+    config = tmp_path / "c.yaml"
+    config.write_text(f"{key}: {value}\n", encoding="utf-8")
+    from_config = _error(run(*command, "--config", config))
+    assert f"{config}:1: {key}: {message}" in from_config
+    pack = _pack(tmp_path, {**section, key: value}, *files)
+    from_pack = _error(run("pack", "build", pack, "--out", tmp_path / "out"))
+    assert f"{pack}:" in from_pack and f"sections[0].{key}: {message}" in from_pack
+
+
+def test_an_endless_plan_that_can_never_succeed_is_exit_2_with_its_reason(run, tmp_path):
+    vocab = tmp_path / "tiny.yaml"
+    vocab.write_text("language: en\nwords: [ab, ba, abab]\n", encoding="utf-8")
+    cli = run("crossword", "endless", "--vocab", vocab, "--count", "2", "--seed", "1")
+    assert cli.exit_code == 2
+    reason = "no band of the endless plan can be made (impossible request:"
+    assert reason in _error(cli)
+    shutil.copy(vocab, tmp_path / "v.yaml")
+    pack = _pack(tmp_path, {"kind": "endless", "vocab": "v.yaml", "count": 2})
+    built = run("pack", "build", pack, "--out", tmp_path / "out")
+    assert built.exit_code == 2 and reason in _error(built)
+
+
+def test_kanji_pools_out_of_budget_are_counted_alike_by_the_command_and_a_pack(run, tmp_path):
+    """The engine's policy for both: a pool that misses its kanji range within its attempts is
+    counted as failed and the run goes on."""
+    import json
+
+    stats = tmp_path / "stats.json"
+    out = tmp_path / "pools.jsonl"
+    cli = run("kanji", "-n", "12", "--kanji", "38-39", "--attempts", "1", "--seed", "1",
+              "-q", "-o", out, "--stats", stats)
+    assert cli.exit_code == 0, cli.stderr
+    summary = json.loads(stats.read_text(encoding="utf-8"))
+    assert summary["failed"] > 0 and summary["made"] > 0
+    assert summary["made"] + summary["failed"] == 12
+    assert len(out.read_text(encoding="utf-8").splitlines()) == summary["made"]
+    assert "ran out of budget, counted as failed" in cli.stderr
+    pack = _pack(tmp_path, {"kind": "kanji", "count": 12, "kanji": "38-39", "attempts": 1})
+    built = run("pack", "build", pack, "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.stderr
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
+    section = manifest["sections"][0]["stats"]
+    assert section["failed"] > 0 and section["made"] + section["failed"] == 12

@@ -23,6 +23,8 @@ from wordforge_cli.errors import ConfigError
 if TYPE_CHECKING:
     import random
 
+    from wordforge_cli.vocab import Vocabulary
+
 LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
 SOURCES = ("override", "cefr", "zipf")
 RECORD_FIELDS = ("word", "zipf", "cefr", "rarity", "label", "multiplier", "source",
@@ -51,6 +53,25 @@ def word_problem(text: str) -> str | None:
 def normal_word(text: str) -> str:
     """The form every table is keyed by (lower case); call :func:`word_problem` first."""
     return text.lower()
+
+
+_ALL_WORDS = re.compile(r"[a-z]+(?:\n[a-z]+)*")
+
+
+def vocabulary_words(vocab: Vocabulary) -> list[str]:
+    """The words of a vocabulary, normalised, for the command line and pack sections alike:
+    an English vocabulary only (``language`` absent or ``en``), every word letters a-z, the
+    first bad one a ConfigError at its file and line."""
+    if vocab.language not in (None, "en"):
+        raise ConfigError(f"language '{vocab.language}': WordForge rates English words (en)",
+                          path=vocab.path)
+    words = [entry.word.lower() for entry in vocab.entries]
+    if not _ALL_WORDS.fullmatch("\n".join(words)):  # one C-speed pass; then find the bad one
+        for entry in vocab.entries:
+            problem = word_problem(entry.word)
+            if problem:
+                raise ConfigError(problem, path=vocab.path, line=entry.line)
+    return words
 
 
 # --------------------------------------------------------------------------- rules
@@ -471,7 +492,9 @@ def rate_words(words: Iterable[str], rules: Rules, tables: Tables, *, use_lemma:
 
 
 class Summary:
-    """Counts of a rarity table: per tier, per deciding rule, not playable (no timings)."""
+    """Counts of a rarity table: per tier, per deciding rule, not playable (no timings); the
+    statistics protocol of :mod:`wordforge_cli.engine` (``add``, ``merge``,
+    ``to_state``/``from_state``, ``summary``), so shards of a table merge exactly."""
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -492,6 +515,29 @@ class Summary:
                    rating[7] is not None and rating[4] == "cefr")
             counts[key] = get(key, 0) + 1
             yield rating
+
+    def fail(self, count: int = 1) -> None:
+        """Every word gets a tier: a rating never runs out of budget."""
+        if count:
+            raise ValueError("a rarity table has no failed words")
+
+    def merge(self, other: Summary) -> Summary:
+        for key, n in other._counts.items():
+            self._counts[key] = self._counts.get(key, 0) + n
+        return self
+
+    def to_state(self) -> dict[str, Any]:
+        """The counts as JSON-ready data (``from_state`` restores them exactly)."""
+        return {"keys": [[list(k), n] for k, n in sorted(self._counts.items())]}
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any], rules: Rules) -> Summary:
+        summary = cls(rules)
+        summary._counts = {tuple(k): n for k, n in state["keys"]}
+        return summary
+
+    def summary(self) -> dict[str, Any]:
+        return self.as_dict()
 
     def as_dict(self) -> dict[str, Any]:
         keys = self.rules.keys

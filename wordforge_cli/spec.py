@@ -63,6 +63,12 @@ class Field:
     fronts: frozenset[str] = ALL_FRONTS
     show_default: bool = True
     metavar: str | None = None
+    what: str = "file"  # a file field (click.Path): what it is, for "... not found" messages
+
+    @property
+    def is_file(self) -> bool:
+        """A file named by the user: a pack section names it relative to the pack config."""
+        return isinstance(self.type, click.Path)
 
     @property
     def config_key(self) -> str:

@@ -117,16 +117,9 @@ def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: 
     lexicon = _lexicon(common)
     request = Request(min_len, max_len, style, common["layout"], common["budget"],
                       common["unique"])
-    items = batch(lexicon, request, common["seed"], count)
-    first = next(items, None)  # an impossible request fails here, before any file is opened
+    items = _started(batch(lexicon, request, common["seed"], count))
     report_seed(ctx, common["seed"])
-
-    def boards() -> Iterator:
-        if first is not None:
-            yield first
-        yield from items
-
-    _emit(lexicon, ((i, s, [b]) for i, s, b in boards()), count, common,
+    _emit(lexicon, ((i, s, [b]) for i, s, b in items), count, common,
           {"command": "batch", "min_len": min_len, "max_len": max_len, "style": style})
 
 
@@ -148,17 +141,13 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
       wfkit crossword endless --vocab examples/tech.yaml --count 20 --seed 1
       wfkit crossword endless --vocab examples/tech.yaml --start 6 --count 1 --render text
     """
-    from wordforge_cli.crossword.sets import endless_question
+    from wordforge_cli.crossword.sets import endless as questions
 
     cfg, lexicon, base = _set_up(ctx, common)
+    items = _started(questions(lexicon, cfg.endless, base, common["seed"], count, start=start))
     report_seed(ctx, common["seed"])
-
-    def questions() -> Iterator:
-        for k in range(start, start + count):
-            item_seed, board = endless_question(lexicon, cfg.endless, k, common["seed"], base)
-            yield k, item_seed, [board]
-
-    _emit(lexicon, questions(), count, common, {"command": "endless", "start": start})
+    _emit(lexicon, ((k, s, [b]) for k, s, b in items), count, common,
+          {"command": "endless", "start": start})
 
 
 @crossword.command()
@@ -177,37 +166,23 @@ def challenge(ctx: click.Context, count: int, **common: Any) -> None:
       wfkit crossword challenge --vocab examples/tech.yaml --seed 3 --render text
       wfkit crossword challenge --vocab examples/animals-en.yaml --count 5 -o sets.jsonl
     """
-    from wordforge_cli.crossword.sets import challenge_set
-    from wordforge_cli.errors import CannotDo
-    from wordforge_cli.rng import derive_seed
+    from wordforge_cli.crossword.sets import challenges
 
     cfg, lexicon, base = _set_up(ctx, common)
     size = len(cfg.ramp)
-
-    def one_set(index: int) -> tuple:
-        """A set, or (seed, [None] * size) when a step ran out of budget: counted, run goes on."""
-        try:
-            return challenge_set(lexicon, cfg.ramp, index, common["seed"], base)
-        except CannotDo as error:
-            failures.append(str(error))
-            return derive_seed(common["seed"], "crossword", "challenge", index), [None] * size
-
-    failures: list[str] = []
-    first = one_set(0) if count else None  # an impossible step fails here, before any output
+    items = _started(challenges(lexicon, cfg.ramp, base, common["seed"], count))
     report_seed(ctx, common["seed"])
+    _emit(lexicon, ((i * size, s, made) for i, s, made in items), count, common,
+          {"command": "challenge"})
 
-    def boards() -> Iterator:
-        for index in range(count):
-            item_seed, made = first if index == 0 else one_set(index)
-            yield index * size, item_seed, made
 
-    try:
-        _emit(lexicon, boards(), count, common, {"command": "challenge"})
-    except CannotDo as error:
-        raise CannotDo(f"{error.message} (first: {failures[0]})" if failures else error.message,
-                       path=error.path, line=error.line) from None
-    for failure in failures:  # after the statistics: one line per set that could not be made
-        click.echo(f"wfkit: {failure}", err=True)
+def _started(items: Iterator[Any]) -> Iterator[Any]:
+    """``items`` with its first one drawn now: an impossible request fails here, before any
+    file is opened."""
+    import itertools
+
+    first = next(items, None)
+    return itertools.chain([] if first is None else [first], items)
 
 
 @crossword.command()
@@ -253,12 +228,14 @@ def _lexicon(common: dict):
 def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -> None:
     """Write boards as they come, count them, then report the statistics.
 
-    ``items``: (first id, item seed, boards) per item (a challenge set is one item);
-    ``planned``: how many items (the progress bar's total)."""
+    ``items``: (first id, item seed, boards) per item (a challenge set is one item; a set
+    whose budget ran out is an OutOfBudget: counted, reported after the statistics, the run
+    goes on); ``planned``: how many items (the progress bar's total)."""
     import time
 
     from wordforge_cli.crossword.board import record
     from wordforge_cli.crossword.stats import BatchStats
+    from wordforge_cli.engine import OutOfBudget
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
@@ -267,15 +244,20 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
     stats = BatchStats(common["styles"], lexicon, unique=common["unique"])
     hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
     svg_records: list[dict] = []
+    failures: list[str] = []
     started = time.perf_counter()
     with atomic_write(common["output"]) as fh:
         for board_id, item_seed, boards in progress(items, total=planned, desc="crossword",
                                                     unit="board"):
+            if isinstance(boards, OutOfBudget):
+                stats.fail(boards.size)
+                failures.append(boards.reason)
+                continue
             for j, board in enumerate(boards):
                 if board is None:
                     stats.fail()
                     continue
-                stats.add_board(board)
+                stats.add(board)
                 rec = record(board, board_id + j, item_seed)
                 if render == "json":
                     fh.write(dumps(rec))
@@ -297,8 +279,9 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
             fh.write(boards_svg(svg_records, title=f"wfkit crossword: {lexicon.name}"))
         elapsed = time.perf_counter() - started
         if planned and stats.made == 0:
+            first = f" (first: {failures[0]})" if failures else ""
             raise CannotDo(f"no board made: all {stats.failed} ran out of their budget of "
-                           f"{common['budget']} attempts")
+                           f"{common['budget']} attempts{first}")
     summary = stats.summary()
     boards_done = stats.made + stats.failed
     timing = {"seconds": round(elapsed, 3),
@@ -311,6 +294,8 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
                 **request, "layout": common["layout"], "budget": common["budget"],
                 "unique": common["unique"], "seed": common["seed"]},
                 "stats": summary, "timing": timing}) + "\n")
+    for failure in failures:  # after the statistics: one line per item that could not be made
+        click.echo(f"wfkit: {failure}", err=True)
 
 
 def _report(summary: dict, timing: dict) -> None:

@@ -7,7 +7,7 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -95,9 +95,12 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
     if ctx.invoked_subcommand is not None:
         ctx.meta.pop("wfkit.seed_was_drawn", None)
         return
+    import itertools
     import time
 
-    from wordforge_cli.kanji import PoolRequest, PoolStats, iter_pools, load_dictionary
+    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.kanji import PoolRequest, PoolStats, load_dictionary, pool_items
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
 
@@ -109,18 +112,23 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     _warn_skipped(dictionary)
-    records = iter_pools(dictionary, request, seed, range(count))
-    first = next(records, None)  # an impossible request fails here, before a file is opened
+    items = pool_items(dictionary, request, seed, range(count))
+    first = next(items, None)  # an impossible request fails here, before a file is opened
     report_seed(ctx, seed)
     stats = PoolStats()
+    failures: list[str] = []
 
-    def pools():
+    def pools() -> Iterator[dict[str, Any]]:
         if first is None:
             return
-        for record in progress(_chain(first, records), total=count, desc="pools",
-                               unit="pool", enabled=None if count >= 200 else False):
-            stats.add(record)
-            yield record
+        for item in progress(itertools.chain([first], items), total=count, desc="pools",
+                             unit="pool", enabled=None if count >= 200 else False):
+            if isinstance(item, OutOfBudget):  # the engine's policy: counted, the run goes on
+                stats.fail()
+                failures.append(item.reason)
+                continue
+            stats.add(item)
+            yield item
 
     with atomic_write(output) as fh:
         if render == "jsonl":
@@ -137,6 +145,9 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
             from wordforge_cli.render.kanji import pools_svg
 
             fh.write(pools_svg(list(pools()), reveal, load_grades()))
+        if count and not stats.pools:  # nothing made: could not do it, and no file
+            raise CannotDo(f"no pool made: all {stats.failed} ran out of their budget; "
+                           f"{failures[0]}")
     elapsed = time.perf_counter() - started
     summary = stats.summary()
     if stats_path:
@@ -146,11 +157,9 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
             fh.write(dumps_pretty(summary) + "\n")
     if not quiet:
         _report(summary, elapsed, ctx.meta.get(PRESET_META))
-
-
-def _chain(first, rest):
-    yield first
-    yield from rest
+    if failures:
+        click.echo(f"wfkit: kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} "
+                   f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
 
 
 def _warn_skipped(dictionary) -> None:
@@ -166,7 +175,8 @@ def _warn_skipped(dictionary) -> None:
 def _report(summary: dict, elapsed: float, preset: str | None) -> None:
     pools = summary["pools"]
     rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
-    click.echo(f"wfkit kanji: {pools} pools in {elapsed:.2f} s{rate}"
+    failed = f", {summary['failed']} failed" if summary["failed"] else ""
+    click.echo(f"wfkit kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}"
                + (f" (preset {preset})" if preset else ""), err=True)
     if not pools:
         return

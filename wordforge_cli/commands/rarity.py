@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
@@ -11,60 +10,18 @@ import click
 from wordforge_cli.options import output_options, vocab_option
 
 FORMATS = ("table", "csv", "jsonl", "md")
-_ALL_WORDS = re.compile(r"[a-z]+(?:\n[a-z]+)*")
 
 
-def rule_options(func: Callable) -> Callable:
-    """The options that choose the rule and its tables (shared by rarity, score and tiles)."""
-    options = [
-        click.option("--config", "config_path", type=click.Path(dir_okay=False),
-                     help="Rules file (default: the bundled configs/rarity.yaml)."),
-        click.option("--cefr", "cefr_path", type=click.Path(dir_okay=False),
-                     help="CEFR table replacing the bundled levels: YAML 'word: A1..C2' "
-                          "or CSV 'word,level'."),
-        click.option("--overrides", "overrides_path", type=click.Path(dir_okay=False),
-                     help="Per-form table, YAML 'word: tier' (e.g. 'cats: normal'); "
-                          "wins over CEFR and Zipf."),
-        click.option("--no-lemma", is_flag=True,
-                     help="Look CEFR levels up for the form only, never its lemma "
-                          "(the article's rule exactly)."),
-        click.option("--data", "data_path", type=click.Path(dir_okay=False),
-                     help="Word table (sorted TSV: word, cefr, lemma, pos, gloss; "
-                          "default: the bundled data/english.tsv)."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+def _rating_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    from wordforge_cli.words import RATING
 
-
-def load_rule(config_path, cefr_path, overrides_path, data_path, *, whole: bool = False):
-    """(rules, tables) for the options of :func:`rule_options`."""
-    from wordforge_cli.english import open_tables, read_rules
-
-    rules = read_rules(config_path)
-    return rules, open_tables(rules, data=data_path, cefr=cefr_path, overrides=overrides_path,
-                              whole=whole)
-
-
-def checked_words(words: Iterable[str]) -> list[str]:
-    """Command-line words, normalised; the first bad one is a usage error (exit 2)."""
-    from wordforge_cli.errors import UsageError
-    from wordforge_cli.rarity import normal_word, word_problem
-
-    checked = []
-    for word in words:
-        problem = word_problem(word)
-        if problem:
-            raise UsageError(f"bad word: {problem}")
-        checked.append(normal_word(word.strip()))
-    return checked
+    return RATING.options()(func)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("words", nargs=-1)
 @vocab_option(required=False, help="Rate a whole vocabulary (YAML or one word a line).")
-@rule_options
-@click.option("--gold-rush", is_flag=True, help="Battle rarity with the Gold Rush power-up.")
+@_rating_options
 @click.option("--compare", "compare_path", type=click.Path(dir_okay=False),
               metavar="OTHER_CONFIG",
               help="List the words whose tier changes under OTHER_CONFIG instead.")
@@ -72,7 +29,7 @@ def checked_words(words: Iterable[str]) -> list[str]:
 @click.pass_context
 def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
            config_path: str | None, cefr_path: str | None, overrides_path: str | None,
-           no_lemma: bool, data_path: str | None, gold_rush: bool, compare_path: str | None,
+           lemma: bool, data_path: str | None, gold_rush: bool, compare_path: str | None,
            output: str | None, as_json: bool, fmt: str) -> None:
     """Rate words N..LG by the WordForge rule: override > CEFR > Zipf frequency.
 
@@ -92,6 +49,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
     from wordforge_cli.output import atomic_write
     from wordforge_cli.progress import progress
     from wordforge_cli.rarity import Summary, rate_all
+    from wordforge_cli.words import checked_words, load_rule
 
     if words and vocab:
         raise UsageError("give words or --vocab, not both")
@@ -101,7 +59,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
     entries = vocab_words(vocab) if vocab else checked_words(words)
     rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path,
                               whole=bool(vocab) or len(entries) > 50)
-    use_lemma = not no_lemma
+    use_lemma = lemma
     shown = progress(entries, total=len(entries), desc="rarity", unit="word")
     ratings = rate_all(shown, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush)
 
@@ -154,21 +112,10 @@ COMPARE_FIELDS = ("word", "zipf", "cefr", "rarity", "other_rarity", "battle_rari
 
 def vocab_words(path: str) -> list[str]:
     """The words of a vocabulary file, each checked (bad word: file:line, exit 2)."""
-    from wordforge_cli.errors import ConfigError
-    from wordforge_cli.rarity import word_problem
+    from wordforge_cli.rarity import vocabulary_words
     from wordforge_cli.vocab import read_vocab
 
-    vocab = read_vocab(path)
-    if vocab.language not in (None, "en"):
-        raise ConfigError(f"language '{vocab.language}': WordForge rates English words (en)",
-                          path=path)
-    words = [entry.word.lower() for entry in vocab.entries]
-    if not _ALL_WORDS.fullmatch("\n".join(words)):  # one C-speed pass; find the bad one
-        for entry in vocab.entries:
-            problem = word_problem(entry.word)
-            if problem:
-                raise ConfigError(problem, path=path, line=entry.line)
-    return words
+    return vocabulary_words(read_vocab(path))
 
 
 def report_summary(summary: dict[str, Any], rules, vocab: str) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from wordforge_cli.commands.rarity import checked_words, load_rule, rule_options
+from wordforge_cli.words import checked_words, load_rule, play_one, rule_options, score_record
 
 
 def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
@@ -22,50 +22,6 @@ def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
             raise UsageError(f"--wild: '{part}' is not a letter position 1..{length}")
         positions.add(int(part) - 1)
     return tuple(sorted(positions))
-
-
-def score_record(rating, result, rules, play, *, battle: bool,
-                 gold_rush: bool) -> dict[str, Any]:
-    """The breakdown of one play as a JSON-ready record (``score`` last)."""
-    from wordforge_cli.rarity import decimal_text, number
-
-    tier = rules.tiers[result.tier]
-    return {
-        "word": result.word,
-        "playable": rating.playable,
-        "letters": len(result.word),
-        "tiles": [{"letter": letter, "points": points, "wild": wild}
-                  for letter, points, wild in result.tiles],
-        "tile_sum": result.tile_sum,
-        "length_term": number(result.length_term),
-        "base": number(result.base),
-        "length_bonus": number(result.length_bonus),
-        "overdrive": play.overdrive,
-        "subtotal": number(result.subtotal),
-        "battle": battle,
-        "gold_rush": gold_rush,
-        "catalogue_rarity": rules.tiers[rating.tier].key,
-        "rarity": tier.key,
-        "label": tier.label,
-        "source": rating.source,
-        "cefr": rating.cefr,
-        "zipf": rating.zipf,
-        "combo": play.combo,
-        "link": play.link,
-        "multipliers": {name: number(factor) for name, factor in result.multipliers},
-        "exact": decimal_text(result.product),
-        "score": result.score,
-    }
-
-
-def play_one(word, rules, tables, *, use_lemma, battle, gold_rush, play):
-    """(rating, score) of one play of a playable word."""
-    from wordforge_cli.rarity import rate, score_word
-
-    rating = rate(word, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush)
-    # catalogue rarity without battle rules (Gold Rush still lifts it)
-    tier = rating.battle_tier if battle else rules.battle_tier(rating.tier, 0.0, 0, gold_rush)
-    return rating, score_word(word, tier, rules, play)
 
 
 def breakdown_text(rec: dict[str, Any], rules) -> str:
@@ -118,7 +74,7 @@ def breakdown_text(rec: dict[str, Any], rules) -> str:
 @click.option("--turns", metavar="W1,W2,...",
               help="Score one player's successive words, carrying combo and link.")
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
-def score(word: str | None, config_path, cefr_path, overrides_path, no_lemma, data_path,
+def score(word: str | None, config_path, cefr_path, overrides_path, lemma, data_path,
           no_battle: bool, combo: int, double: bool, link: bool, overdrive: bool,
           gold_rush: bool, fortress: bool, wild: str | None, turns: str | None,
           as_json: bool) -> None:
@@ -143,7 +99,7 @@ def score(word: str | None, config_path, cefr_path, overrides_path, no_lemma, da
     if turns and wild:
         raise UsageError("--wild applies to one WORD, not to --turns")
     battle = not no_battle
-    use_lemma = not no_lemma
+    use_lemma = lemma
     if turns is None:
         (word,) = checked_words([word])
         rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from wordforge_cli.commands.rarity import checked_words, load_rule, rule_options
 from wordforge_cli.options import report_seed, seed_option
+from wordforge_cli.words import checked_words, load_rule, rule_options
 
 
 def checked_hand(text: str) -> str:
@@ -36,7 +36,7 @@ def checked_hand(text: str) -> str:
 @click.pass_context
 def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | None,
           word: str | None, best: bool, top: int, config_path, cefr_path, overrides_path,
-          no_lemma, data_path, as_json: bool) -> None:
+          lemma, data_path, as_json: bool) -> None:
     """Deal hands of 10 from the 98-tile bag (shuffled with --seed), or check a hand.
 
     The bag holds the article's 26 letters with their points and counts (two sets from 3
@@ -59,7 +59,7 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     if best and (not hand or word):
         raise UsageError("--best goes with --hand (and not with --word)")
     if best:
-        _best_words(checked_hand(hand), top, config_path, cefr_path, overrides_path, no_lemma,
+        _best_words(checked_hand(hand), top, config_path, cefr_path, overrides_path, not lemma,
                     data_path, as_json)
         return
     if bool(hand) != bool(word):
@@ -67,7 +67,7 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     if hand:
         hand_text = checked_hand(hand)
         (word_text,) = checked_words([word])
-        _check_hand(hand_text, word_text, config_path, cefr_path, overrides_path, no_lemma,
+        _check_hand(hand_text, word_text, config_path, cefr_path, overrides_path, not lemma,
                     data_path, as_json)
         return
 
@@ -125,10 +125,10 @@ def _best_words(hand: str, top: int, config_path, cefr_path, overrides_path, no_
 
 def _check_hand(hand: str, word: str, config_path, cefr_path, overrides_path, no_lemma,
                 data_path, as_json: bool) -> None:
-    from wordforge_cli.commands.score import play_one, score_record
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import dumps
     from wordforge_cli.rarity import Play, hand_cover
+    from wordforge_cli.words import play_one, score_record
 
     uncovered, wilds = hand_cover(hand, word)
     can = len(uncovered) <= wilds

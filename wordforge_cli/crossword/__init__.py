@@ -11,8 +11,12 @@ The public contract other engines (``wfkit pack``) rely on:
 * :func:`sets.batch` -- item ``i`` drawn only from ``item_rng(seed, *scope, i)``;
   :func:`sets.endless_question` (question k: ``(seed, *scope, "endless", k)``),
   :func:`sets.challenge_set` (set i: ``(seed, *scope, "challenge", i)``), :func:`sets.plan`;
-* :class:`stats.BatchStats` -- fed records (``add``) or boards (``add_board``) one at a time,
-  mergeable (``merge``, or ``counts``/``add_counts`` across processes), deterministic summary;
+* :func:`sets.endless`, :func:`sets.challenges` -- the forms' iterators, impossible requests
+  refused first (:func:`sets.check_endless`, :func:`sets.check_challenge`), a challenge set
+  out of budget yielded as ``engine.OutOfBudget`` (counted, the run goes on);
+* :class:`stats.BatchStats` -- the statistics protocol of ``wordforge_cli.engine``: boards
+  (``add``) or records (``add_record``) one at a time, ``fail``, ``merge``,
+  ``to_state``/``from_state`` across processes, a deterministic ``summary``;
 * :func:`check.check_record` -- an independent check of every rule;
 * :func:`config.load_config` -- ``configs/crossword.yaml`` checked with file:line.
 

@@ -24,6 +24,7 @@ from wordforge_cli.crossword.board import (
     make_board,
 )
 from wordforge_cli.crossword.lexicon import Lexicon
+from wordforge_cli.engine import OutOfBudget
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.rng import SEED_MAX, derive_seed
 
@@ -180,3 +181,59 @@ def challenge_set(lexicon: Lexicon, ramp: tuple[Step, ...], index: int, seed: in
         used.add(lexicon.index[board.answer])
         boards.append(board)
     return item_seed, boards
+
+
+# ---- the forms' iterators: impossible requests refused first, then one item per index -------
+# (the command line and pack sections both call these: one policy, written once)
+
+def check_endless(lexicon: Lexicon, cfg: EndlessConfig, base: Request) -> None:
+    """UsageError when no band of the endless plan (its fallback included) can ever be made:
+    every question would fail, so nothing is spent trying."""
+    bands = [*cfg.bands, cfg.fallback]
+    problems = []
+    for lo, hi in bands:
+        try:
+            check_request(lexicon, replace(base, min_len=lo, max_len=hi))
+        except UsageError as exc:
+            problems.append(exc.message)
+    if len(problems) == len(bands):
+        raise UsageError(f"no band of the endless plan can be made ({problems[-1]})")
+
+
+def endless(lexicon: Lexicon, cfg: EndlessConfig, base: Request, seed: int, count: int, *,
+            start: int = 0, scope: tuple = SCOPE) -> Iterator[tuple[int, int, Board | None]]:
+    """(k, item seed, board or None when its budget ran out) for questions start..start+count-1.
+
+    An endless plan none of whose bands can be made raises UsageError before anything is
+    yielded."""
+    check_endless(lexicon, cfg, base)
+    for k in range(start, start + count):
+        item_seed, board = endless_question(lexicon, cfg, k, seed, base, scope=scope)
+        yield k, item_seed, board
+
+
+def check_challenge(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request) -> None:
+    """UsageError naming the first step of the ramp that can never be made."""
+    for j, step in enumerate(ramp):
+        try:
+            check_request(lexicon, replace(base, min_len=step.min_len, max_len=step.max_len,
+                                           style=step.style))
+        except UsageError as exc:
+            raise UsageError(f"challenge question {j + 1}: {exc.message}") from None
+
+
+def challenges(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request, seed: int, count: int,
+               *, start: int = 0, scope: tuple = SCOPE
+               ) -> Iterator[tuple[int, int, list[Board] | OutOfBudget]]:
+    """(set index, item seed, boards) for sets start..start+count-1; a set with a step whose
+    budget ran out is an :class:`OutOfBudget` standing for its ``len(ramp)`` boards (counted
+    as failed, the run goes on). An impossible step raises UsageError before anything."""
+    check_challenge(lexicon, ramp, base)
+    for index in range(start, start + count):
+        try:
+            item_seed, boards = challenge_set(lexicon, ramp, index, seed, base, scope=scope)
+        except CannotDo as exc:
+            yield (index, derive_seed(seed, *scope, "challenge", index),
+                   OutOfBudget(exc.message, len(ramp)))
+            continue
+        yield index, item_seed, boards

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
 from wordforge_cli.crossword.board import Board
@@ -30,7 +31,9 @@ def base_cells(rec: dict) -> list[tuple[int, int, str, int]]:
 
 
 class BatchStats:
-    """Made/failed boards, attempts, blank failures per style, answers and word use.
+    """Made/failed boards, attempts, blank failures per style, answers and word use (the
+    :class:`wordforge_cli.engine.Statistics` protocol: ``add(board)``, ``fail``, ``merge``,
+    ``to_state``/``from_state``, ``summary``).
 
     ``styles``: the styles whose blank-failure rate is reported (a board's own style need not
     be among them). ``lexicon``: given, the vocabulary for word-use evenness, and (with
@@ -51,13 +54,13 @@ class BatchStats:
         self.ambiguous: Counter = Counter()
         self.rejected_ambiguous = 0
 
-    def add(self, rec: dict, *, rejected_ambiguous: int = 0) -> None:
-        """Count one made board (its JSON record)."""
+    def add_record(self, rec: dict[str, Any], *, rejected_ambiguous: int = 0) -> None:
+        """Count one made board from its JSON record (same counts as :meth:`add`)."""
         words = [(w["word"], w["x"], w["y"], w["dir"]) for w in rec["words"]]
         self._count(rec["answer"], words, base_cells(rec), rec["attempts"], rejected_ambiguous)
 
-    def add_board(self, board: Board) -> None:
-        """Count one made board straight from the generator (same counts as :meth:`add`)."""
+    def add(self, board: Board) -> None:
+        """Count one made board straight from the generator."""
         cells = board.cells if board.base is None else [
             (x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
         self._count(board.answer, board.words, cells, board.attempts,
@@ -102,7 +105,7 @@ class BatchStats:
 
     COUNTERS = ("attempts", "blank_failures", "answers", "word_use", "ambiguous")
 
-    def counts(self) -> dict:
+    def to_state(self) -> dict[str, Any]:
         """The raw counts as plain JSON-ready data (to ship between processes or shards)."""
         out: dict = {"styles": list(self.styles), "made": self.made, "failed": self.failed,
                      "rejected_ambiguous": self.rejected_ambiguous}
@@ -110,14 +113,18 @@ class BatchStats:
             out[name] = sorted(getattr(self, name).items())
         return out
 
-    def add_counts(self, data: dict) -> BatchStats:
-        """Merge counts made by :meth:`counts` (same as :meth:`merge` with that part)."""
-        self.made += data["made"]
-        self.failed += data["failed"]
-        self.rejected_ambiguous += data["rejected_ambiguous"]
-        for name in self.COUNTERS:
-            getattr(self, name).update(dict((k, v) for k, v in data[name]))
-        return self
+    @classmethod
+    def from_state(cls, data: dict[str, Any], lexicon: Lexicon | None = None,
+                   unique: bool = False) -> BatchStats:
+        """The statistics :meth:`to_state` saved (``lexicon`` and ``unique`` as given to the
+        statistics that saved them)."""
+        stats = cls(data["styles"], lexicon, unique)
+        stats.made += data["made"]
+        stats.failed += data["failed"]
+        stats.rejected_ambiguous += data["rejected_ambiguous"]
+        for name in stats.COUNTERS:
+            getattr(stats, name).update(dict((k, v) for k, v in data[name]))
+        return stats
 
     def summary(self) -> dict:
         """A JSON-ready summary; identical for the same boards in any order or split."""

@@ -6,9 +6,10 @@ Public API (also used by ``wfkit pack``):
 - ``PoolRequest``: sizes, kanji-count range, grade/frequency filters, attempt budget
 - ``check_request(dictionary, request)``: raises UsageError at once for impossible requests
 - ``make_pool(dictionary, request, rng)`` -> ``Pool``; ``pool_record(...)`` -> JSON record
-- ``iter_pools(dictionary, request, seed, indices, scope=("kanji",))``: records, pool i drawn
-  only from ``item_rng(seed, *scope, i)``
-- ``PoolStats``: batch figures, ``add(record)``, ``merge``, ``state``/``from_state``, ``summary()``
+- ``pool_items(dictionary, request, seed, indices, scope=("kanji",))``: records, pool i drawn
+  only from ``item_rng(seed, *scope, i)``, an ``OutOfBudget`` for a pool whose budget ran out
+  (counted, the run goes on); ``iter_pools``: the same, CannotDo at the first such pool
+- ``PoolStats``: batch figures, the statistics protocol of ``wordforge_cli.engine``
 - ``check_answer(word, board, dictionary, taken)`` -> ``Verdict``
 """
 
@@ -31,6 +32,7 @@ from wordforge_cli.kanji.pool import (
     hidden_compounds,
     iter_pools,
     make_pool,
+    pool_items,
     pool_record,
 )
 from wordforge_cli.kanji.stats import PoolStats
@@ -38,5 +40,6 @@ from wordforge_cli.kanji.stats import PoolStats
 __all__ = [
     "DEFAULT_SCOPE", "GRADE_OTHER", "Dictionary", "Pool", "PoolRequest", "PoolStats", "Skipped",
     "Verdict", "View", "build_dictionary", "check_answer", "check_request", "hidden_compounds",
-    "is_kanji", "iter_pools", "load_dictionary", "load_grades", "make_pool", "pool_record",
+    "is_kanji", "iter_pools", "load_dictionary", "load_grades", "make_pool", "pool_items",
+    "pool_record",
 ]

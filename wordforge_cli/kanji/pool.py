@@ -18,7 +18,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
 from operator import countOf
+from typing import Any
 
+from wordforge_cli.engine import OutOfBudget
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.kanji.dictionary import GRADE_OTHER, MAX_KANJI, Dictionary, View
 from wordforge_cli.rng import derive_seed, item_rng
@@ -226,13 +228,28 @@ def pool_record(dictionary: Dictionary, request: PoolRequest, pool: Pool, index:
     }
 
 
-def iter_pools(dictionary: Dictionary, request: PoolRequest, seed: int, indices: Iterable[int],
-               scope: tuple = DEFAULT_SCOPE) -> Iterator[dict]:
-    """Records of pools ``indices``; pool i draws only from ``item_rng(seed, *scope, i)``.
-
-    The request is checked once, before the first pool.
-    """
+def pool_items(dictionary: Dictionary, request: PoolRequest, seed: int,
+               indices: Iterable[int], scope: tuple[str, ...] = DEFAULT_SCOPE
+               ) -> Iterator[dict[str, Any] | OutOfBudget]:
+    """The record of each pool of ``indices``, or an :class:`OutOfBudget` (saying which counts
+    it saw) for one whose kanji-count budget ran out: the engine's policy, for the command
+    line and pack sections alike, is to count it as failed and go on. Pool i draws only from
+    ``item_rng(seed, *scope, i)``. The request is checked once, before the first pool."""
     view = check_request(dictionary, request)
     for index in indices:
-        pool = make_pool(dictionary, request, item_rng(seed, *scope, index), view)
+        try:
+            pool = make_pool(dictionary, request, item_rng(seed, *scope, index), view)
+        except CannotDo as exc:
+            yield OutOfBudget(exc.message)
+            continue
         yield pool_record(dictionary, request, pool, index, derive_seed(seed, *scope, index))
+
+
+def iter_pools(dictionary: Dictionary, request: PoolRequest, seed: int, indices: Iterable[int],
+               scope: tuple[str, ...] = DEFAULT_SCOPE) -> Iterator[dict[str, Any]]:
+    """Records of pools ``indices`` (as :func:`pool_items`), CannotDo at the first pool whose
+    budget runs out: for callers that need every pool."""
+    for item in pool_items(dictionary, request, seed, indices, scope):
+        if isinstance(item, OutOfBudget):
+            raise CannotDo(item.reason)
+        yield item

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 FIGURES = ("kanji_count", "chars", "index_a", "pass_score", "orphan_count", "hardest_grade",
            "hidden_count", "attempts")
@@ -16,41 +17,52 @@ FIGURES = ("kanji_count", "chars", "index_a", "pass_score", "orphan_count", "har
 
 @dataclass
 class PoolStats:
-    pools: int = 0
-    values: dict[str, Counter] = field(default_factory=lambda: {f: Counter() for f in FIGURES})
-    scores: Counter = field(default_factory=Counter)   # score of every picked word
+    """The batch figures (the :class:`wordforge_cli.engine.Statistics` protocol): pools made,
+    pools whose kanji-count budget ran out, the value counts of every figure."""
 
-    def add(self, record: dict) -> None:
+    pools: int = 0
+    values: dict[str, Counter[int]] = field(
+        default_factory=lambda: {f: Counter() for f in FIGURES})
+    scores: Counter[int] = field(default_factory=Counter)   # score of every picked word
+    failed: int = 0
+
+    def add(self, record: dict[str, Any]) -> None:
         self.pools += 1
         for name in FIGURES:
             self.values[name][record[name]] += 1
         self.scores.update(record["scores"])
 
+    def fail(self, count: int = 1) -> None:
+        self.failed += count
+
     def merge(self, other: PoolStats) -> PoolStats:
         self.pools += other.pools
+        self.failed += other.failed
         for name in FIGURES:
             self.values[name].update(other.values[name])
         self.scores.update(other.scores)
         return self
 
-    def state(self) -> dict:
+    def to_state(self) -> dict[str, Any]:
         """A JSON-able state (value counts) that ``from_state`` restores exactly."""
-        return {"pools": self.pools,
-                "values": {f: [[v, c] for v, c in sorted(self.values[f].items())]
-                           for f in FIGURES},
-                "scores": [[v, c] for v, c in sorted(self.scores.items())]}
+        return {"failed": self.failed, "pools": {
+            "pools": self.pools,
+            "values": {f: [[v, c] for v, c in sorted(self.values[f].items())] for f in FIGURES},
+            "scores": [[v, c] for v, c in sorted(self.scores.items())]}}
 
     @classmethod
-    def from_state(cls, state: dict) -> PoolStats:
-        stats = cls(pools=state["pools"])
+    def from_state(cls, state: dict[str, Any]) -> PoolStats:
+        pools = state["pools"]
+        stats = cls(pools=int(pools["pools"]), failed=int(state["failed"]))
         for f in FIGURES:
-            stats.values[f] = Counter({v: c for v, c in state["values"][f]})
-        stats.scores = Counter({v: c for v, c in state["scores"]})
+            stats.values[f] = Counter({v: c for v, c in pools["values"][f]})
+        stats.scores = Counter({v: c for v, c in pools["scores"]})
         return stats
 
-    def summary(self) -> dict:
-        """min / p10 / median / p90 / max / mean of each figure, plus the picked-score histogram."""
-        out: dict = {"pools": self.pools}
+    def summary(self) -> dict[str, Any]:
+        """Pools made and failed; min / p10 / median / p90 / max / mean of each figure, plus
+        the picked-score histogram."""
+        out: dict[str, Any] = {"made": self.pools, "failed": self.failed, "pools": self.pools}
         for name in FIGURES:
             out[name] = describe(self.values[name])
         out["picked_scores"] = {**describe(self.scores),

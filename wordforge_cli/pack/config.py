@@ -78,10 +78,14 @@ class SectionContext:
         from wordforge_cli.spec import PACK
 
         index = self.spec.index
-        return spec.read(self.spec.data, front=PACK, path=self.doc.path,
-                         line=lambda key: self.doc.line(*self.keys, key),
-                         label=lambda key: f"sections[{index}].{key}",
-                         extra=(*COMMON_KEYS, *extra))
+        values: dict[str, Any] = spec.read(self.spec.data, front=PACK, path=self.doc.path,
+                                           line=lambda key: self.doc.line(*self.keys, key),
+                                           label=lambda key: f"sections[{index}].{key}",
+                                           extra=(*COMMON_KEYS, *extra))
+        for f in spec.on(PACK):  # files are named relative to the pack config
+            if f.is_file and values.get(f.name) is not None:
+                values[f.name] = self.path(f.config_key, what=f.what)
+        return values
 
     def has(self, key: str) -> bool:
         return key in self.spec.data and self.spec.data[key] is not None

@@ -1,53 +1,26 @@
 """Crossword sections of a pack: batches, endless runs and challenge sets.
 
-Each calls the crossword engine the ``wfkit crossword`` command calls (``sets.batch``,
-``sets.endless_question``, ``sets.challenge_set``, ``board.record``, ``stats.BatchStats``)
-with the section's name as the scope of every item's random stream.
+Each calls the crossword engine as the ``wfkit crossword`` command does (``sets.batch``,
+``sets.endless``, ``sets.challenges``, ``board.record``, ``stats.BatchStats``), with the
+section's name as the scope of every item's random stream.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
     Item,
     Kind,
     Section,
-    Stats,
     bundled_file,
     user_file,
 )
 
 FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config
-
-
-class CrosswordStats(Stats):
-    """The engine's BatchStats; its counts are the JSON state shards keep and merge."""
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-
-    def add(self, item: Item) -> None:
-        for board in item.event or ():
-            self.inner.add_board(board)
-        if item.failed:
-            self.inner.fail(item.failed)
-
-    def merge(self, other: CrosswordStats) -> None:
-        self.inner.merge(other.inner)
-
-    def to_state(self) -> dict:
-        return self.inner.counts()
-
-    def load_state(self, state: dict) -> CrosswordStats:
-        self.inner.add_counts(state)
-        return self
-
-    def summary(self) -> dict:
-        return self.inner.summary()
 
 
 class BoardSection(Section):
@@ -61,13 +34,15 @@ class BoardSection(Section):
         self.cfg = cfg
         self.styles = styles
 
-    def new_stats(self) -> CrosswordStats:
+    def new_stats(self) -> Any:
         from wordforge_cli.crossword.stats import BatchStats
 
-        return CrosswordStats(BatchStats(self.styles, self.lexicon, unique=self.request.unique))
+        return BatchStats(self.styles, self.lexicon, unique=self.request.unique)
 
-    def stats_from_state(self, state: dict) -> CrosswordStats:
-        return self.new_stats().load_state(state)
+    def stats_from_state(self, state: dict[str, Any]) -> Any:
+        from wordforge_cli.crossword.stats import BatchStats
+
+        return BatchStats.from_state(state, self.lexicon, unique=self.request.unique)
 
     def render_item(self, fmt: str, record: dict) -> str:
         title = f"{self.name} #{record['id']}"
@@ -98,7 +73,7 @@ class BatchSection(BoardSection):
             if board is None:
                 yield Item([], failed=1)
             else:
-                yield Item([record(board, i, item_seed)], event=[board])
+                yield Item([record(board, i, item_seed)], made=[board])
 
 
 class EndlessSection(BoardSection):
@@ -106,15 +81,14 @@ class EndlessSection(BoardSection):
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.crossword.board import record
-        from wordforge_cli.crossword.sets import endless_question
+        from wordforge_cli.crossword.sets import endless
 
-        for k in range(start, stop):
-            item_seed, board = endless_question(self.lexicon, self.cfg.endless, k, seed,
-                                                self.request, scope=(self.name,))
+        for k, item_seed, board in endless(self.lexicon, self.cfg.endless, self.request, seed,
+                                           stop - start, start=start, scope=(self.name,)):
             if board is None:
                 yield Item([], failed=1)
             else:
-                yield Item([record(board, k, item_seed)], event=[board])
+                yield Item([record(board, k, item_seed)], made=[board])
 
 
 class ChallengeSection(BoardSection):
@@ -122,18 +96,18 @@ class ChallengeSection(BoardSection):
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.crossword.board import record
-        from wordforge_cli.crossword.sets import challenge_set
+        from wordforge_cli.crossword.sets import challenges
+        from wordforge_cli.engine import OutOfBudget
 
         size = len(self.cfg.ramp)
-        for index in range(start, stop):
-            try:
-                item_seed, boards = challenge_set(self.lexicon, self.cfg.ramp, index, seed,
-                                                  self.request, scope=(self.name,))
-            except CannotDo:  # a set whose step ran out of budget: counted, the pack goes on
-                yield Item([], failed=size)
+        for index, item_seed, boards in challenges(self.lexicon, self.cfg.ramp, self.request,
+                                                   seed, stop - start, start=start,
+                                                   scope=(self.name,)):
+            if isinstance(boards, OutOfBudget):  # counted, the pack goes on
+                yield Item([], failed=boards.size)
                 continue
             yield Item([record(b, index * size + j, item_seed) for j, b in enumerate(boards)],
-                       event=boards)
+                       made=boards)
 
 
 def _prepare(cls: type[BoardSection]) -> Any:
@@ -160,30 +134,18 @@ def _prepare(cls: type[BoardSection]) -> Any:
             band = v.get("band") or (v["min_len"], v["max_len"])
             request = Request(band[0], band[1], v["style"], v["layout"], v["budget"],
                               v["unique"])
-            _possible(ctx, lexicon, request, "band")
-            options.update(band=list(band), style=v["style"])
-        elif cls is EndlessSection:
-            from dataclasses import replace
-
             from wordforge_cli.crossword.board import check_request
 
-            bands = [*cfg.endless.bands, cfg.endless.fallback]
-            problems = []
-            for lo, hi in bands:
-                try:
-                    check_request(lexicon, replace(request, min_len=lo, max_len=hi))
-                except UsageError as exc:
-                    problems.append(exc.message)
-            if len(problems) == len(bands):
-                raise ctx.error(f"can never succeed: no band of the endless plan can be made "
-                                f"({problems[-1]})", "vocab")
-        else:
-            from dataclasses import replace
+            _possible(ctx, lambda: check_request(lexicon, request), "band")
+            options.update(band=list(band), style=v["style"])
+        elif cls is EndlessSection:
+            from wordforge_cli.crossword.sets import check_endless
 
-            for j, step in enumerate(cfg.ramp):
-                _possible(ctx, lexicon, replace(request, min_len=step.min_len,
-                                                max_len=step.max_len, style=step.style),
-                          "vocab", f"challenge question {j + 1}: ")
+            _possible(ctx, lambda: check_endless(lexicon, cfg.endless, request), "vocab")
+        else:
+            from wordforge_cli.crossword.sets import check_challenge
+
+            _possible(ctx, lambda: check_challenge(lexicon, cfg.ramp, request), "vocab")
         options.update(layout=v["layout"], budget=v["budget"], unique=v["unique"],
                        fold_small=v["fold_small"], styles=list(v["styles"]))
         return cls(ctx.spec.name, count, render, render_limit, options, lexicon=lexicon,
@@ -192,14 +154,12 @@ def _prepare(cls: type[BoardSection]) -> Any:
     return prepare
 
 
-def _possible(ctx: SectionContext, lexicon: Any, request: Any, key: str,
-              prefix: str = "") -> None:
-    from wordforge_cli.crossword.board import check_request
-
+def _possible(ctx: SectionContext, check: Callable[[], Any], key: str) -> None:
+    """The engine's own impossible-request check, its refusal moved to the section's line."""
     try:
-        check_request(lexicon, request)
+        check()
     except UsageError as exc:
-        raise ctx.error(f"can never succeed: {prefix}{exc.message}",
+        raise ctx.error(f"can never succeed: {exc.message}",
                         key if ctx.has(key) else None) from None
 
 

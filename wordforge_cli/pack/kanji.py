@@ -1,86 +1,54 @@
 """Kanji sections of a pack: pools for the jukugo territory game.
 
-Calls the engine ``wfkit kanji`` calls (``kanji.make_pool``, ``kanji.pool_record``,
-``kanji.PoolStats``); pool i draws only from ``item_rng(seed, section_name, i)``, exactly
-as ``kanji.iter_pools`` with the section name as scope.
+Calls the engine as ``wfkit kanji`` does (``kanji.pool_items``, ``kanji.PoolStats``), with the
+section's name as the scope: pool i draws only from ``item_rng(seed, section_name, i)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
     Item,
     Kind,
     Section,
-    Stats,
     bundled_file,
     user_file,
 )
 
 
-class KanjiStats(Stats):
-    """The engine's PoolStats plus the pools whose kanji-count budget ran out."""
-
-    def __init__(self, inner=None, failed: int = 0) -> None:
-        from wordforge_cli.kanji import PoolStats
-
-        self.inner = inner if inner is not None else PoolStats()
-        self.failed = failed
-
-    def add(self, item: Item) -> None:
-        for record in item.records:
-            self.inner.add(record)
-        self.failed += item.failed
-
-    def merge(self, other: KanjiStats) -> None:
-        self.inner.merge(other.inner)
-        self.failed += other.failed
-
-    def to_state(self) -> dict:
-        return {"failed": self.failed, "pools": self.inner.state()}
-
-    @classmethod
-    def from_state(cls, state: dict) -> KanjiStats:
-        from wordforge_cli.kanji import PoolStats
-
-        return cls(PoolStats.from_state(state["pools"]), int(state["failed"]))
-
-    def summary(self) -> dict:
-        return {"made": self.inner.pools, "failed": self.failed, **self.inner.summary()}
-
-
 class KanjiSection(Section):
     kind = "kanji"
-    stats_class = KanjiStats
 
     def __init__(self, name, count, render, render_limit, options, *, dictionary, request,
                  data):
         super().__init__(name, count, render, render_limit, options, data)
         self.dictionary = dictionary
         self.request = request
-        self.view = None
-
-    def __getstate__(self) -> dict:
-        return {**self.__dict__, "view": None}
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.kanji import check_request, make_pool, pool_record
-        from wordforge_cli.rng import derive_seed, item_rng
+        from wordforge_cli.engine import OutOfBudget
+        from wordforge_cli.kanji import pool_items
 
-        if self.view is None:
-            self.view = check_request(self.dictionary, self.request)
-        for index in range(start, stop):
-            try:
-                pool = make_pool(self.dictionary, self.request,
-                                 item_rng(seed, self.name, index), self.view)
-            except CannotDo:  # its kanji-count budget ran out: counted, the pack goes on
+        for item in pool_items(self.dictionary, self.request, seed, range(start, stop),
+                               (self.name,)):
+            if isinstance(item, OutOfBudget):  # counted, the pack goes on
                 yield Item([], failed=1)
-                continue
-            yield Item([pool_record(self.dictionary, self.request, pool, index,
-                                    derive_seed(seed, self.name, index))])
+            else:
+                yield Item([item])
+
+    def new_stats(self) -> Any:
+        from wordforge_cli.kanji import PoolStats
+
+        return PoolStats()
+
+    def stats_from_state(self, state: dict[str, Any]) -> Any:
+        from wordforge_cli.kanji import PoolStats
+
+        return PoolStats.from_state(state)
 
     def render_item(self, fmt: str, record: dict) -> str:
         if fmt == "svg":

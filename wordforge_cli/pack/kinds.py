@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from wordforge_cli.config import check_mapping
+from wordforge_cli.engine import Statistics
 from wordforge_cli.pack.config import (
     COMMON_KEYS,
     DEFAULT_RENDER_LIMIT,
@@ -124,25 +125,36 @@ def licence_section(note: Path) -> str | None:
 @dataclass
 class Item:
     """What one index of a section produced: its records (none when it failed; a challenge
-    set has several), how many parts failed, and what the statistics need (``event``)."""
+    set has several), how many parts failed, and what the engine's statistics count
+    (``made``: boards, ratings; by default the records themselves)."""
 
-    records: list[dict]
+    records: list[dict[str, Any]]
     failed: int = 0
-    event: Any = None
+    made: Any = None
+
+    def count(self, stats: Statistics[Any]) -> None:
+        """Feed the section's statistics (the engine's own class) with this item."""
+        for thing in self.records if self.made is None else self.made:
+            stats.add(thing)
+        if self.failed:
+            stats.fail(self.failed)
 
 
 class Stats:
-    """Exact, mergeable section statistics. Subclasses keep only ints and Counters."""
+    """Made and failed items only, for a kind whose engine has no statistics of its own
+    (the :class:`wordforge_cli.engine.Statistics` protocol; keeps only ints and Counters)."""
 
     def __init__(self) -> None:
         self.made = 0
         self.failed = 0
 
-    def add(self, item: Item) -> None:
-        self.made += len(item.records)
-        self.failed += item.failed
+    def add(self, made: Any) -> None:
+        self.made += 1
 
-    def merge(self, other: Stats) -> None:
+    def fail(self, count: int = 1) -> None:
+        self.failed += count
+
+    def merge(self, other: Stats) -> Stats:
         for key, value in vars(other).items():
             mine = getattr(self, key)
             if isinstance(value, Counter):
@@ -151,15 +163,16 @@ class Stats:
                 setattr(self, key, mine + value)
             else:  # pragma: no cover - a subclass keeping something unmergeable is a bug
                 raise TypeError(f"cannot merge stats field {key}")
+        return self
 
-    def to_state(self) -> dict:
+    def to_state(self) -> dict[str, Any]:
         """JSON-able state (shards store it; ``merge`` joins states in shard order)."""
         return {key: ({"counter": [[k, v[k]] for k in sorted(v, key=_order)]}
                       if isinstance(v, Counter) else v)
                 for key, v in vars(self).items()}
 
     @classmethod
-    def from_state(cls, state: dict) -> Stats:
+    def from_state(cls, state: dict[str, Any]) -> Stats:
         stats = cls()
         for key, value in state.items():
             if not hasattr(stats, key):
@@ -169,7 +182,7 @@ class Stats:
             setattr(stats, key, value)
         return stats
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return {"made": self.made, "failed": self.failed}
 
 
@@ -225,10 +238,11 @@ class Section:
     def data_files(self) -> list[DataFile]:
         return self.data
 
-    def new_stats(self) -> Stats:
+    def new_stats(self) -> Statistics[Any]:
+        """The engine's statistics of this section, empty."""
         return self.stats_class()
 
-    def stats_from_state(self, state: dict) -> Stats:
+    def stats_from_state(self, state: dict[str, Any]) -> Statistics[Any]:
         return self.stats_class.from_state(state)
 
     def warm(self) -> None:

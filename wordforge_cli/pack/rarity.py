@@ -8,9 +8,9 @@ hashed into the manifest.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
@@ -18,39 +18,9 @@ from wordforge_cli.pack.kinds import (
     Item,
     Kind,
     Section,
-    Stats,
     bundled_file,
     user_file,
 )
-
-
-class RarityStats(Stats):
-    """Counts per (tier, battle tier, rule, playable, via a lemma); summarised by the engine."""
-
-    def __init__(self, rules=None) -> None:
-        self.rules = rules
-        self.keys: Counter = Counter()
-
-    def add(self, item: Item) -> None:
-        for rating in item.event:
-            self.keys[(rating.tier, rating.battle_tier, rating.source, rating.playable,
-                       rating.source == "cefr" and rating.cefr_lemma is not None)] += 1
-
-    def merge(self, other: RarityStats) -> None:
-        self.keys.update(other.keys)
-
-    def to_state(self) -> dict:
-        return {"keys": [[list(k), n] for k, n in sorted(self.keys.items())]}
-
-    def summary(self) -> dict:
-        from wordforge_cli.rarity import Rating, Summary
-
-        summary = Summary(self.rules)
-        for (tier, battle, source, playable, via), n in sorted(self.keys.items()):
-            rating = Rating("", 0.0, None, tier, source, battle, playable,
-                            "lemma" if via else None)
-            summary.add(rating, n)
-        return summary.as_dict()
 
 
 class RaritySection(Section):
@@ -80,43 +50,37 @@ class RaritySection(Section):
         for rating in rate_all(self.words[start:stop], self.rules, self.tables,
                                use_lemma=self.options["lemma"],
                                gold_rush=self.options["gold_rush"]):
-            yield Item([record(rating, self.rules)], event=(rating,))
+            yield Item([record(rating, self.rules)], made=(rating,))
 
-    def new_stats(self) -> RarityStats:
-        return RarityStats(self.rules)
+    def new_stats(self) -> Any:
+        from wordforge_cli.rarity import Summary
 
-    def stats_from_state(self, state: dict) -> RarityStats:
-        stats = self.new_stats()
-        stats.keys = Counter({tuple(k): n for k, n in state["keys"]})
-        return stats
+        return Summary(self.rules)
+
+    def stats_from_state(self, state: dict[str, Any]) -> Any:
+        from wordforge_cli.rarity import Summary
+
+        return Summary.from_state(state, self.rules)
 
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> RaritySection:
     from wordforge_cli.english import read_cefr, read_overrides, read_rules
-    from wordforge_cli.errors import ConfigError
-    from wordforge_cli.rarity import normal_word, word_problem
+    from wordforge_cli.rarity import vocabulary_words
     from wordforge_cli.vocab import read_vocab
+    from wordforge_cli.words import RATING
 
     vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
-    config_path = ctx.path("config", what="rarity config")
-    cefr_path = ctx.path("cefr", what="CEFR table")
-    overrides_path = ctx.path("overrides", what="overrides table")
-    table_path = ctx.path("data", what="word table")
-    lemma = ctx.boolean("lemma", True)
-    gold_rush = ctx.boolean("gold_rush", False)
+    v = RATING.resolve(ctx.read(RATING, extra=("vocab",)))
+    config_path, cefr_path = v["config_path"], v["cefr_path"]
+    overrides_path, table_path = v["overrides_path"], v["data_path"]
+    lemma, gold_rush = v["lemma"], v["gold_rush"]
     rules = read_rules(config_path)
     if cefr_path:
         read_cefr(cefr_path)  # checked now (file:line), read again by each worker
     if overrides_path:
         read_overrides(overrides_path, rules)
-    vocab = read_vocab(vocab_path)
-    words = []
-    for entry in vocab.entries:
-        problem = word_problem(entry.word)
-        if problem:
-            raise ConfigError(problem, path=vocab.path, line=entry.line)
-        words.append(normal_word(entry.word.strip()))
+    words = vocabulary_words(read_vocab(vocab_path))
     data = [user_file(ctx, vocab_path),
             user_file(ctx, config_path) if config_path else bundled_file("configs", "rarity.yaml"),
             user_file(ctx, table_path) if table_path else bundled_file("data", "english.tsv")]
@@ -148,6 +112,12 @@ def _wordfreq_files() -> list[DataFile]:
                      "wordfreq data: CC BY-SA 4.0; code: Apache-2.0")]
 
 
-RARITY = Kind("rarity", ("vocab", "config", "cefr", "overrides", "data", "lemma", "gold_rush"),
-              (), _prepare, count_fixed=True,
+def _keys() -> tuple[str, ...]:
+    from wordforge_cli.spec import PACK
+    from wordforge_cli.words import RATING
+
+    return ("vocab", *RATING.keys(PACK))
+
+
+RARITY = Kind("rarity", _keys(), (), _prepare, count_fixed=True,
               doc="the rarity table of a vocabulary (one record per word)")

@@ -102,7 +102,7 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     texts: list[str] = []
     files: list[tuple[str, str]] = []
     for index, item in enumerate(section.items(_SEED, chunk.start, chunk.stop), chunk.start):
-        stats.add(item)
+        item.count(stats)
         for record in item.records:
             lines.append(dumps(record))
             if index < section.render_limit:

@@ -1,0 +1,117 @@
+"""What the word commands (``rarity``, ``score``, ``tiles``) and rarity pack sections share:
+the rarity engine's options declared once (:data:`RULE`, :data:`RATING`; see
+:mod:`wordforge_cli.spec`), loading the rule they choose, checking words, one play's score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import click
+
+from wordforge_cli.spec import CLI, PACK, Field, Spec
+
+_FILE = click.Path(dir_okay=False)
+_FRONTS = frozenset((CLI, PACK))  # the rarity engine has no option defaults file (--config is
+# its rules)
+
+# the rule and its tables (every word command)
+RULE = Spec(
+    Field("config_path", _FILE, None, "Rules file (default: the bundled configs/rarity.yaml).",
+          flags=("--config",), key="config", fronts=_FRONTS, show_default=False,
+          what="rarity config"),
+    Field("cefr_path", _FILE, None,
+          "CEFR table replacing the bundled levels: YAML 'word: A1..C2' or CSV 'word,level'.",
+          flags=("--cefr",), key="cefr", fronts=_FRONTS, show_default=False, what="CEFR table"),
+    Field("overrides_path", _FILE, None,
+          "Per-form table, YAML 'word: tier' (e.g. 'cats: normal'); wins over CEFR and Zipf.",
+          flags=("--overrides",), key="overrides", fronts=_FRONTS, show_default=False,
+          what="overrides table"),
+    Field("lemma", click.BOOL, True,
+          "Look CEFR levels up for the word's lemma too; --no-lemma: the form only (the "
+          "article's rule exactly).", flags=("--lemma/--no-lemma",), fronts=_FRONTS),
+    Field("data_path", _FILE, None,
+          "Word table (sorted TSV: word, cefr, lemma, pos, gloss; default: the bundled "
+          "data/english.tsv).", flags=("--data",), key="data", fronts=_FRONTS,
+          show_default=False, what="word table"),
+)
+# what a rarity table adds
+RATING = RULE + Spec(
+    Field("gold_rush", click.BOOL, False, "Battle rarity with the Gold Rush power-up.",
+          fronts=_FRONTS, show_default=False),
+)
+
+
+def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options that choose the rule and its tables (rarity, score and tiles)."""
+    return RULE.options()(func)
+
+
+def load_rule(config_path: str | None, cefr_path: str | None, overrides_path: str | None,
+              data_path: str | None, *, whole: bool = False) -> tuple[Any, Any]:
+    """(rules, tables) for the options of :func:`rule_options`."""
+    from wordforge_cli.english import open_tables, read_rules
+
+    rules = read_rules(config_path)
+    return rules, open_tables(rules, data=data_path, cefr=cefr_path, overrides=overrides_path,
+                              whole=whole)
+
+
+def checked_words(words: Iterable[str]) -> list[str]:
+    """Command-line words, normalised; the first bad one is a usage error (exit 2)."""
+    from wordforge_cli.errors import UsageError
+    from wordforge_cli.rarity import normal_word, word_problem
+
+    checked = []
+    for word in words:
+        problem = word_problem(word)
+        if problem:
+            raise UsageError(f"bad word: {problem}")
+        checked.append(normal_word(word.strip()))
+    return checked
+
+
+def play_one(word: str, rules: Any, tables: Any, *, use_lemma: bool, battle: bool,
+             gold_rush: bool, play: Any) -> tuple[Any, Any]:
+    """(rating, score) of one play of a playable word."""
+    from wordforge_cli.rarity import rate, score_word
+
+    rating = rate(word, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush)
+    # catalogue rarity without battle rules (Gold Rush still lifts it)
+    tier = rating.battle_tier if battle else rules.battle_tier(rating.tier, 0.0, 0, gold_rush)
+    return rating, score_word(word, tier, rules, play)
+
+
+def score_record(rating: Any, result: Any, rules: Any, play: Any, *, battle: bool,
+                 gold_rush: bool) -> dict[str, Any]:
+    """The breakdown of one play as a JSON-ready record (``score`` last)."""
+    from wordforge_cli.rarity import decimal_text, number
+
+    tier = rules.tiers[result.tier]
+    return {
+        "word": result.word,
+        "playable": rating.playable,
+        "letters": len(result.word),
+        "tiles": [{"letter": letter, "points": points, "wild": wild}
+                  for letter, points, wild in result.tiles],
+        "tile_sum": result.tile_sum,
+        "length_term": number(result.length_term),
+        "base": number(result.base),
+        "length_bonus": number(result.length_bonus),
+        "overdrive": play.overdrive,
+        "subtotal": number(result.subtotal),
+        "battle": battle,
+        "gold_rush": gold_rush,
+        "catalogue_rarity": rules.tiers[rating.tier].key,
+        "rarity": tier.key,
+        "label": tier.label,
+        "source": rating.source,
+        "cefr": rating.cefr,
+        "zipf": rating.zipf,
+        "combo": play.combo,
+        "link": play.link,
+        "multipliers": {name: number(factor) for name, factor in result.multipliers},
+        "exact": decimal_text(result.product),
+        "score": result.score,
+    }
