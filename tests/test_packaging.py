@@ -20,7 +20,8 @@ def test_every_subpackage_is_listed():
 
 def test_data_and_configs_are_shipped():
     assert SETUPTOOLS["package-dir"] == {"wordforge_cli.data": "data",
-                                         "wordforge_cli.configs": "configs"}
+                                         "wordforge_cli.configs": "configs",
+                                         "wordforge_cli.examples": "examples"}
     globs = SETUPTOOLS["package-data"]
     shipped_suffixes = {g.removeprefix("*") for g in globs["wordforge_cli.data"]}
     for path in (ROOT / "data").iterdir():
@@ -28,3 +29,14 @@ def test_data_and_configs_are_shipped():
             assert path.suffix in shipped_suffixes, f"data/{path.name} would not be installed"
     assert globs["wordforge_cli.configs"] == ["*.yaml"]
     assert list((ROOT / "configs").glob("*.yaml"))
+
+
+def test_examples_and_schemas_are_shipped():
+    """`wfkit init` copies the examples out of the installed package; schemas print from it."""
+    globs = SETUPTOOLS["package-data"]
+    for folder, package in (("examples", "wordforge_cli.examples"),
+                            ("wordforge_cli/schemas", "wordforge_cli.schemas")):
+        suffixes = {g.removeprefix("*") for g in globs[package]}
+        for path in (ROOT / folder).iterdir():
+            if path.is_file() and path.name != "__init__.py":
+                assert path.suffix in suffixes, f"{folder}/{path.name} would not be installed"

@@ -158,6 +158,8 @@ def test_tiles_deals_and_hand(run):
     assert_valid("tiles", lines(out.stdout), "wfkit tiles --json")
     out = ok(run("tiles", "--hand", "QUA?E?TRS", "--word", "quaff", "--json"))
     assert_valid("tiles", lines(out.stdout), "wfkit tiles --hand --json")
+    out = ok(run("tiles", "--hand", "QUAFFE?TRS", "--best", "-k", "5", "--json"))
+    assert_valid("tiles", lines(out.stdout), "wfkit tiles --hand --best --json")
 
 
 PACK = """\

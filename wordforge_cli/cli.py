@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "kanji": "wordforge_cli.commands.kanji:kanji",
     "pack": "wordforge_cli.commands.pack:pack",
     "schema": "wordforge_cli.commands.schema:schema",
+    "init": "wordforge_cli.commands.init:init",
 }
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}

@@ -198,7 +198,7 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
     \b
     Examples:
       wfkit crossword plan 6
-      wfkit crossword --config my.yaml plan 40 --json
+      wfkit crossword --config configs/crossword.yaml plan 40 --json
     """
     from wordforge_cli.crossword.sets import plan as make_plan
     from wordforge_cli.output import dumps

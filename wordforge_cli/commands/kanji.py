@@ -90,7 +90,7 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
       wfkit kanji --preset easy -n 1 --render text --reveal
       wfkit kanji --kanji 30-40 --max-grade 7 --min-zipf 3 -n 1000 --stats stats.json
       wfkit kanji -n 1 --render svg -o board.svg
-      wfkit kanji check 熱帯 --pool pools.jsonl --taken 帯
+      wfkit kanji check 熱帯 --pool examples/weather-pool.jsonl --taken 帯
     """
     if ctx.invoked_subcommand is not None:
         ctx.meta.pop("wfkit.seed_was_drawn", None)
@@ -213,11 +213,13 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
     The article's rules: WORD is in the dictionary (辞書にない熟語です); every kanji of
     WORD is on the board (our rule: tiles that are not there cannot be taken); WORD takes at
     least one kanji nobody holds yet (手つかずな漢字を1字以上選んでください).
+    The examples' pool, examples/weather-pool.jsonl (wfkit init writes it), is the pool of
+    `wfkit kanji --dict examples/kanji-weather.txt --base 3 --bring 10 -n 1 --seed 7`.
 
     \b
     Examples:
-      wfkit kanji check 熱帯 --pool pools.jsonl
-      wfkit kanji check 亜熱帯 --pool pools.jsonl --id 3 --taken 熱帯
+      wfkit kanji check 熱帯 --pool examples/weather-pool.jsonl
+      wfkit kanji check 亜熱帯 --pool examples/weather-pool.jsonl --id 0 --taken 熱帯
     """
     from wordforge_cli.errors import CannotDo, UsageError
     from wordforge_cli.kanji import check_answer, load_dictionary

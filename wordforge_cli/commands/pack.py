@@ -56,6 +56,7 @@ def pack() -> None:
       wfkit pack build examples/pack.yaml --out pack/
       wfkit pack check examples/pack.yaml --out pack/      # exit 1 when pack/ is stale
       wfkit pack build examples/pack.yaml --out s1/ --shard 1/2
+      wfkit pack build examples/pack.yaml --out s2/ --shard 2/2
       wfkit pack merge examples/pack.yaml s1/ s2/ --out pack/
       wfkit pack preview pack/ -o preview.html
     """
@@ -166,7 +167,7 @@ def merge(config: str, shards: tuple[str, ...], out: str, force: bool, as_json: 
 
     \b
     Example:
-      wfkit pack merge examples/pack.yaml s1/ s2/ s3/ --out pack/
+      wfkit pack merge examples/pack.yaml s1/ s2/ --out pack/
     """
     from pathlib import Path
 

@@ -43,7 +43,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
       wfkit rarity labyrinth
       wfkit rarity cat pizza serendipity --cefr examples/article-cefr.yaml --json
       wfkit rarity --vocab examples/words.yaml --format csv -o words.csv
-      wfkit rarity --vocab examples/words.yaml --compare my-rarity.yaml
+      wfkit rarity --vocab examples/words.yaml --compare configs/rarity.yaml
     """
     from wordforge_cli.errors import UsageError
     from wordforge_cli.output import atomic_write

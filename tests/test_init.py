@@ -1,0 +1,94 @@
+"""``wfkit init``: the starter project holds what the documentation names, and is never
+written over unless asked."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import CONFIGS, EXAMPLES
+from wordforge_cli.commands.init import WORKFLOW, starter_files
+
+
+def names(run, directory):
+    result = run("init", "--list", directory)
+    assert result.exit_code == 0, result.output
+    return [line.split("  ")[0] for line in result.stdout.splitlines()]
+
+
+def test_init_writes_the_configs_examples_and_workflow(run, tmp_path):
+    target = tmp_path / "demo"
+    listed = names(run, target)
+    result = run("init", target)
+    assert result.exit_code == 0, result.output
+    assert "wrote 13 files" in result.stderr and "cd " in result.stderr
+    written = sorted(str(p) for p in target.rglob("*") if p.is_file())
+    assert written == sorted(listed)
+    for config in CONFIGS.glob("*.yaml"):
+        assert (target / "configs" / config.name).read_bytes() == config.read_bytes()
+    for name in ("tech.yaml", "animals-en.yaml", "words.yaml", "article-cefr.yaml", "pack.yaml",
+                 "kanji-weather.txt", "weather-pool.jsonl"):
+        assert (target / "examples" / name).read_bytes() == (EXAMPLES / name).read_bytes()
+    workflow = (target / WORKFLOW).read_text(encoding="utf-8")
+    assert "WFKIT: wfkit==" in workflow and "\n  WFKIT: . " not in workflow
+
+
+def test_the_pack_configs_it_writes_build(run, tmp_path):
+    assert run("init", tmp_path).exit_code == 0
+    for config in ("examples/pack.yaml", "configs/pack.yaml"):
+        result = run("pack", "check", tmp_path / config, "--out", tmp_path / "nothing")
+        assert result.exit_code == 1 and "Traceback" not in result.stderr  # configs are valid
+
+
+def test_init_refuses_to_overwrite_and_writes_nothing(run, tmp_path):
+    (tmp_path / "examples").mkdir()
+    mine = tmp_path / "examples" / "tech.yaml"
+    mine.write_text("words: [my, own]\n", encoding="utf-8")
+    result = run("init", tmp_path)
+    assert result.exit_code == 1
+    assert "tech.yaml already there; nothing written (--force overwrites)" in result.stderr
+    assert mine.read_text(encoding="utf-8") == "words: [my, own]\n"
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["tech.yaml"]
+    listing = run("init", "--list", tmp_path).stdout
+    assert f"{mine}  (exists)" in listing.splitlines()
+    assert run("init", tmp_path, "--force").exit_code == 0
+    assert mine.read_bytes() == (EXAMPLES / "tech.yaml").read_bytes()
+
+
+def test_init_into_a_file_or_over_a_directory_is_refused(run, tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    assert run("init", afile).exit_code == 2
+    (tmp_path / "p" / "configs" / "kanji.yaml").mkdir(parents=True)
+    result = run("init", tmp_path / "p", "--force")
+    assert result.exit_code == 1 and "is a directory" in result.stderr
+    assert not (tmp_path / "p" / "configs" / "crossword.yaml").exists()
+
+
+def test_init_writes_through_a_symlink_not_over_it(run, tmp_path):
+    (tmp_path / "configs").mkdir()
+    real = tmp_path / "real.yaml"
+    real.write_text("old\n", encoding="utf-8")
+    (tmp_path / "configs" / "rarity.yaml").symlink_to(real)
+    assert run("init", tmp_path).exit_code == 1
+    assert real.read_text(encoding="utf-8") == "old\n"
+
+
+def test_the_example_pool_is_what_its_command_makes(run):
+    """examples/weather-pool.jsonl is real output: the command its help names remakes it."""
+    result = run("kanji", "--dict", EXAMPLES / "kanji-weather.txt", "--base", "3", "--bring",
+                 "10", "-n", "1", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    shipped = (EXAMPLES / "weather-pool.jsonl").read_text(encoding="utf-8")
+    assert json.loads(result.stdout) == json.loads(shipped), (
+        "regenerate: wfkit kanji --dict examples/kanji-weather.txt --base 3 --bring 10 -n 1 "
+        "--seed 7 -o examples/weather-pool.jsonl (and check the kanji check help examples)")
+    for word, taken in (("熱帯", ""), ("亜熱帯", "熱帯"), ("熱帯", "帯")):
+        verdict = run("kanji", "check", word, "--pool", EXAMPLES / "weather-pool.jsonl",
+                      "--taken", taken)
+        assert verdict.exit_code == 0 and verdict.stdout.startswith("yes"), verdict.output
+
+
+def test_every_starter_file_exists_in_the_package():
+    sources = starter_files()
+    assert len(sources) == 13
+    assert all(source.is_file() for source, _name in sources)
