@@ -20,7 +20,7 @@ def test_init_writes_the_configs_examples_and_workflow(run, tmp_path):
     listed = names(run, target)
     result = run("init", target)
     assert result.exit_code == 0, result.output
-    assert "wrote 13 files" in result.stderr and "cd " in result.stderr
+    assert "wrote 13 files" in result.stderr and "cd " in result.stderr  # no wheel: editable
     written = sorted(str(p) for p in target.rglob("*") if p.is_file())
     assert written == sorted(listed)
     for config in CONFIGS.glob("*.yaml"):
@@ -92,3 +92,16 @@ def test_every_starter_file_exists_in_the_package():
     sources = starter_files()
     assert len(sources) == 13
     assert all(source.is_file() for source, _name in sources)
+
+
+def test_installed_from_a_wheel_the_workflow_installs_a_copy_of_it(run, tmp_path, monkeypatch):
+    from wordforge_cli.commands import init as init_module
+
+    wheel = tmp_path / "wfkit-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"PK\x03\x04 not really a wheel")
+    monkeypatch.setattr(init_module, "installed_wheel", lambda: wheel)
+    result = run("init", tmp_path / "demo")
+    assert result.exit_code == 0 and "wrote 14 files" in result.stderr
+    assert (tmp_path / "demo" / "wheels" / wheel.name).read_bytes() == wheel.read_bytes()
+    workflow = (tmp_path / "demo" / WORKFLOW).read_text(encoding="utf-8")
+    assert f"\n  WFKIT: wheels/{wheel.name}  #" in workflow

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import click
 
-# (folder in the package, file, where it goes in the project); the workflow goes where
-# GitHub Actions finds it
+# the workflow goes where GitHub Actions finds it
 WORKFLOW = ".github/workflows/wfkit-pack.yml"
 
 
@@ -27,14 +26,37 @@ def starter_files() -> list[tuple[Path, str]]:
         if path.is_file() and path.suffix in (".yaml", ".txt", ".jsonl"):
             files.append((path, f"examples/{path.name}"))
     files.append((examples / "ci-pack-check.yml", WORKFLOW))
+    wheel = installed_wheel()
+    if wheel is not None:  # what the workflow installs: it exists, unlike wfkit on PyPI (yet)
+        files.append((wheel, f"wheels/{wheel.name}"))
     return files
 
 
-def workflow_text(text: str) -> str:
-    """The example workflow for a user's project: wfkit pinned to this version, not a checkout."""
+def installed_wheel() -> Path | None:
+    """The wheel file this wfkit was installed from, when pip recorded one that still exists
+    (PEP 610 direct_url.json); None for an install from an index, a checkout or an sdist."""
+    import json
+    from importlib import metadata
+    from urllib.parse import unquote, urlparse
+
+    try:
+        text = metadata.distribution("wfkit").read_text("direct_url.json")
+        url = urlparse(json.loads(text)["url"]) if text else None
+    except (metadata.PackageNotFoundError, ValueError, KeyError, TypeError):
+        return None
+    if url is None or url.scheme != "file" or not url.path.endswith(".whl"):
+        return None
+    path = Path(unquote(url.path))
+    return path if path.is_file() else None
+
+
+def workflow_text(text: str, wheel: str | None) -> str:
+    """The example workflow for a user's project: it installs the wheel init copied beside it
+    (wfkit is not on PyPI yet), or else wfkit pinned to this version."""
     from wordforge_cli import __version__
 
-    return text.replace("  WFKIT: .  #", f"  WFKIT: wfkit=={__version__}  #", 1)
+    requirement = wheel or f"wfkit=={__version__}"
+    return text.replace("  WFKIT: .  #", f"  WFKIT: {requirement}  #", 1)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -48,8 +70,10 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
     vocabularies, a pack config and a CI workflow.
 
     Every example of the README's tour and of each command's --help runs as written in
-    the project (they name examples/... and configs/...). Nothing is overwritten unless
-    --force: when a file is already there, init writes nothing and exits 1 naming it.
+    the project (they name examples/... and configs/...). When wfkit was installed from a
+    wheel file, the wheel is copied to wheels/ and the workflow installs it. Nothing is
+    overwritten unless --force: when a file is already there, init writes nothing and
+    exits 1 naming it.
 
     \b
     Examples:
@@ -78,15 +102,19 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
         target = directory / name
         if target.is_dir() and not target.is_symlink():
             raise CannotDo("is a directory, not a file", path=target)
+    wheel = next((name for _source, name in files if name.startswith("wheels/")), None)
     for source, name in files:
         target = directory / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        text = source.read_text(encoding="utf-8")
+        data = source.read_bytes()
         if name == WORKFLOW:
-            text = workflow_text(text)
-        with atomic_write(target) as fh:
-            fh.write(text)
+            data = workflow_text(data.decode("utf-8"), wheel).encode("utf-8")
+        with atomic_write(target, binary=True) as fh:
+            fh.write(data)
     where = "" if str(directory) == "." else f"cd {directory} && "
+    if wheel is None:
+        click.echo("wfkit init: the workflow installs wfkit from PyPI, where it is not yet: "
+                   f"see the WFKIT line of {directory / WORKFLOW}", err=True)
     click.echo(f"wfkit init: wrote {len(files)} files to {directory}/"
                f"{f' ({len(present)} overwritten)' if present else ''}; try: {where}"
                "wfkit pack build examples/pack.yaml --out pack/", err=True)
