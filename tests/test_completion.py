@@ -87,7 +87,8 @@ def test_bash_loads_the_script_and_registers_wfkit(tmp_path):
     if not wfkit.exists() or shutil.which("bash") is None:
         pytest.skip("needs bash and an installed wfkit")
     script = (f'eval "$(_WFKIT_COMPLETE=bash_source {wfkit})" && complete -p wfkit && '
-              f'COMP_WORDS=(wfkit kan); COMP_CWORD=1; _wfkit_completion wfkit && echo "${{COMPREPLY[@]}}"')
+              'COMP_WORDS=(wfkit kan); COMP_CWORD=1; _wfkit_completion wfkit && '
+              'echo "${COMPREPLY[@]}"')
     env = {"PATH": f"{wfkit.parent}:/usr/bin:/bin", "HOME": str(tmp_path)}
     result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env,
                             timeout=60)
