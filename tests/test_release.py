@@ -99,7 +99,7 @@ def help_examples(bin_dir: Path, env: dict, cwd: Path) -> list[tuple[str, str]]:
     found = []
     for path in [(), *command_paths(cli)]:
         text = must(sh(" ".join(["wfkit", *path, "--help"]), cwd, env), "help").stdout
-        block = re.search(r"\n  Examples?:\n((?:    .*\n)+)", text)
+        block = re.search(r"\n  Examples?[^:\n]*:\n((?:    .*\n)+)", text)
         assert block, f"wfkit {' '.join(path)} --help has no examples"
         found += [(" ".join(path), line.strip()) for line in block.group(1).splitlines()]
     return found

@@ -301,6 +301,15 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
 def _report(summary: dict, timing: dict) -> None:
     a = summary["attempts"]
     echo = click.echo
+    if summary["made"] + summary["failed"] == 1:  # one board: one line, not batch figures
+        failed = [s for s, v in summary["blank_failure"].items() if s != "none" and v["boards"]]
+        ambiguous = [s for s, n in summary.get("ambiguous", {}).items() if n]
+        what = ("1 board made" if summary["made"] else "no board made (budget ran out)")
+        echo(f"wfkit: crossword: {what} in {a['total']} attempt{'s' if a['total'] != 1 else ''}"
+             f", {timing['ms_per_board']} ms"
+             + (f"; blank styles that failed on it: {', '.join(failed)}" if failed else "")
+             + (f"; ambiguous with: {', '.join(ambiguous)}" if ambiguous else ""), err=True)
+        return
     echo(f"wfkit: crossword: {summary['made']} made, {summary['failed']} failed; attempts "
          f"median {a['median']}, worst {a['worst']}; {timing['ms_per_board']} ms/board, "
          f"{timing['boards_per_second']} boards/s", err=True)

@@ -174,6 +174,19 @@ def _warn_skipped(dictionary) -> None:
 
 def _report(summary: dict, elapsed: float, preset: str | None) -> None:
     pools = summary["pools"]
+    if pools == 1:  # one pool: its figures in one line, not a distribution table
+        d = {name: summary[name]["min"] for name in summary if isinstance(summary[name], dict)}
+        scores = summary["picked_scores"]
+        picked = (f"{scores['min']}" if scores["min"] == scores["max"]
+                  else f"{scores['min']}-{scores['max']}")
+        click.echo(f"wfkit kanji: 1 pool in {elapsed:.2f} s"
+                   + (f" (preset {preset})" if preset else "")
+                   + f": {d['kanji_count']} kanji, {d['chars']} characters, 指標A {d['index_a']}, "
+                   f"pass score {d['pass_score']}, picked scores {picked}, "
+                   f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
+                   f"{d['hidden_count']} hidden, {d['attempts']} "
+                   f"attempt{'s' if d['attempts'] != 1 else ''}", err=True)
+        return
     rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
     failed = f", {summary['failed']} failed" if summary["failed"] else ""
     click.echo(f"wfkit kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}"

@@ -124,10 +124,16 @@ def check(config: str, out: str, jobs: int, shard, as_json: bool) -> None:
     Example (CI):
       wfkit pack check examples/pack.yaml --out pack/ || exit 1
     """
-    from wordforge_cli.errors import EXIT_CANNOT
+    from pathlib import Path
+
+    from wordforge_cli.errors import EXIT_CANNOT, CannotDo
     from wordforge_cli.pack.build import check_pack
 
     cfg, sections = _prepare(config)
+    if not Path(out).is_dir():  # one line, not a "missing:" line per file
+        what = "not a directory" if Path(out).exists() else "no such directory"
+        raise CannotDo(f"no pack there ({what}); build it with: wfkit pack build {config} "
+                       f"--out {out}", path=out)
     result = check_pack(cfg, sections, out, jobs=jobs, shard=shard)
     problems = [f for f in result.files if f.status != "current"]
     if as_json:

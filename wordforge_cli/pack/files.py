@@ -133,16 +133,32 @@ class _CompareOut(_Out):
             return self.result("current")
         line, expected, actual = self.first
         unit = "records" if self.relpath.endswith(".jsonl") else "lines"
+        want, got, column = excerpts(expected, actual)
+        where = f", character {column}" if expected and actual else ""
         detail = (f"{unit}: expected {self.lines}, found {self.found}; first difference at "
-                  f"line {line}: expected {_show(expected)}, found {_show(actual)}")
+                  f"line {line}{where}: expected {want}, found {got}")
         return self.result("stale", detail)
 
 
-def _show(data: bytes) -> str:
-    if not data:
-        return "(end of file)"
-    text = data.decode("utf-8", errors="replace").rstrip("\n")
-    return repr(text if len(text) <= SHOW else text[:SHOW] + "...")
+def excerpts(expected: bytes, actual: bytes) -> tuple[str, str, int]:
+    """Both lines as excerpts of at most SHOW characters centred on the first character that
+    differs (so two long records never show the same text), and that character's 1-based
+    column."""
+    want = expected.decode("utf-8", errors="replace").rstrip("\n")
+    got = actual.decode("utf-8", errors="replace").rstrip("\n")
+    column = next((i for i, (a, b) in enumerate(zip(want, got, strict=False)) if a != b),
+                  min(len(want), len(got)))
+    start = max(0, column - SHOW // 2)
+
+    def show(text: str, data: bytes) -> str:
+        if not data:
+            return "(end of file)"
+        first = min(start, max(0, len(text) - SHOW))
+        part = text[first:first + SHOW]
+        return (("..." if first else "") + repr(part)
+                + ("..." if first + SHOW < len(text) else ""))
+
+    return show(want, expected), show(got, actual), column + 1
 
 
 class CompareSink:
