@@ -107,7 +107,7 @@ def cli() -> None:
       wfkit crossword --vocab examples/tech.yaml -n 1000 -o boards.jsonl
       wfkit kanji -n 100 --seed 1 -o pools.jsonl
       wfkit pack check examples/pack.yaml --out pack/
-      wfkit init demo && cd demo          # a project where every example runs
+      wfkit init my-game && cd my-game    # a project where every example runs
 
     Shell completion (bash, zsh, fish): eval "$(_WFKIT_COMPLETE=bash_source wfkit)"
     in ~/.bashrc (zsh_source in ~/.zshrc; fish: see the README).

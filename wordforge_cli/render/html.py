@@ -31,15 +31,36 @@ section h2{margin:0 0 6px;font-size:20px}
 .kind{display:inline-block;background:#e8eef7;border-radius:6px;padding:1px 8px;
 font-size:13px;margin-left:6px;color:#345}
 .gallery{display:flex;flex-wrap:wrap;gap:14px;margin:10px 0}
-figure{margin:0;border:1px solid #dde2ea;border-radius:8px;padding:6px;background:#fafafa}
-figure svg{display:block;max-width:420px;height:auto}
-figcaption{font-size:12px;color:#566;text-align:center;margin-top:4px}
+figure{margin:0;border:1px solid #dde2ea;border-radius:8px;padding:6px;background:#fafafa;
+max-width:100%;box-sizing:border-box}
+figure svg{display:block;max-width:min(420px,100%);height:auto;margin:0 auto}
+figure.pool{flex:1 1 480px;max-width:640px;padding:10px 14px}
+figure.pool svg{max-width:100%;width:100%}
+figure.chart svg{max-width:100%}
+figcaption{font-size:13px;color:#566;text-align:center;margin-top:4px}
+.compounds{font-size:15px;line-height:1.6;margin:8px 2px 2px;text-align:left}
+.compounds p{margin:2px 0}
+.compounds b{font-weight:600;color:#345;margin-right:6px}
+.compounds .hidden{color:#a33}
+.legend{display:flex;flex-wrap:wrap;gap:6px 16px;font-size:14px;margin:6px 0 2px;
+align-items:center}
+.legend span{display:inline-flex;align-items:center;gap:6px}
+.legend i{display:inline-block;width:18px;height:18px;border:1px solid #8a6d3b;
+border-radius:4px}
 .stats{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:0 24px;
-font-size:13px;margin-top:8px}
+font-size:14px;margin-top:8px}
 .stats div{display:flex;justify-content:space-between;border-bottom:1px solid #eef0f3;
-padding:3px 0}
-.stats span{color:#566;margin-right:12px}
+padding:4px 0}
+.stats span{color:#455;margin-right:12px;cursor:help}
 .stats b{font-weight:500;text-align:right;word-break:break-all}
+@media (max-width:640px){
+header{padding:14px 14px}header h1{font-size:21px}
+main{padding:10px 8px}
+section.pack-section{padding:12px 10px;border-radius:8px}
+.gallery{gap:10px}
+.stats{grid-template-columns:1fr}
+figure.pool{flex-basis:100%;padding:8px}
+}
 pre{background:#1d2330;color:#e6edf3;padding:12px;border-radius:8px;overflow:auto;
 font-size:12px;max-height:480px}
 details summary{cursor:pointer;font-weight:600;margin:6px 0}
@@ -59,6 +80,7 @@ SCRIPT = """
   }
   document.body.setAttribute('data-boards-drawn',drawn('figure.board svg'));
   document.body.setAttribute('data-charts-drawn',drawn('figure.chart svg'));
+  document.body.setAttribute('data-page-width',document.documentElement.scrollWidth);
 })();
 """
 
@@ -101,7 +123,7 @@ def pack_page(directory: Path, *, items: int = 6) -> str:
                  f"config {esc(manifest.get('config', {}).get('file'))} "
                  f"(sha256 {esc(str(manifest.get('config', {}).get('sha256'))[:12])}…) · "
                  f"{len(manifest.get('sections', []))} sections · "
-                 f"{len(manifest.get('files', []))} files"
+                 f"{len(manifest.get('files', [])) + 1} files"  # the manifest lists all but itself
                  + (f" · shard {shard['index']}/{shard['count']}" if shard else "") + "</p>")
     parts.append("</header><main>")
     for entry in manifest.get("sections", []):
@@ -119,6 +141,8 @@ def _section(directory: Path, entry: dict, items: int) -> str:
            f'<p class="muted">{esc(entry.get("records"))} records of {esc(entry.get("count"))} '
            f'asked · file {esc(entry.get("file"))}</p>']
     pictures = _pictures(directory, entry, items)
+    if pictures and kind == "kanji":
+        out.append(grade_legend())
     if pictures:
         out.append('<div class="gallery">' + "".join(pictures) + "</div>")
     out.append(_stats_table(entry.get("stats", {})))
@@ -138,11 +162,11 @@ def _pictures(directory: Path, entry: dict, items: int) -> list[str]:
             figures.append(_figure("board", svg, f"#{rec['id']} · {rec['answer']} · "
                                                  f"{rec['style']}"))
     elif kind == "kanji":
-        from wordforge_cli.pack.kanji import pool_svg
+        from wordforge_cli.kanji import load_grades
 
+        grades = load_grades()
         for rec in read_records(directory / entry["file"], items):
-            figures.append(_figure("board", pool_svg(rec), f"pool #{rec.get('id')} · "
-                                                           f"{rec.get('kanji_count')} kanji"))
+            figures.append(pool_figure(rec, grades))
     elif kind == "rarity" and isinstance(stats.get("tiers"), dict):
         figures.append(_figure("chart", tier_chart(stats["tiers"], "rarity tiers"),
                                "words per rarity tier"))
@@ -156,14 +180,41 @@ def _figure(cls: str, svg: str, caption: str) -> str:
     return f'<figure class="{cls}">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
 
 
+def pool_figure(rec: dict, grades: dict[str, int]) -> str:
+    """A kanji pool: the tile board (SVG, scaled to the card) and its compound lists as page
+    text, so they stay readable on a phone instead of shrinking with the picture."""
+    from wordforge_cli.render.kanji import pool_svg
+
+    svg = pool_svg(rec, reveal=False, grades=grades, legend=False)
+    lists = "".join(
+        f'<p{cls}><b>{label}</b>{esc(" ".join(map(str, rec.get(key) or [])))}</p>'
+        for key, label, cls in (("base", "base", ""), ("picked", "picked", ""),
+                                ("hidden", "hidden", ' class="hidden"'))
+        if rec.get(key))
+    caption = (f"pool #{rec.get('id')} · {rec.get('kanji_count')} kanji · "
+               f"指標A {rec.get('index_a')} · {rec.get('hidden_count')} hidden compounds")
+    return (f'<figure class="board pool">{svg}<div class="compounds">{lists}</div>'
+            f"<figcaption>{esc(caption)}</figcaption></figure>")
+
+
+def grade_legend() -> str:
+    """What the tile colours mean (school grade bands, then jōyō, jinmeiyō, other)."""
+    from wordforge_cli.render.kanji import GRADE_FILL, GRADE_NAME
+
+    swatches = "".join(f'<span><i style="background:{GRADE_FILL[grade]}"></i>{esc(name)}</span>'
+                       for grade, name in GRADE_NAME.items())
+    return f'<div class="legend" aria-label="tile colours"><b>tiles:</b>{swatches}</div>'
+
+
 def tier_chart(counts: dict, title: str) -> str:
     """A bar chart (SVG) of words per tier, tiers in the config's order."""
-    bar_w, gap, height, top, left = 56, 14, 180, 30, 16
+    bar_w, gap, height, top, left = 56, 14, 180, 52, 16  # top: the title, then the count above
+    # the tallest bar (its count sits above it, below the title)
     keys = list(counts)
     most = max([int(v) for v in counts.values()] + [1])
     width = left * 2 + len(keys) * (bar_w + gap)
     body = [rect(0, 0, width, height + top + 46, fill="#fff", stroke="none", width=0),
-            text(left, 14, title, size=14, anchor="start", fill="#333", weight="bold")]
+            text(left, 18, title, size=15, anchor="start", fill="#333", weight="bold")]
     for i, key in enumerate(keys):
         n = int(counts[key])
         h = round(height * n / most, 1)
@@ -171,7 +222,7 @@ def tier_chart(counts: dict, title: str) -> str:
         y = top + height - h
         body.append(rect(x, y, bar_w, max(h, 0.5), fill=TIER_COLOURS[i % len(TIER_COLOURS)],
                          stroke="none", width=0, cls="bar"))
-        body.append(text(x + bar_w / 2, y - 9, n, size=12))
+        body.append(text(x + bar_w / 2, y - 10, n, size=13))
         body.append(text(x + bar_w / 2, top + height + 14, key.replace("_", " "), size=11,
                          fill="#444"))
     return svg_document(width, height + top + 46, body, title=title)
@@ -186,9 +237,32 @@ def _flatten(value, prefix: str = "") -> list[tuple[str, object]]:
     return [(prefix, value)]
 
 
+# words for the statistics' keys; a key not listed shows with its underscores as spaces
+STAT_LABELS = {
+    "made": "made", "failed": "failed (budget ran out)", "attempts": "attempts",
+    "median": "median", "worst": "worst", "total": "total", "blank_failure": "blank failure",
+    "rate": "rate %", "boards": "boards", "of": "out of", "distinct_answers": "distinct answers",
+    "word_use": "word use", "words": "words", "used": "used", "min": "min", "max": "max",
+    "evenness": "evenness (0-1)", "ambiguous": "ambiguous boards",
+    "ambiguous_rejected": "rejected as ambiguous", "pools": "pools",
+    "kanji_count": "kanji per pool", "chars": "characters", "index_a": "指標A",
+    "pass_score": "pass score", "orphan_count": "orphan kanji", "hardest_grade": "hardest grade",
+    "hidden_count": "hidden compounds", "picked_scores": "picked-word scores",
+    "histogram": "words scoring", "p10": "10th percentile", "p90": "90th percentile",
+    "mean": "mean", "tiers": "tier", "battle_tiers": "battle tier", "sources": "decided by",
+    "cefr_via_lemma": "CEFR level via a lemma", "not_playable": "not playable",
+}
+
+
+def stat_label(key: str) -> str:
+    """``blank_failure.tail.boards`` -> ``blank failure › tail › boards``."""
+    return " › ".join(STAT_LABELS.get(part, part.replace("_", " ")) for part in key.split("."))
+
+
 def _stats_table(stats: dict) -> str:
-    rows = "".join(f"<div><span>{esc(k)}</span><b>{esc(json.dumps(v, ensure_ascii=False))}</b>"
-                   "</div>" for k, v in _flatten(stats))
+    rows = "".join(f'<div><span title="{esc(k)}">{esc(stat_label(k))}</span>'
+                   f"<b>{esc(json.dumps(v, ensure_ascii=False))}</b></div>"
+                   for k, v in _flatten(stats))
     return f'<details open><summary>statistics</summary><div class="stats">{rows}</div></details>'
 
 

@@ -12,9 +12,10 @@ from collections.abc import Iterable
 
 from wordforge_cli.render.svg import rect, svg_document, text
 
-# tile colours by grade band, lightest for the easiest kanji
-GRADE_FILL = {1: "#fffaf0", 2: "#fffaf0", 3: "#fff3dc", 4: "#fff3dc", 5: "#ffe9c2",
-              6: "#ffe9c2", 7: "#fddcb0", 8: "#f7c7a0", 9: "#f0b090"}
+# tile colours by grade band: a distinct hue per band (three creams could not be told apart),
+# all light enough for black ink; cool for school grades, warm beyond them, grey off the lists
+GRADE_FILL = {1: "#d4efc9", 2: "#d4efc9", 3: "#c9e0f7", 4: "#c9e0f7", 5: "#e2d3f4",
+              6: "#e2d3f4", 7: "#fff0b8", 8: "#fcc9a6", 9: "#d6d6d6"}
 GRADE_NAME = {1: "小1-2", 3: "小3-4", 5: "小5-6", 7: "常用", 8: "人名用", 9: "表外"}
 
 
@@ -55,7 +56,7 @@ TILE, GAP, MARGIN = 56, 8, 24
 
 
 def _pool_body(record: dict, grades: dict[str, int] | None, reveal: bool, top: float,
-               width: float) -> tuple[list[str], float]:
+               width: float, legend: bool = True) -> tuple[list[str], float]:
     rows = board_rows(record["kanji"])
     cols = columns(len(record["kanji"]))
     board_w = cols * TILE + (cols - 1) * GAP
@@ -76,14 +77,15 @@ def _pool_body(record: dict, grades: dict[str, int] | None, reveal: bool, top: f
             body.append(text(x + TILE / 2, y + TILE / 2 + 1, ch, size=34))
         y += TILE + GAP
     y += 8
-    if grades is not None:
-        legend_x = left
+    if grades is not None and legend:
+        legend_w = sum(40 + 15 * len(name) for name in GRADE_NAME.values()) - 10
+        legend_x = min(left, (width - legend_w) / 2)
         for grade, name in GRADE_NAME.items():
-            body.append(rect(legend_x, y, 14, 14, fill=GRADE_FILL[grade], stroke="#8a6d3b",
+            body.append(rect(legend_x, y, 18, 18, fill=GRADE_FILL[grade], stroke="#8a6d3b",
                              width=1, rx=3))
-            body.append(text(legend_x + 20, y + 7, name, size=11, anchor="start", fill="#555"))
-            legend_x += 22 + 12 * len(name) + 10
-        y += 26
+            body.append(text(legend_x + 24, y + 9, name, size=14, anchor="start", fill="#444"))
+            legend_x += 30 + 15 * len(name) + 10
+        y += 30
     if reveal:
         for label, words in (("base", record["base"]), ("picked", record["picked"])):
             for start in range(0, len(words), 9):
@@ -98,17 +100,18 @@ def _pool_body(record: dict, grades: dict[str, int] | None, reveal: bool, top: f
     return body, y - top
 
 
-def pool_svg(record: dict, reveal: bool = False, grades: dict[str, int] | None = None) -> str:
+def pool_svg(record: dict, reveal: bool = False, grades: dict[str, int] | None = None,
+             legend: bool = True) -> str:
     """A standalone SVG of one pool's tile board."""
-    return pools_svg([record], reveal, grades)
+    return pools_svg([record], reveal, grades, legend=legend)
 
 
 def pools_svg(records: Iterable[dict], reveal: bool = False,
-              grades: dict[str, int] | None = None) -> str:
+              grades: dict[str, int] | None = None, legend: bool = True) -> str:
     """One SVG document with each pool's board under the previous one.
 
     ``grades`` (kanji -> grade; default the bundled table) colours the tiles by difficulty and
-    adds a legend.
+    adds a legend (``legend=False``: a page that shows one legend for many boards).
     """
     if grades is None:
         from wordforge_cli.kanji import load_grades
@@ -116,11 +119,12 @@ def pools_svg(records: Iterable[dict], reveal: bool = False,
         grades = load_grades()
     records = list(records)
     widest = max((columns(len(r["kanji"])) for r in records), default=1)
-    width = max(widest * TILE + (widest - 1) * GAP + 2 * MARGIN, 640)
+    # room for the legend and the compound lists; a bare board needs only its title's width
+    width = max(widest * TILE + (widest - 1) * GAP + 2 * MARGIN, 640 if legend or reveal else 400)
     body: list[str] = []
     y = MARGIN
     for record in records:
-        part, height = _pool_body(record, grades, reveal, y, width)
+        part, height = _pool_body(record, grades, reveal, y, width, legend)
         body += part
         y += height + MARGIN
     body.insert(0, rect(0, 0, width, y, fill="#fdfbf7", stroke="none", width=0))
