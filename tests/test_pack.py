@@ -161,11 +161,12 @@ def test_check_reports_counts_first_difference_missing_and_unexpected(run, built
     assert "(end of file)" in stale["big.jsonl"]
 
 
-def test_check_of_a_missing_directory_lists_everything_missing(tmp_path, run):
+def test_check_of_a_missing_directory_says_so_in_one_line(tmp_path, run):
     config = write_config(tmp_path)
     result = run("pack", "check", config, "--out", tmp_path / "nothing")
     assert result.exit_code == 1
-    assert "missing:" in result.stdout and "manifest.json" in result.stdout
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1  # not a line per file
+    assert "nothing: no pack there (no such directory)" in result.stderr
     assert not (tmp_path / "nothing").exists()
 
 
