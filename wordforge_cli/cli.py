@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -9,7 +10,7 @@ import sys
 import click
 
 from wordforge_cli import __version__
-from wordforge_cli.errors import EXIT_CANNOT, WfkitError
+from wordforge_cli.errors import EXIT_CANNOT, WfkitError, one_line
 
 # name -> "module:attribute"; one module per command (wordforge_cli/commands/NAME.py)
 COMMANDS: dict[str, str] = {
@@ -34,7 +35,44 @@ class ReportedError(click.ClickException):
         self.exit_code = error.exit_code
 
     def show(self, file=None) -> None:
-        click.echo(f"wfkit: error: {self.format_message()}", err=True)
+        say(f"error: {self.format_message()}")
+
+
+MAX_MESSAGE = 1000
+
+
+def say(message: str) -> None:
+    """Every message of wfkit's own goes out here: ``wfkit: `` and one line, controls escaped,
+    and a message that quotes a huge value (a 5,000-digit number) cut in its middle."""
+    line = one_line(message)
+    if len(line) > MAX_MESSAGE:
+        cut = len(line) - MAX_MESSAGE
+        line = f"{line[:MAX_MESSAGE // 2]}...({cut:,} characters)...{line[-MAX_MESSAGE // 2:]}"
+    click.echo(f"wfkit: {line}", err=True)
+
+
+# options whose value is a file wfkit writes: checked (writable, all distinct) before a
+# command runs, for every command that has them, so a batch never ends in "cannot write"
+OUTPUT_PARAMS = {"output": "-o/--output", "stats_path": "--stats"}
+
+
+def _check_outputs_first(command: click.Command) -> click.Command:
+    """Wrap ``command`` (and its subcommands) so its outputs are checked before it runs."""
+    if getattr(command, "_wfkit_outputs_checked", False):
+        return command
+    run = command.invoke
+
+    def invoke(ctx: click.Context):
+        from wordforge_cli.output import check_outputs
+
+        check_outputs((OUTPUT_PARAMS[name], ctx.params.get(name)) for name in OUTPUT_PARAMS)
+        return run(ctx)
+
+    command.invoke = invoke  # type: ignore[method-assign]
+    command._wfkit_outputs_checked = True  # type: ignore[attr-defined]
+    for sub in getattr(command, "commands", {}).values():
+        _check_outputs_first(sub)
+    return command
 
 
 class LazyGroup(click.Group):
@@ -50,7 +88,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy_commands:
             module_name, attr = self.lazy_commands[cmd_name].split(":")
-            return getattr(importlib.import_module(module_name), attr)
+            return _check_outputs_first(getattr(importlib.import_module(module_name), attr))
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context):
@@ -58,6 +96,12 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except WfkitError as error:
             raise ReportedError(error) from None
+        except OSError as exc:  # a full or read-only disk under a file being written
+            from wordforge_cli.output import WRITE_ERRNOS, write_failed
+
+            if exc.errno not in WRITE_ERRNOS or not exc.filename:
+                raise
+            raise ReportedError(write_failed(exc, exc.filename)) from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Click's main, but a usage error is one line too (Click's own takes four)."""
@@ -73,13 +117,13 @@ class LazyGroup(click.Group):
             hint = ""
             if error.ctx is not None:
                 hint = f" (see '{error.ctx.command_path} -h')"
-            click.echo(f"wfkit: error: {error.format_message()}{hint}", err=True)
+            say(f"error: {error.format_message()}{hint}")
             sys.exit(error.exit_code)
         except click.ClickException as error:
             error.show()
             sys.exit(error.exit_code)
         except click.Abort:
-            click.echo("wfkit: aborted", err=True)
+            say("aborted")
             sys.exit(EXIT_CANNOT)
         sys.exit(status if isinstance(status, int) else 0)
 
@@ -112,30 +156,105 @@ def cli() -> None:
     Shell completion (bash, zsh, fish): eval "$(_WFKIT_COMPLETE=bash_source wfkit)"
     in ~/.bashrc (zsh_source in ~/.zshrc; fish: see the README).
 
-    Exit status: 0 done, 1 could not do it, 2 usage or config error.
+    Exit status: 0 done, 1 could not do it, 2 usage or config error, 128+N stopped by
+    signal N (130 SIGINT, 143 SIGTERM).
     """
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console entry point: never a traceback for the user (WFKIT_DEBUG=1 shows one)."""
+    """Console entry point: never a traceback for the user (WFKIT_DEBUG=1 shows one).
+
+    Signals SIGINT, SIGTERM and SIGHUP end the run with one line, the clean-ups registered in
+    :mod:`wordforge_cli.signals` (temporary files, staging) done, and exit status 128+N.
+    stdout is UTF-8 whatever the locale: records are the same bytes everywhere (a C locale
+    would otherwise fail on the first non-ASCII gloss); stderr escapes what it cannot show.
+    """
+    from wordforge_cli import signals
+
+    _utf8_mode()
+    signals.install()
+    _utf8_stdout()
     try:
-        cli.main(args=argv, prog_name="wfkit")
+        try:
+            cli.main(args=argv, prog_name="wfkit")
+        except SystemExit:
+            sys.stdout.flush()  # a full disk under stdout is reported here, not at exit
+            raise
     except SystemExit:
         raise
+    except signals.Interrupted as stop:
+        _stop(stop.name, stop.exit_code)
     except KeyboardInterrupt:
-        click.echo("wfkit: interrupted", err=True)
-        sys.exit(130)
+        _stop("SIGINT", 128 + 2)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly, as Unix tools do
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         sys.exit(EXIT_CANNOT)
     except MemoryError:
-        click.echo("wfkit: error: out of memory", err=True)
+        say("error: out of memory")
+        sys.exit(EXIT_CANNOT)
+    except OSError as exc:
+        from wordforge_cli.output import WRITE_ERRNOS, write_failed, write_reason
+
+        if exc.errno not in WRITE_ERRNOS:
+            _internal(exc)
+        if exc.filename:
+            say(f"error: {write_failed(exc, exc.filename)}")
+        else:
+            say(f"error: cannot write to stdout: {write_reason(exc)}")
+        _drop_stdout()
         sys.exit(EXIT_CANNOT)
     except Exception as exc:  # a bug: say so in one line, never a traceback
-        if os.environ.get("WFKIT_DEBUG"):
-            raise
-        click.echo(f"wfkit: internal error: {type(exc).__name__}: {exc} "
-                   "(set WFKIT_DEBUG=1 for a traceback)", err=True)
-        sys.exit(EXIT_CANNOT)
+        _internal(exc)
+
+
+def _internal(exc: BaseException) -> None:
+    if os.environ.get("WFKIT_DEBUG"):
+        raise exc
+    say(f"internal error: {type(exc).__name__}: {exc} (set WFKIT_DEBUG=1 for a traceback)")
+    sys.exit(EXIT_CANNOT)
+
+
+def _stop(name: str, status: int) -> None:
+    from wordforge_cli import signals
+
+    signals.ignore()
+    signals.run_cleanups()
+    with contextlib.suppress(Exception):
+        say(f"interrupted by {name}")
+    _drop_stdout()
+    sys.exit(status)
+
+
+def _drop_stdout() -> None:
+    """Point stdout at nothing, so the interpreter's last flush cannot fail a second time."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _utf8_mode() -> None:
+    """In an ASCII locale (C, POSIX, with Python's own UTF-8 mode turned off), run again in
+    UTF-8 mode: there a word such as 熱帯 on the command line would arrive as undecodable
+    bytes and a non-ASCII file name could not be opened. Other locales decode as they say."""
+    encoding = sys.getfilesystemencoding().replace("-", "").replace("_", "").lower()
+    if sys.flags.utf8_mode or encoding not in ("ascii", "ansix3.41968", "646", "usascii"):
+        return
+    argv = getattr(sys, "orig_argv", None)
+    if not argv or os.environ.get("WFKIT_UTF8_REEXEC"):
+        return
+    os.environ["WFKIT_UTF8_REEXEC"] = "1"  # never twice, whatever happens
+    with contextlib.suppress(OSError):
+        os.execv(sys.executable, [sys.executable, "-X", "utf8", *argv[1:]])
+
+
+def _utf8_stdout() -> None:
+    stream = sys.stdout
+    encoding = getattr(stream, "encoding", None) or ""
+    if encoding.replace("-", "").lower() != "utf8" and hasattr(stream, "reconfigure"):
+        with contextlib.suppress(ValueError, OSError):
+            stream.reconfigure(encoding="utf-8")
+    err = sys.stderr
+    if hasattr(err, "reconfigure"):
+        with contextlib.suppress(ValueError, OSError):
+            err.reconfigure(errors="backslashreplace")

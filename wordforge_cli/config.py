@@ -51,7 +51,7 @@ def type_name(value: Any) -> str:
 
 def load_mapping(path: str | Path, known: Iterable[str]) -> tuple[YamlDoc, dict]:
     """Load a YAML file whose top level is a mapping with only ``known`` keys."""
-    doc = load_yaml(path)
+    doc = load_yaml(path, "config")
     if doc.data is None:
         raise ConfigError("file is empty", path=path)
     return doc, check_mapping(doc, doc.data, known)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import mmap
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -52,20 +53,73 @@ def _bad_line(text: str, path: Any) -> ConfigError:
     return ConfigError("cannot read the word table", path=path)  # pragma: no cover
 
 
-class MappedWords:
-    """The sorted word table searched in place (mmap + binary search): no full read."""
+def check_word_table(text: str, path: Any) -> dict[str, tuple[str, str, str, str, str]]:
+    """A user's word table, checked whole before any lookup: every line five tab-separated
+    fields with a known CEFR level, the words strictly sorted in byte order (what the binary
+    search relies on: ``LC_ALL=C sort``), no word twice, and a final newline (a table cut
+    short mid-copy usually lacks it). Returns word -> its five fields."""
+    rows = _ROWS.findall(text)
+    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    if len(rows) != lines or not {row[1] for row in rows} <= _LEVELS:
+        raise _bad_line(text, path)
+    if text and not text.endswith("\n"):
+        raise ConfigError("the last line has no newline (a truncated table?)", path=path,
+                          line=lines)
+    previous = ""
+    for number, row in enumerate(rows, start=1):
+        word = row[0]
+        if word <= previous:
+            if word == previous:
+                raise ConfigError(f"'{word}' is listed twice", path=path, line=number)
+            raise ConfigError(f"not sorted: '{word}' comes after '{previous}' (a word table is "
+                              "sorted by word in byte order, as LC_ALL=C sort gives)",
+                              path=path, line=number)
+        previous = word
+    return {row[0]: row for row in rows}
 
-    def __init__(self, path: Path):
-        self.path = path
-        try:
-            with open(path, "rb") as fh:
-                self._mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) if (
-                    path.stat().st_size) else b""
-        except FileNotFoundError:
+
+def _read_table(path: Path) -> str:
+    from wordforge_cli.yamlio import read_text
+
+    try:
+        return read_text(path, "word table")
+    except ConfigError as exc:
+        if exc.message == "no such file":
             raise ConfigError("no such file (the word table; see data/README.md)",
                               path=path) from None
-        except (IsADirectoryError, ValueError, OSError) as exc:
-            raise ConfigError(f"cannot read the word table: {exc}", path=path) from None
+        raise
+
+
+class MappedWords:
+    """The sorted word table searched in place (binary search): no parse of the whole table.
+
+    The bundled table is package data, searched through mmap without a full read (a test
+    proves it passes :func:`check_word_table`); a user's table is read and checked whole when
+    it is opened, so a binary search never runs over a table that is not sorted."""
+
+    def __init__(self, path: Path, *, trusted: bool = False):
+        from wordforge_cli.inputs import open_regular
+
+        self.path = path
+        self._mm: Any
+        if not trusted:
+            text = _read_table(path)
+            check_word_table(text, path)
+            self._mm = text.encode("utf-8")
+        else:
+            try:
+                fd, info = open_regular(path, "word table")
+            except ConfigError as exc:
+                if exc.message == "no such file":
+                    raise ConfigError("no such file (the word table; see data/README.md)",
+                                      path=path) from None
+                raise
+            try:
+                self._mm = mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if info.st_size else b""
+            except (ValueError, OSError) as exc:
+                raise ConfigError(f"cannot read the word table: {exc}", path=path) from None
+            finally:
+                os.close(fd)
         self._cache: dict[str, WordInfo | None] = {}
 
     def _find(self, key: bytes) -> bytes | None:
@@ -103,17 +157,12 @@ class MappedWords:
         return info if info is not None else default
 
 
-def load_words(path: Path) -> dict[str, tuple[str, str, str, str, str]]:
-    """The whole word table: word -> its line's five fields ("" when empty), checked."""
-    from wordforge_cli.yamlio import read_text
-
-    try:
-        text = read_text(path)
-    except ConfigError as exc:
-        if exc.message == "no such file":
-            raise ConfigError("no such file (the word table; see data/README.md)",
-                              path=path) from None
-        raise
+def load_words(path: Path, *, trusted: bool = False) -> dict[str, tuple[str, str, str, str, str]]:
+    """The whole word table: word -> its line's five fields ("" when empty), checked (a
+    user's table fully, as :func:`check_word_table`; the bundled one line by line)."""
+    text = _read_table(path)
+    if not trusted:
+        return check_word_table(text, path)
     rows = _ROWS.findall(text)
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     if len(rows) != lines or not {row[1] for row in rows} <= _LEVELS:
@@ -122,9 +171,12 @@ def load_words(path: Path) -> dict[str, tuple[str, str, str, str, str]]:
 
 
 def open_words(path: str | Path | None = None, *, whole: bool = False):
-    """The word table: whole in a dict (batches), or searched in place (a few words)."""
-    path = word_table_path(path)
-    return load_words(path) if whole else MappedWords(path)
+    """The word table: whole in a dict (batches), or searched in place (a few words).
+
+    ``path`` None is the bundled table (trusted package data); any other is checked."""
+    trusted = path is None
+    table = word_table_path(path)
+    return load_words(table, trusted=trusted) if whole else MappedWords(table, trusted=trusted)
 
 
 # --------------------------------------------------------------------------- zipf
@@ -187,17 +239,17 @@ def read_rules(path: str | Path | None = None) -> Rules:
         from wordforge_cli.config import bundled_config
 
         path = bundled_config("rarity")
-    doc = load_yaml(path)
+    doc = load_yaml(path, "config")
     return rules_from_config(doc.data, doc)
 
 
-def _yaml_pairs(path: Path, what: str) -> Iterator[tuple[str, Any, int]]:
+def _yaml_pairs(path: Path, what: str, kind: str) -> Iterator[tuple[str, Any, int]]:
     """(key, value, line) of a flat YAML mapping, keys as written (``no:`` stays 'no')."""
     import yaml
 
     from wordforge_cli.yamlio import load_yaml
 
-    doc = load_yaml(path)
+    doc = load_yaml(path, kind)
     node = doc.node
     if node is None:
         return
@@ -227,7 +279,7 @@ def read_cefr(path: str | Path) -> dict[str, str]:
     if path.suffix.lower() in (".csv", ".tsv"):
         rows = _csv_rows(path)
     else:
-        rows = _yaml_pairs(path, "a CEFR table")
+        rows = _yaml_pairs(path, "a CEFR table", "CEFR table")
     table: dict[str, str] = {}
     for word, level, line in rows:
         word = _checked_word(word, path, line)
@@ -248,8 +300,15 @@ def _csv_rows(path: Path) -> Iterator[tuple[str, str, int]]:
     from wordforge_cli.yamlio import read_text
 
     delimiter = "\t" if path.suffix.lower() == ".tsv" else ","
-    reader = csv.reader(read_text(path).splitlines(), delimiter=delimiter)
-    for row in reader:
+    reader = csv.reader(read_text(path, "CEFR table").splitlines(), delimiter=delimiter)
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:  # e.g. a field over csv's limit of 128 KiB
+            raise ConfigError(f"not a CEFR table: {exc}", path=path,
+                              line=reader.line_num) from None
         line = reader.line_num
         if not row or all(not cell.strip() for cell in row):
             continue
@@ -268,7 +327,7 @@ def read_overrides(path: str | Path, rules: Rules) -> dict[str, str]:
 
     path = Path(path)
     table: dict[str, str] = {}
-    for word, tier, line in _yaml_pairs(path, "an overrides table"):
+    for word, tier, line in _yaml_pairs(path, "an overrides table", "overrides table"):
         word = _checked_word(word, path, line)
         if word in table:
             raise ConfigError(f"'{word}' is listed twice", path=path, line=line)

@@ -4,15 +4,46 @@ Exit statuses (also in the README):
   0  done
   1  could not do it (a word that cannot be scored, a board whose budget ran out, a stale pack)
   2  usage or config error (bad option, bad YAML, unknown key, impossible request)
+  128+N  stopped by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129), temporary files removed
+
+Every message is one line: :func:`one_line` shows control characters escaped (``\\n``,
+``\\x1b``) and :func:`show_path` quotes a path that holds anything but plain path characters.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 EXIT_OK = 0
 EXIT_CANNOT = 1
 EXIT_USAGE = 2
+EXIT_SIGNAL_BASE = 128
+
+# C0 and C1 controls, DEL, and the Unicode line and paragraph separators: anything that could
+# break a message over lines or drive the terminal
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_PLAIN_PATH = re.compile(r"[\w./+@%,=~-]+")
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control character shown escaped, so it prints as one line."""
+    return _CONTROL.sub(_escape, text)
+
+
+def show_path(path: str | Path) -> str:
+    """A path as a message shows it: as is when plain, else in quotes with controls escaped."""
+    text = str(path)
+    if _PLAIN_PATH.fullmatch(text):
+        return text
+    return "'" + one_line(text.replace("\\", "\\\\").replace("'", "\\'")) + "'"
 
 
 class WfkitError(Exception):
@@ -33,11 +64,12 @@ class WfkitError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.path is not None:
-            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
+            shown = show_path(self.path)
+            where = f"{shown}:{self.line}: " if self.line else f"{shown}: "
         if self.field is not None:
             where += (self.field if self.path is not None
                       else "--" + self.field.replace("_", "-")) + ": "
-        return where + self.message
+        return one_line(where + self.message)
 
 
 class UsageError(WfkitError):

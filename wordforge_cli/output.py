@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import contextlib
+import errno
+import functools
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from wordforge_cli.errors import CannotDo
+from wordforge_cli import signals
+from wordforge_cli.errors import CannotDo, UsageError
 
 
 def dumps(record: Any) -> str:
@@ -23,37 +27,169 @@ def dumps_pretty(record: Any) -> str:
     return json.dumps(record, ensure_ascii=False, indent=2)
 
 
+# errors of a write itself (a full or read-only disk, a failing device), as opposed to a bug
+# or an input that went missing: they become one line and exit 1
+WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EROFS})
+
+
+def write_reason(exc: OSError) -> str:
+    """"no space left on device": why a write failed, as a message goes on."""
+    reason = exc.strerror or str(exc)
+    return reason[:1].lower() + reason[1:]
+
+
+def write_failed(exc: OSError, path: str | Path) -> CannotDo:
+    """The one-line error of a write that failed (the old file, if any, is left as it was)."""
+    return CannotDo(f"cannot write: {write_reason(exc)}", path=path)
+
+
+@functools.cache
+def _umask() -> int:
+    """The process umask, read without changing it where Linux allows (/proc), else set back."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _target_stat(path: Path) -> os.stat_result | None:
+    """The stat of what ``path`` names, through symlinks; None when nothing is there yet."""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise write_failed(exc, path) from None
+
+
 @contextlib.contextmanager
 def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[IO]:
-    """Open ``path`` for writing; it appears only when complete (temp file + rename).
+    """Open ``path`` for writing into what the user named.
 
-    ``None`` or ``-`` writes to stdout. On any error the temporary file is removed and the
-    previous file, if there was one, is left as it was.
+    ``None`` or ``-`` writes to stdout. A regular file (or a new one) appears only when
+    complete: a temporary file beside it, then a rename; the file keeps its mode and owner.
+    A symlink is followed: its target is written, the link stays. Anything else that exists
+    (a FIFO, a terminal, a device) is opened and written directly, never renamed over. On any
+    error or signal the temporary file is removed and the previous file is left as it was; a
+    failed write (full disk, read-only file system, I/O error) is one CannotDo line.
     """
     if path is None or str(path) == "-":
         yield sys.stdout.buffer if binary else sys.stdout
         return
     path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
+    mode = "wb" if binary else "w"
+    kwargs: dict[str, Any] = {} if binary else {"encoding": "utf-8", "newline": "\n"}
+    info = _target_stat(path)
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise CannotDo("cannot write: is a directory", path=path)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        with _direct(path, mode, kwargs) as fh:
+            yield fh
+        return
+    real = Path(os.path.realpath(path))  # a symlink's target is replaced, the link kept
+    directory = real.parent
     if not directory.is_dir():
         raise CannotDo("directory does not exist", path=directory)
+    with signals.deferred():  # a signal cannot fall between making the file and registering it
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=directory)
+        except OSError as exc:
+            raise write_failed(exc, path) from None
+        token = signals.register(functools.partial(_remove, tmp))
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise CannotDo(f"cannot write: {exc.strerror}", path=path) from None
-    try:
-        mode = "wb" if binary else "w"
-        kwargs = {} if binary else {"encoding": "utf-8", "newline": "\n"}
-        with os.fdopen(fd, mode, **kwargs) as fh:
-            yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        try:
+            with os.fdopen(fd, mode, **kwargs) as fh:
+                try:
+                    yield fh
+                except OSError as exc:
+                    if exc.errno in WRITE_ERRNOS:
+                        raise write_failed(exc, path) from None
+                    raise
+                fh.flush()
+                os.fsync(fh.fileno())
+                _keep_mode(fh.fileno(), info)
+            os.replace(tmp, real)
+        except OSError as exc:
+            raise write_failed(exc, path) from None
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        _remove(tmp)
         raise
+    finally:
+        signals.unregister(token)
+
+
+def _remove(tmp: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+
+
+def _keep_mode(fd: int, info: os.stat_result | None) -> None:
+    """The new file gets the old one's mode and owner; a new name gets 0666 minus the umask
+    (what a plain ``open`` would give), not mkstemp's 0600."""
+    if info is None:
+        os.fchmod(fd, 0o666 & ~_umask())
+        return
+    if (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+        with contextlib.suppress(PermissionError):
+            os.fchown(fd, info.st_uid, info.st_gid)
+    os.fchmod(fd, stat.S_IMODE(info.st_mode))
+
+
+@contextlib.contextmanager
+def _direct(path: Path, mode: str, kwargs: dict[str, Any]) -> Iterator[IO]:
+    """Write into an existing non-regular file (FIFO, terminal, device) as ``>`` would."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise write_failed(exc, path) from None
+    try:
+        with os.fdopen(fd, mode, **kwargs) as fh:
+            try:
+                yield fh
+            except OSError as exc:
+                if exc.errno in WRITE_ERRNOS:
+                    raise write_failed(exc, path) from None
+                raise
+            fh.flush()
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise
+        raise write_failed(exc, path) from None
+
+
+def check_outputs(named: Iterable[tuple[str, str | Path | None]]) -> None:
+    """Before any work: every output named can be written, and no two name the same file.
+
+    ``named``: (option, path) pairs, e.g. ``[("-o", "boards.jsonl"), ("--stats", "s.json")]``;
+    None and ``-`` (stdout) are skipped. Distinct means a different resolved path and, when
+    both exist, a different inode (a hard link or a symlink to the same file is the same).
+    """
+    seen: list[tuple[str, Path, tuple[int, int] | None]] = []
+    for option, value in named:
+        if value is None or str(value) == "-":
+            continue
+        path = Path(value)
+        info = _target_stat(path)
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise UsageError(f"{option}: is a directory, not a file", path=path)
+        real = Path(os.path.realpath(path))
+        if info is None or stat.S_ISREG(info.st_mode):
+            directory = real.parent
+            if not directory.is_dir():
+                raise CannotDo(f"{option}: directory does not exist", path=directory)
+            if not os.access(directory, os.W_OK):
+                raise CannotDo(f"{option}: cannot write: the directory is not writable "
+                               "(or on a read-only file system)", path=path)
+        elif not os.access(path, os.W_OK):
+            raise CannotDo(f"{option}: cannot write: not writable", path=path)
+        inode = (info.st_dev, info.st_ino) if info is not None else None
+        for other, other_real, other_inode in seen:
+            if real == other_real or (inode is not None and inode == other_inode):
+                raise UsageError(f"{other} and {option} name the same file", path=path)
+        seen.append((option, real, inode))
 
 
 def write_jsonl(records: Iterable[Any], fh: IO[str]) -> int:

@@ -326,7 +326,7 @@ class Pair(click.ParamType):
         elif isinstance(value, int) and not isinstance(value, bool):
             pair = [value, value]
         elif isinstance(value, str):
-            m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", value)
+            m = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", value)  # no huge ints
             if m:
                 pair = [int(m.group(1)), int(m.group(2) or m.group(1))]
         if pair is None or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair):

@@ -1,11 +1,15 @@
 """The vocabulary file every engine reads: YAML (``name``, ``language``, ``words``) or plain text.
 
 A word entry is a string, or a mapping with ``word`` and an optional ``hint``. What counts as a
-letter is each engine's business; this reader only guarantees non-empty strings with their line.
+letter is each engine's business; this reader only guarantees non-empty strings with their line,
+free of control characters: a word or hint holding a newline, tab, ESC or NUL is refused here,
+with its file and line, so no output format (a JSON Lines record, a csv or table row, a text
+board) can be split or corrupted by one.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +22,15 @@ from wordforge_cli.yamlio import parse_yaml, read_text
 VOCAB_KEYS = ("name", "language", "words", "description", "source", "license")
 ENTRY_KEYS = ("word", "hint")
 TEXT_SUFFIXES = (".txt", ".text", ".lst", ".list")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def control_problem(text: str, what: str = "word") -> str | None:
+    """Why ``text`` cannot be a word or hint: a control character in it, or None."""
+    found = _CONTROL.search(text)
+    if found is None:
+        return None
+    return f"{what} has a control character (U+{ord(found.group()):04X}); it would break lines"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +55,7 @@ class Vocabulary:
 def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
     """Read a vocabulary: YAML, or a text file with one word a line (``#`` starts a comment)."""
     path = Path(path)
-    text = read_text(path)
+    text = read_text(path, "vocabulary")
     if path.suffix.lower() in TEXT_SUFFIXES:
         vocab = _read_text_list(path, text)
     else:
@@ -57,6 +70,9 @@ def _read_text_list(path: Path, text: str) -> Vocabulary:
     for number, raw in enumerate(text.splitlines(), start=1):
         word = raw.split("#", 1)[0].strip()
         if word:
+            problem = control_problem(word)
+            if problem:
+                raise ConfigError(problem, path=path, line=number)
             entries.append(VocabEntry(word, number))
     return Vocabulary(str(path), path.stem, None, entries)
 
@@ -102,6 +118,9 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
         word = item.strip()
         if not word:
             raise ConfigError("empty word", path=path, line=line)
+        problem = control_problem(word) or (hint is not None and control_problem(hint, "hint"))
+        if problem:
+            raise ConfigError(problem, path=path, line=line)
         entries.append(VocabEntry(word, line, hint))
     name = data.get("name") or path.stem
     return Vocabulary(str(path), name, data.get("language"), entries)

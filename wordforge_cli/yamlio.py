@@ -1,7 +1,9 @@
 """Safe YAML reading that keeps line numbers, so every error can name its file and line.
 
 Only the safe loader is used. Anchors and aliases are refused: no wfkit file needs them, and
-refusing them is the one sure guard against alias bombs ("billion laughs").
+refusing them is the one sure guard against alias bombs ("billion laughs"). A key given twice in
+one mapping is refused with both lines (YAML loaders keep the last silently: ``count: 100``
+then ``count: 3`` would build 3), and so is an integer too long for Python to convert.
 """
 
 from __future__ import annotations
@@ -76,17 +78,14 @@ class YamlDoc:
         return ConfigError(message, path=self.path, line=self.line(*keys))
 
 
-def read_text(path: str | Path) -> str:
-    """A file's text as UTF-8, or a one-line ConfigError naming what is wrong with it."""
+def read_text(path: str | Path, kind: str = "file") -> str:
+    """A file's text as UTF-8, or a one-line ConfigError naming what is wrong with it.
+
+    Only a regular file of at most the cap of its ``kind`` is read (see :mod:`inputs`)."""
+    from wordforge_cli.inputs import read_bytes
+
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError("no such file", path=path) from None
-    except IsADirectoryError:
-        raise ConfigError("is a directory, not a file", path=path) from None
-    except OSError as exc:
-        raise ConfigError(f"cannot read: {exc.strerror}", path=path) from None
+    raw = read_bytes(path, kind)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -102,12 +101,52 @@ def read_text(path: str | Path) -> str:
     return text
 
 
+INT_TAG = "tag:yaml.org,2002:int"
+MAX_INT_DIGITS = 4000  # Python refuses to convert more than 4,300 digits
+
+
+def check_nodes(node: yaml.Node | None, path: str | Path) -> None:
+    """Refuse what the loader would resolve silently or crash on: a key given twice in one
+    mapping (both lines named), an integer of more than 4,000 digits. Iterative, so deep
+    nesting costs no stack."""
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, yaml.MappingNode):
+            first: dict[tuple[str, str], int] = {}
+            for key, value in current.value:
+                if isinstance(key, yaml.ScalarNode):
+                    line = key.start_mark.line + 1
+                    name = (key.tag, key.value)
+                    if name in first:
+                        raise ConfigError(f"'{key.value}' is given twice (first on line "
+                                          f"{first[name]}; a key may appear once)",
+                                          path=path, line=line)
+                    first[name] = line
+                stack.append(value)
+                stack.append(key)
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+        elif current.tag == INT_TAG and len(current.value) > MAX_INT_DIGITS:
+            raise ConfigError(f"a number of {len(current.value):,} digits is too long "
+                              f"(at most {MAX_INT_DIGITS:,})", path=path,
+                              line=current.start_mark.line + 1)
+
+
 def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDoc:
     loader_cls = _NoAliasLoader if "&" in text else _FastLoader
-    loader = loader_cls(text)
+    loader = None
     try:
+        loader = loader_cls(text)  # the pure-Python reader checks characters right here
         node = loader.get_single_node()
+        check_nodes(node, path)
         data = loader.construct_document(node) if node is not None else None
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1 if isinstance(exc.position, int) else None
+        char = exc.character
+        shown = f"U+{char:04X}" if isinstance(char, int) else repr(char)
+        raise ConfigError(f"YAML syntax error: character {shown} is not allowed in YAML",
+                          path=path, line=line) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
@@ -119,9 +158,10 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDoc:
     except RecursionError:
         raise ConfigError("YAML nested too deeply", path=path) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return YamlDoc(str(path), data, node)
 
 
-def load_yaml(path: str | Path) -> YamlDoc:
-    return parse_yaml(read_text(path), path)
+def load_yaml(path: str | Path, kind: str = "config") -> YamlDoc:
+    return parse_yaml(read_text(path, kind), path)

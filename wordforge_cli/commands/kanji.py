@@ -262,12 +262,33 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
 
 def read_pool(path: str, pool_id: int | None) -> dict:
     """One pool record from a JSON Lines file, a JSON list, or one JSON object."""
+    from wordforge_cli.errors import ConfigError
+    from wordforge_cli.kanji.check import pool_problem
+    from wordforge_cli.yamlio import read_text
+
+    text = read_text(path, "pool records")
+    try:
+        records = _pool_records(text, path)
+    except RecursionError:
+        raise ConfigError("not a JSON pool: nested too deeply", path=path) from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise ConfigError(f"not a JSON pool: {exc}", path=path) from None
+    for number, record in records:
+        problem = pool_problem(record)
+        if problem:
+            raise ConfigError(problem, path=path, line=number)
+        if pool_id is None or record["id"] == pool_id:
+            return record
+    if pool_id is None:
+        raise ConfigError("no pools in the file", path=path)
+    raise ConfigError(f"no pool with id {pool_id}", path=path)
+
+
+def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
     import json
 
     from wordforge_cli.errors import ConfigError
-    from wordforge_cli.yamlio import read_text
 
-    text = read_text(path)
     records: list[tuple[int, Any]] = []
     stripped = text.lstrip()
     if stripped.startswith("["):
@@ -291,11 +312,4 @@ def read_pool(path: str, pool_id: int | None) -> dict:
                         pass
                 raise ConfigError(f"not a JSON pool: {exc.msg}", path=path,
                                   line=number) from None
-    for number, record in records:
-        if not isinstance(record, dict) or not isinstance(record.get("kanji"), list):
-            raise ConfigError("not a pool record (no 'kanji' list)", path=path, line=number)
-        if pool_id is None or record.get("id") == pool_id:
-            return record
-    if pool_id is None:
-        raise ConfigError("no pools in the file", path=path)
-    raise ConfigError(f"no pool with id {pool_id}", path=path)
+    return records

@@ -12,7 +12,7 @@ from wordforge_cli.output import dumps
 def _shard(ctx: click.Context, param: click.Parameter, value: str | None):
     if value is None:
         return None
-    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", value)
+    match = re.fullmatch(r"\s*(\d{1,7})\s*/\s*(\d{1,7})\s*", value)
     if not match or not 1 <= int(match[1]) <= int(match[2]) <= 10**6:
         raise click.BadParameter(f"'{value}' is not I/N with 1 <= I <= N (e.g. 2/3)")
     return int(match[1]), int(match[2])

@@ -39,3 +39,38 @@ def check_answer(word: str, board: Iterable[str], dictionary: Dictionary,
     if not new:
         return Verdict(False, NOTHING_NEW)
     return Verdict(True, f"OK: 手つかずな漢字 {''.join(new)} を取れます", new_kanji=new)
+
+
+# --------------------------------------------------------------------------- pool records
+
+MAX_BOARD = 10_000  # kanji on one board: far above any pool wfkit makes (about 50)
+MAX_POOL_ID = 2**63 - 1
+
+
+def pool_problem(record: object) -> str | None:
+    """Why a pool record read back from a file cannot be played, or None when it can.
+
+    A pools file may come from anywhere: every field ``kanji check`` uses is checked for its
+    type and range here, so a crafted record is one clear error, never an internal one."""
+    if not isinstance(record, dict):
+        return "not a pool record (a JSON object with 'id' and 'kanji')"
+    if "id" not in record:
+        return "pool record has no 'id'"
+    pool_id = record["id"]
+    if not isinstance(pool_id, int) or isinstance(pool_id, bool) or not (
+            0 <= pool_id <= MAX_POOL_ID):
+        return "pool 'id' must be a whole number from 0"
+    board = record.get("kanji")
+    if not isinstance(board, list):
+        return "not a pool record (no 'kanji' list)"
+    if not board or len(board) > MAX_BOARD:
+        return f"pool 'kanji' must list 1 to {MAX_BOARD:,} kanji"
+    for ch in board:
+        if not isinstance(ch, str) or len(ch) != 1 or not ch.isprintable() or ch.isspace():
+            return "pool 'kanji' must be a list of single characters"
+    if len(set(board)) != len(board):
+        return "pool 'kanji' lists a kanji twice"
+    words = record.get("words", [])
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        return "pool 'words' must be a list of words"
+    return None

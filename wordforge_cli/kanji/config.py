@@ -78,7 +78,7 @@ def load_config(path: str | Path) -> KanjiConfig:
                          extra=OWN_KEYS)
     presets: dict[str, dict[str, Any]] = {}
     raw = data.get("presets") or {}
-    check_mapping(doc, raw, list(raw), "presets")
+    check_mapping(doc, raw, raw if isinstance(raw, dict) else (), "presets")
     for name, values in raw.items():
         check_mapping(doc, values or {}, POOLS.keys(CONFIG), "presets", str(name))
         presets[str(name)] = POOLS.read(

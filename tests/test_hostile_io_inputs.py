@@ -1,0 +1,399 @@
+"""Issue 10, the input side: every file wfkit reads may be crafted.
+
+Inputs are regular files only, each kind with a size cap (a FIFO never hangs a run, a huge file
+is never read whole); user word tables are checked when opened; YAML keys given twice are
+refused with both lines; pool records are validated field by field; and every crafted input is
+one ``wfkit: error:`` line with exit 2, never an internal error. All attack files are built
+here, in tmp (no device of the machine is ever read: a "device" is a FIFO or a pty we make).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordforge_cli import english
+from wordforge_cli.cli import cli
+from wordforge_cli.errors import ConfigError
+from wordforge_cli.inputs import CAPS, read_bytes
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+CONFIGS = ROOT / "configs"
+TECH = str(EXAMPLES / "tech.yaml")
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def one_error(result, status: int, *needles: str) -> str:
+    shown = f"exit {result.exit_code}\nstdout: {result.stdout[-500:]}\nstderr: {result.stderr}"
+    assert result.exit_code == status, shown
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wfkit: error: "), shown
+    for needle in needles:
+        assert needle in lines[0], shown
+    return lines[0]
+
+
+class Hang(Exception):
+    pass
+
+
+def within(seconds: int):
+    def alarm(signum, frame):
+        raise Hang(f"no answer within {seconds} s")
+
+    signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+
+
+# every option that names a file wfkit reads: {file} is where the attack goes
+INPUT_OPTIONS = {
+    "rarity --vocab": ["rarity", "--vocab", "{file}"],
+    "rarity --config": ["rarity", "--config", "{file}", "cat"],
+    "rarity --cefr": ["rarity", "--cefr", "{file}", "cat"],
+    "rarity --cefr csv": ["rarity", "--cefr", "{file}.csv", "cat"],
+    "rarity --overrides": ["rarity", "--overrides", "{file}", "cat"],
+    "rarity --data": ["rarity", "--data", "{file}", "cat"],
+    "rarity --data batch": ["rarity", "--data", "{file}", "--vocab", EXAMPLES / "words.yaml"],
+    "rarity --compare": ["rarity", "--vocab", EXAMPLES / "words.yaml", "--compare", "{file}"],
+    "score --config": ["score", "--config", "{file}", "quaff"],
+    "score --data": ["score", "--data", "{file}", "quaff"],
+    "tiles --config": ["tiles", "--config", "{file}", "--hand", "QUAFF", "--word", "quaff"],
+    "crossword --vocab": ["crossword", "--vocab", "{file}"],
+    "crossword --config": ["crossword", "--config", "{file}", "--vocab", TECH],
+    "crossword endless --vocab": ["crossword", "endless", "--vocab", "{file}", "--count", "1"],
+    "crossword challenge --vocab": ["crossword", "challenge", "--vocab", "{file}"],
+    "kanji --dict": ["kanji", "--dict", "{file}", "-n", "1"],
+    "kanji --config": ["kanji", "--config", "{file}", "-n", "1"],
+    "kanji check --pool": ["kanji", "check", "熱帯", "--pool", "{file}"],
+    "kanji check --dict": ["kanji", "check", "熱帯", "--pool", "{pool}", "--dict", "{file}"],
+    "pack check config": ["pack", "check", "{file}", "--out", "{tmp}/out"],
+    "pack build config": ["pack", "build", "{file}", "--out", "{tmp}/out"],
+}
+
+
+def argv_for(case: str, file: Path, tmp: Path) -> list[str]:
+    pool = tmp / "pool.jsonl"
+    if not pool.exists():
+        pool.write_text(json.dumps({"id": 0, "kanji": ["熱", "帯"], "words": ["熱帯"]}) + "\n")
+    out = []
+    for arg in INPUT_OPTIONS[case]:
+        arg = str(arg)
+        if arg.startswith("{file}"):
+            arg = str(file) + arg[len("{file}"):]
+        out.append(arg.replace("{pool}", str(pool)).replace("{tmp}", str(tmp)))
+    return out
+
+
+# --- case 7: a FIFO or a huge file as any input ------------------------------------------
+
+@pytest.mark.parametrize("case", sorted(INPUT_OPTIONS))
+def test_a_fifo_as_an_input_is_refused_at_once(case, tmp_path):
+    fifo = tmp_path / "input"
+    argv = argv_for(case, fifo, tmp_path)
+    target = Path(next(a for a in argv if a.startswith(str(fifo))))
+    os.mkfifo(target)
+    within(20)
+    try:
+        result = run(*argv)
+    finally:
+        signal.alarm(0)
+    one_error(result, 2, "a FIFO, not a regular file")
+
+
+@pytest.mark.parametrize("case", ["rarity --vocab", "rarity --data", "crossword --config",
+                                  "kanji check --pool", "rarity --cefr csv"])
+def test_a_pty_as_an_input_is_refused(case, tmp_path):
+    """A character device (here a pty we opened, standing in for /dev/zero) is never read."""
+    master, slave = os.openpty()
+    try:
+        name = os.ttyname(slave)
+        link = tmp_path / "input"
+        argv = argv_for(case, link, tmp_path)
+        target = Path(next(a for a in argv if a.startswith(str(link))))
+        target.symlink_to(name)
+        within(20)
+        try:
+            result = run(*argv)
+        finally:
+            signal.alarm(0)
+        one_error(result, 2, "a character device, not a regular file")
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+@pytest.mark.parametrize("case", ["rarity --vocab", "rarity --config", "rarity --data",
+                                  "kanji check --pool", "crossword --vocab"])
+def test_a_file_over_its_cap_is_refused_unread(case, tmp_path, monkeypatch):
+    path = tmp_path / "input"
+    argv = argv_for(case, path, tmp_path)
+    target = Path(next(a for a in argv if a.startswith(str(path))))
+    with open(target, "wb") as fh:  # sparse: no disk used, nothing read
+        fh.truncate(CAPS["pool records"] + 1)
+    line = one_error(run(*argv), 2, "too large for a", "the cap is")
+    assert str(target) in line
+
+
+def test_caps_are_per_kind(tmp_path, monkeypatch):
+    path = tmp_path / "v.yaml"
+    path.write_text("words: [cat, dog]\n")
+    monkeypatch.setitem(CAPS, "vocabulary", 10)
+    with pytest.raises(ConfigError, match="too large for a vocabulary: 18 bytes"):
+        read_bytes(path, "vocabulary")
+    assert read_bytes(path, "config") == path.read_bytes()
+
+
+def test_a_directory_as_an_input(tmp_path):
+    with pytest.raises(ConfigError, match="is a directory"):
+        read_bytes(tmp_path)
+
+
+# --- case 8: a word that would break an output format ------------------------------------
+
+@pytest.mark.parametrize("word", ["ab\ncd", "ab\tcd", "ca\x1bt", "a\rb", "x\u2028y", "d\x85g"])
+@pytest.mark.parametrize("command", [["rarity", "--format", "csv"], ["rarity", "--json"],
+                                     ["rarity"], ["crossword"]])
+def test_a_word_with_a_control_character_is_refused_at_intake(word, command, tmp_path):
+    vocab = tmp_path / "v.yaml"
+    vocab.write_text(yaml.safe_dump({"words": ["cat", "dog", word]}), encoding="utf-8")
+    one_error(run(*command, "--vocab", vocab), 2, f"{vocab}:4:", "control character")
+
+
+def test_every_rarity_format_stays_valid_for_every_accepted_vocabulary(tmp_path):
+    import csv
+    import io
+
+    vocab = tmp_path / "v.yaml"
+    vocab.write_text("words: [cat, 'no', yes, labyrinth, Quaff, ' dog ', naïve]\n")
+    result = run("rarity", "--vocab", vocab, "--json")
+    if result.exit_code == 0:
+        for line in result.stdout.splitlines():
+            json.loads(line)
+    result = run("rarity", "--vocab", EXAMPLES / "words.yaml", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert len({len(r) for r in rows}) == 1 and len(rows) == result.stdout.count("\n")
+    result = run("rarity", "--vocab", EXAMPLES / "words.yaml")
+    lines = result.stdout.splitlines()
+    assert len(lines) == 31  # header + 30 words, one line each
+
+
+# --- case 9: user word tables, duplicate YAML keys ---------------------------------------
+
+TABLE = ["cat\tA1\tcat\tnoun\t猫", "dog\tA1\tdog\tnoun\t犬", "labyrinth\tC1\tlabyrinth\tnoun\t迷宮"]
+
+
+@pytest.mark.parametrize("content, needle, line", [
+    ("\n".join([TABLE[1], TABLE[0], TABLE[2]]) + "\n", "not sorted", 2),
+    ("\n".join([TABLE[0], TABLE[1], TABLE[1], TABLE[2]]) + "\n", "listed twice", 3),
+    ("\n".join(TABLE), "no newline (a truncated table?)", 3),
+    ("\n".join(TABLE) + "\ncu", "5 tab-separated fields", 4),
+    ("\n".join([TABLE[0], "dog\tA1\tdog"]) + "\n", "5 tab-separated fields", 2),
+    ("\n".join([TABLE[0], "dog\tZ9\tdog\tnoun\t犬"]) + "\n", "unknown CEFR level", 2),
+])
+def test_a_bad_user_word_table_is_refused_when_opened(tmp_path, content, needle, line):
+    table = tmp_path / "w.tsv"
+    table.write_text(content, encoding="utf-8")
+    for argv in (["rarity", "dog", "--data", table],
+                 ["rarity", "--vocab", EXAMPLES / "words.yaml", "--data", table]):
+        one_error(run(*argv), 2, needle, f"{table}:{line}:")
+
+
+def test_utf16_table_is_refused(tmp_path):
+    table = tmp_path / "w.tsv"
+    table.write_bytes(("\n".join(TABLE) + "\n").encode("utf-16"))
+    one_error(run("rarity", "dog", "--data", table), 2, "not UTF-8")
+
+
+def test_a_sorted_user_table_answers_as_the_batch_does(tmp_path):
+    table = tmp_path / "w.tsv"
+    table.write_text("\n".join(TABLE) + "\n", encoding="utf-8")
+    one = json.loads(run("rarity", "dog", "--data", table, "--json").stdout)
+    vocab = tmp_path / "v.txt"
+    vocab.write_text("dog\n")
+    batch = json.loads(run("rarity", "--vocab", vocab, "--data", table, "--json").stdout)
+    assert one == batch and one["playable"] and one["cefr"] == "A1"
+
+
+def test_the_bundled_table_passes_the_same_validation():
+    from wordforge_cli.paths import data_file
+
+    path = data_file(english.WORD_TABLE)
+    text = path.read_text(encoding="utf-8")
+    table = english.check_word_table(text, path)
+    assert len(table) > 50_000 and table["cat"][1] == "A1"
+    assert english.open_words(path).get("labyrinth") == english.open_words().get("labyrinth")
+
+
+@pytest.mark.parametrize("content, first, second", [
+    ("count: 100\nseed: 1\ncount: 3\n", 1, 3),
+    ("words: [cat]\nname: x\nwords: [dog, cow]\n", 1, 3),
+    ("presets:\n  easy:\n    base: 5\n    base: 6\n", 3, 4),
+    ("a: 1\n'a': 2\n", 1, 2),
+])
+def test_duplicate_yaml_keys_are_refused_with_both_lines(tmp_path, content, first, second):
+    from wordforge_cli.yamlio import parse_yaml
+
+    with pytest.raises(ConfigError, match=f"is given twice .first on line {first}") as caught:
+        parse_yaml(content, tmp_path / "x.yaml")
+    assert caught.value.line == second
+
+
+@pytest.mark.parametrize("argv, content", [
+    (["kanji", "--config", "{file}", "-n", "1"], "count: 100\ncount: 3\n"),
+    (["crossword", "--config", "{file}", "--vocab", TECH], "budget: 10\nbudget: 3000\n"),
+    (["rarity", "--vocab", "{file}"], "words: [cat]\nwords: [dog, cow]\n"),
+    (["pack", "check", "{file}", "--out", "{tmp}/o"],
+     "seed: 1\nseed: 2\nsections:\n  - name: a\n    kind: rarity\n"),
+])
+def test_duplicate_keys_everywhere(argv, content, tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text(content)
+    argv = [str(a).replace("{file}", str(path)).replace("{tmp}", str(tmp_path)) for a in argv]
+    one_error(run(*argv), 2, "is given twice", "first on line 1", f"{path}:2:")
+
+
+# --- case 11: internal errors that became one line ---------------------------------------
+
+BIG = "9" * 5000
+
+
+@pytest.mark.parametrize("argv", [
+    ["kanji", "--kanji", BIG, "-n", "1"],
+    ["kanji", "--kanji", f"1-{BIG}", "-n", "1"],
+    ["score", "quaff", "--wild", BIG],
+    ["pack", "check", str(EXAMPLES / "pack.yaml"), "--out", "o", "--shard", f"1/{BIG}"],
+    ["crossword", "--vocab", TECH, "-n", BIG],
+    ["rarity", "cat", "--seed", BIG] if False else ["kanji", "-n", "1", "--seed", BIG],
+])
+def test_huge_integers_on_the_command_line(argv, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    line = one_error(run(*argv), 2)
+    assert len(line) < 1200  # the 5,000 digits are not all echoed back
+
+
+@pytest.mark.parametrize("content", [
+    f"budget: {BIG}\n", f"words: [cat]\nname: x\nbudget: {BIG}\n", f"- {BIG}\n",
+    "a: &x 1\nb: \"\x1b\"\n", "a: &x 1\nb: \x07\n", "c: \x1b\n",
+])
+def test_yaml_that_crashed_the_loader(content, tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text(content)
+    for argv in (["crossword", "--config", path, "--vocab", TECH], ["rarity", "--vocab", path],
+                 ["kanji", "--config", path, "-n", "1"]):
+        one_error(run(*argv), 2, f"{path}:")
+
+
+def test_a_csv_field_over_the_csv_limit(tmp_path):
+    table = tmp_path / "c.csv"
+    table.write_text("word,level\ncat,A1\n" + "x" * 200_000 + ",A1\n")
+    one_error(run("rarity", "cat", "--cefr", table), 2, f"{table}:3:", "field larger")
+
+
+def test_presets_that_are_not_a_mapping(tmp_path):
+    path = tmp_path / "k.yaml"
+    for content in ("presets: 5\n", "presets: [a, b]\n", "presets: {easy: 5}\n"):
+        path.write_text(content)
+        one_error(run("kanji", "--config", path, "-n", "1"), 2, f"{path}:")
+
+
+# --- pool records: validated field by field ----------------------------------------------
+
+@pytest.mark.parametrize("record, needle", [
+    ({"kanji": ["熱", "帯"]}, "no 'id'"),
+    ({"id": "0", "kanji": ["熱", "帯"]}, "'id' must be"),
+    ({"id": True, "kanji": ["熱", "帯"]}, "'id' must be"),
+    ({"id": 0, "kanji": [["熱"], "帯"]}, "single characters"),
+    ({"id": 0, "kanji": ["熱帯"]}, "single characters"),
+    ({"id": 0, "kanji": []}, "1 to"),
+    ({"id": 0, "kanji": "熱帯"}, "no 'kanji' list"),
+    ({"id": 0, "kanji": ["熱", "熱"]}, "twice"),
+    ({"id": 0, "kanji": ["熱", "帯"], "words": 5}, "'words' must be"),
+    ({"id": 0, "kanji": ["熱", "帯"], "words": [1]}, "'words' must be"),
+    ([1, 2], "not a pool record"),
+    (5, "not a pool record"),
+])
+def test_crafted_pool_records(record, needle, tmp_path):
+    pool = tmp_path / "p.jsonl"
+    pool.write_text(json.dumps(record, ensure_ascii=False) + "\n")
+    one_error(run("kanji", "check", "熱帯", "--pool", pool), 2, needle, f"{pool}:1:")
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000, "{\"id\": " + BIG + ", \"kanji\": [\"熱\"]}",
+    "[{\"id\": 0, \"kanji\": [\"熱\"]}, " + "[" * 50_000 + "]" * 50_000 + "]",
+])
+def test_pool_files_that_crashed_the_reader(text, tmp_path):
+    pool = tmp_path / "p.jsonl"
+    pool.write_text(text)
+    one_error(run("kanji", "check", "熱帯", "--pool", pool), 2, str(pool))
+
+
+@pytest.fixture(scope="module")
+def real_pools(tmp_path_factory) -> list[dict]:
+    out = tmp_path_factory.mktemp("pools") / "pools.jsonl"
+    result = run("kanji", "-n", "3", "--seed", "7", "-o", out, "-q")
+    assert result.exit_code == 0, result.stderr
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                 max_size=3),
+    max_leaves=8)
+
+
+def _mutate(record: dict, choice: int, key: str, value, rnd: random.Random) -> dict:
+    mutated = json.loads(json.dumps(record))
+    keys = list(mutated)
+    if choice == 0:
+        mutated.pop(keys[rnd.randrange(len(keys))])
+    elif choice == 1:
+        mutated[keys[rnd.randrange(len(keys))]] = value
+    elif choice == 2:
+        mutated[key] = value
+    elif choice == 3 and mutated["kanji"]:
+        mutated["kanji"][rnd.randrange(len(mutated["kanji"]))] = value
+    elif choice == 4 and mutated["words"]:
+        mutated["words"][rnd.randrange(len(mutated["words"]))] = value
+    else:
+        mutated["kanji"] = mutated["kanji"][: rnd.randrange(len(mutated["kanji"]) + 1)]
+    return mutated
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.integers(0, 2), st.lists(st.tuples(st.integers(0, 5), st.sampled_from(
+    ["id", "kanji", "words", "base", "x"]), JSON_VALUES), min_size=1, max_size=3),
+    st.integers(0, 2**32), st.sampled_from(["熱帯", "一言", "天", "後編"]))
+def test_mutated_pool_records_work_or_are_refused_in_one_line(real_pools, tmp_path_factory,
+                                                              which, mutations, seed, word):
+    rnd = random.Random(seed)
+    record = real_pools[which]
+    for choice, key, value in mutations:
+        record = _mutate(record, choice, key, value, rnd)
+    pool = tmp_path_factory.mktemp("m") / "p.jsonl"
+    pool.write_text(json.dumps(record, ensure_ascii=False) + "\n")
+    result = CliRunner().invoke(cli, ["kanji", "check", word, "--pool", str(pool)])
+    assert isinstance(result.exception, SystemExit | None), repr(result.exception)
+    assert result.exit_code in (0, 1, 2), result.stderr
+    if result.exit_code == 2:
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("wfkit: error: "), result.stderr
+        assert "internal" not in lines[0]
+    else:
+        assert result.stdout.startswith(("yes: ", "no: ")), result.stdout
