@@ -1,3 +1,3 @@
-from wordforge_cli.cli import main
+from wordforge_cli.signals import entry
 
-main()
+entry()

@@ -172,9 +172,9 @@ def main(argv: list[str] | None = None) -> None:
     from wordforge_cli import signals
 
     _utf8_mode()
-    signals.install()
-    _utf8_stdout()
     try:
+        signals.install()
+        _utf8_stdout()
         try:
             cli.main(args=argv, prog_name="wfkit")
         except SystemExit:

@@ -169,3 +169,17 @@ def deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def entry() -> None:
+    """The ``wfkit`` console entry point: handlers first, then the (slower) CLI import, so a
+    signal that comes during start-up is one line and 128+N too, never a traceback."""
+    import sys
+
+    try:
+        install()
+        from wordforge_cli.cli import main
+    except Interrupted as stop:
+        sys.stderr.write(f"wfkit: interrupted by {stop.name}\n")
+        sys.exit(stop.exit_code)
+    main()
