@@ -361,4 +361,4 @@ def test_a_word_with_controls_in_a_vocabulary_is_one_line(tmp_path):
     vocab = tmp_path / "v.yaml"
     vocab.write_text('words: ["ca\\x1b[31mt", "d\\u0000og"]\n', encoding="utf-8")
     line = one_error(run("rarity", "--vocab", vocab), 2, ":1:")
-    assert "\\x1b" in line
+    assert "U+001B" in line and "\x1b" not in line
