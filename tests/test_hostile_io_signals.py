@@ -125,3 +125,24 @@ def test_sigterm_while_writing_to_stdout_exits_143(tmp_path):
     assert proc.returncode == 143, stderr
     assert "Traceback" not in stderr and "interrupted by SIGTERM" in stderr
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT])
+def test_ctrl_c_to_a_pack_build_with_workers_is_one_line(tmp_path, signum):
+    """Ctrl-C reaches the whole process group: the workers ignore it, the parent reports it
+    (no ForkPoolWorker tracebacks); SIGTERM to the group: the workers die quietly."""
+    out = tmp_path / "pack"
+    proc = subprocess.Popen([*WFKIT, "pack", "build", str(EXAMPLES / "pack.yaml"), "--out",
+                             str(out), "--jobs", "2"], cwd=tmp_path, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not any(p.name.startswith(".pack") for p in tmp_path.iterdir()):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    time.sleep(0.5)
+    os.killpg(proc.pid, signum)
+    _stdout, stderr = proc.communicate(timeout=60)
+    err = stderr.decode("utf-8", "replace")
+    assert proc.returncode == 128 + signum, err
+    assert err.strip().splitlines() == [f"wfkit: interrupted by {signal.Signals(signum).name}"]
