@@ -145,7 +145,7 @@ def test_stdout_in_a_non_utf8_locale_is_utf8(path, inputs, tmp_path):
     if path in ("pack build", "pack merge"):
         shutil.rmtree(tmp_path / "built", ignore_errors=True)
         shutil.rmtree(tmp_path / "merged", ignore_errors=True)
-    utf8 = CliRunner().invoke(cli, argv)  # the same run in-process, UTF-8 throughout
+    utf8 = CliRunner().invoke(cli, argv, prog_name="wfkit")  # the same run, in-process
     assert utf8.exit_code in statuses, utf8.stderr
     assert c.stdout == utf8.stdout_bytes
 

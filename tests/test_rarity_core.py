@@ -339,9 +339,10 @@ def test_bad_word_table_names_its_line(tmp_path, text, line, needle):
     with pytest.raises(ConfigError, match=needle) as caught:
         english.open_words(path, whole=True)
     assert caught.value.line == line
-    if "\n\n" not in text:  # a lookup checks the line it finds
-        with pytest.raises(ConfigError, match="tab-separated"):
+    if "\n\n" not in text:  # a user's table is checked whole when it is opened for lookups
+        with pytest.raises(ConfigError, match=needle) as caught:
             english.open_words(path).get("dog")
+        assert caught.value.line == line
 
 
 def test_missing_word_table_is_a_config_error(tmp_path):
