@@ -54,6 +54,7 @@ WORKLOADS: dict[str, list[str]] = {
     "pack check": ["{dir}/pack.yaml", "--out", "{dir}/pack"],
     "pack merge": ["{dir}/pack.yaml", "{dir}/shard", "--out", "{dir}/merged"],
     "pack preview": ["{dir}/pack"],
+    "schema": ["kanji-pool"],
 }
 
 
@@ -147,7 +148,8 @@ def test_stdout_in_a_non_utf8_locale_is_utf8(path, inputs, tmp_path):
         shutil.rmtree(tmp_path / "merged", ignore_errors=True)
     utf8 = CliRunner().invoke(cli, argv, prog_name="wfkit")  # the same run, in-process
     assert utf8.exit_code in statuses, utf8.stderr
-    assert c.stdout == utf8.stdout_bytes
+    if path in WORKLOADS:  # --help wraps to the terminal's width: not compared
+        assert c.stdout == utf8.stdout_bytes
 
 
 def test_a_c_locale_error_is_one_escaped_line(tmp_path):
