@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "rarity": "wordforge_cli.commands.rarity:rarity",
     "score": "wordforge_cli.commands.score:score",
     "tiles": "wordforge_cli.commands.tiles:tiles",
+    "balance": "wordforge_cli.commands.balance:balance",
     "crossword": "wordforge_cli.commands.crossword:crossword",
     "kanji": "wordforge_cli.commands.kanji:kanji",
     "pack": "wordforge_cli.commands.pack:pack",

@@ -33,6 +33,9 @@ from wordforge_cli.rarity import (
 )
 
 _PLAIN = Play()
+COMMON_LETTERS = 8  # letters that do not split the index into buckets
+# translate tables: a count byte -> b"1" when it is above k, else b"0"
+_LEVEL = [bytes(0x31 if v > k else 0x30 for v in range(256)) for k in range(256)]
 
 
 @dataclass(frozen=True)
@@ -45,39 +48,16 @@ class Best:
     wild: tuple[int, ...] = ()     # 0-based positions played with a wild tile
 
 
-@dataclass
-class HandIndex:
-    """Playable words of at most ``max_length`` letters, best plain score first."""
+@dataclass(frozen=True)
+class Segment:
+    """One bucket of the index: the words with the same uncommon letters (``ids``, ascending
+    global indexes), with their own bitsets (bit ``len(ids) - 1 - j`` is ``ids[j]``)."""
 
-    rules: Rules
-    max_length: int
-    words: tuple[str, ...]
-    ratings: tuple[Rating, ...]
-    scores: tuple[int, ...]            # plain score (no power-up, no wild)
-    products: tuple[Fraction, ...]     # the exact product before floor
+    ids: tuple[int, ...]
     exceed: dict[str, tuple[int, ...]]  # letter -> [k] = words with that letter > k times
     all: int
-    gold_rush: bool = False
-    _cache: dict[tuple, tuple[int, Fraction]] = field(default_factory=dict, repr=False)
 
-    def __len__(self) -> int:
-        return len(self.words)
-
-    # ---- masks -------------------------------------------------------------------------
-    def bit(self, i: int) -> int:
-        return 1 << (len(self.words) - 1 - i)
-
-    def mask(self, keep: Callable[[Rating], bool]) -> int:
-        """The bitset of the words whose rating ``keep`` accepts (a player's vocabulary)."""
-        text = bytes(0x31 if keep(r) else 0x30 for r in self.ratings)
-        return int(text, 2) if text else 0
-
-    def makeable(self, hand: str) -> int:
-        """The bitset of the words ``hand`` (lower-case, ``?`` wild) can make."""
-        have: dict[str, int] = {}
-        for ch in hand:
-            have[ch] = have.get(ch, 0) + 1
-        wilds = have.pop(WILD, 0)
+    def makeable(self, have: dict[str, int], wilds: int) -> int:
         exceed = self.exceed
         if not wilds:
             bad = 0
@@ -98,13 +78,127 @@ class HandIndex:
                     levels_at[j] |= levels_at[j - 1] & term
         return self.all & ~levels_at[top]
 
-    def ids(self, bits: int) -> Iterator[int]:
-        """Word indexes of a bitset, best plain score first."""
-        n = len(self.words)
-        while bits:
-            b = bits.bit_length() - 1
-            bits ^= 1 << b
-            yield n - 1 - b
+
+def _bits(bits: int, ids: tuple[int, ...]) -> Iterator[int]:
+    last = len(ids) - 1
+    while bits:
+        b = bits.bit_length() - 1
+        bits ^= 1 << b
+        yield ids[last - b]
+
+
+def _have(hand: str) -> tuple[dict[str, int], int]:
+    have: dict[str, int] = {}
+    for ch in hand:
+        have[ch] = have.get(ch, 0) + 1
+    return have, have.pop(WILD, 0)
+
+
+@dataclass
+class HandIndex:
+    """Playable words of at most ``max_length`` letters, best plain score first.
+
+    The words are filed in buckets by their set of *uncommon* letters (all but the eight
+    commonest of the table): a hand can only make the words of the buckets whose letter set
+    is within its own, a few buckets of a few thousand words, so a search ORs bitsets over
+    those instead of over the whole table.
+    """
+
+    rules: Rules
+    max_length: int
+    words: tuple[str, ...]
+    ratings: tuple[Rating, ...]
+    scores: tuple[int, ...]            # plain score (no power-up, no wild)
+    products: tuple[Fraction, ...]     # the exact product before floor
+    buckets: dict[int, Segment]        # uncommon-letter mask -> its words
+    uncommon: dict[str, int]           # uncommon letter -> its bit in a bucket mask
+    whole: Segment | None = None       # every word in one bucket (for hands with wilds)
+    tile_sums: tuple[int, ...] = ()
+    gold_rush: bool = False
+    _cache: dict[tuple, tuple[int, Fraction]] = field(default_factory=dict, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    # ---- masks -------------------------------------------------------------------------
+    def mask(self, keep: Callable[[Rating], bool]) -> dict[int, int]:
+        """Per bucket, the bitset of the words ``keep`` accepts (a player's vocabulary)."""
+        out = {}
+        ratings = self.ratings
+        for key, seg in self.buckets.items():
+            text = bytes(0x31 if keep(ratings[i]) else 0x30 for i in seg.ids)
+            out[key] = int(text, 2)
+        return out
+
+    def mask_whole(self, mask: dict[int, int]) -> int:
+        """A per-bucket mask as one bitset over every word."""
+        key = ("whole", id(mask))
+        if key not in self._cache:
+            keep = set()
+            for k, seg in self.buckets.items():
+                keep.update(i for i in _bits(mask[k], seg.ids))
+            text = bytes(0x31 if i in keep else 0x30 for i in range(len(self.words)))
+            self._cache[key] = (int(text, 2), Fraction(0))
+        return self._cache[key][0]
+
+    def candidates(self, hand: str, mask: dict[int, int] | None = None) -> Iterator[int]:
+        """Indexes of the words ``hand`` (lower-case, ``?`` wild) can make, best plain score
+        first, computed bucket by bucket as the caller reads on."""
+        import heapq
+
+        streams = list(self.streams(hand, mask))
+        if len(streams) == 1:
+            return streams[0]
+        return heapq.merge(*streams)
+
+    def reachable(self, hand: str) -> list[int]:
+        """Keys of the buckets a hand without wilds can make words of, best bucket first
+        (by the plain score of its best word)."""
+        uncommon, buckets = self.uncommon, self.buckets
+        h = 0
+        for ch in hand:
+            h |= uncommon.get(ch, 0)
+        keys = []
+        sub = h
+        while True:  # every subset of the hand's uncommon letters
+            if sub in buckets:
+                keys.append(sub)
+            if not sub:
+                break
+            sub = (sub - 1) & h
+        keys.sort(key=lambda k: buckets[k].ids[0])
+        return keys
+
+    def streams(self, hand: str, mask: dict[int, int] | None = None) -> Iterator[Iterator[int]]:
+        """Per bucket the hand can reach, its makeable words best first (lazy)."""
+        have, wilds = _have(hand)
+        uncommon = self.uncommon
+        buckets = self.buckets
+        if wilds:  # a wild can stand for any uncommon letter: one pass over every word
+            bits = self.whole.makeable(have, wilds)
+            if mask is not None:
+                bits &= self.mask_whole(mask)
+            yield _bits(bits, self.whole.ids)
+            return
+        else:
+            h = 0
+            for ch in have:
+                h |= uncommon.get(ch, 0)
+            keys = []
+            sub = h
+            while True:  # every subset of the hand's uncommon letters
+                if sub in buckets:
+                    keys.append(sub)
+                if not sub:
+                    break
+                sub = (sub - 1) & h
+        for key in keys:
+            seg = buckets[key]
+            bits = seg.makeable(have, wilds)
+            if mask is not None:
+                bits &= mask[key]
+            if bits:
+                yield _bits(bits, seg.ids)
 
     # ---- scores ------------------------------------------------------------------------
     def score(self, i: int, play: Play = _PLAIN,
@@ -112,9 +206,12 @@ class HandIndex:
         """(score, exact product) of word ``i`` under ``play`` (tier: its battle tier)."""
         word = self.words[i]
         tier = self.ratings[i].battle_tier if tier is None else tier
-        points = self.rules.tiles.points
-        wild = set(play.wild)
-        tile_sum = sum(points.get(ch, 0) for p, ch in enumerate(word) if p not in wild)
+        if play.wild:
+            points = self.rules.tiles.points
+            wild = set(play.wild)
+            tile_sum = sum(points.get(ch, 0) for p, ch in enumerate(word) if p not in wild)
+        else:
+            tile_sum = self.tile_sums[i]
         key = (tile_sum, len(word), tier, play.combo, play.double, play.link, play.overdrive,
                play.fortress)
         hit = self._cache.get(key)
@@ -123,19 +220,17 @@ class HandIndex:
             hit = self._cache[key] = (result.score, result.product)
         return hit
 
-    def best(self, hand: str, k: int = 10, mask: int | None = None) -> list[Best]:
+    def best(self, hand: str, k: int = 10,
+             mask: dict[int, int] | None = None) -> list[Best]:
         """The ``k`` highest-scoring words ``hand`` can make (score, then word), exact.
 
         Words come in plain-score order; a wild tile only lowers a word's score, so once the
         plain score of the next word is below the k-th best found, nothing later can enter.
         """
-        bits = self.makeable(hand)
-        if mask is not None:
-            bits &= mask
         wilds = hand.count(WILD)
         found: list[tuple[int, str, int, tuple[int, ...]]] = []
         floor_score = -1
-        for i in self.ids(bits):
+        for i in self.candidates(hand, mask):
             if len(found) >= k and self.scores[i] < floor_score:
                 break
             word = self.words[i]
@@ -185,18 +280,37 @@ def build_index(rules: Rules, tables: Tables, max_length: int, *, use_lemma: boo
     words_sorted = tuple(words_in[i] for i in order)
     scores = tuple(groups[keys[i]][0] for i in order)
     products = tuple(groups[keys[i]][1] for i in order)
-    exceed: dict[str, tuple[int, ...]] = {}
+    # the eight commonest letters of the table file nothing; the others name the buckets
     joined = "\n".join(words_sorted)
-    for letter in sorted(set(joined) - {"\n"}):
-        counts = bytes(map(len, joined.translate(_only(letter)).split("\n")))
-        levels = []
-        for k in range(max(counts)):
-            table = bytes(0x31 if v > k else 0x30 for v in range(256))
-            levels.append(int(counts.translate(table), 2))
-        exceed[letter] = tuple(levels)
-    every = (1 << len(words_sorted)) - 1
-    return HandIndex(rules, max_length, words_sorted, ordered, scores, products, exceed, every,
-                     gold_rush)
+    letters = sorted(set(joined) - {"\n"}, key=lambda ch: (-joined.count(ch), ch))
+    uncommon = {ch: 1 << n for n, ch in enumerate(sorted(letters[COMMON_LETTERS:]))}
+    keys = [0] * len(words_sorted)
+    for ch, bit in uncommon.items():
+        has = joined.translate(_only(ch)).split("\n")
+        for i, text in enumerate(has):
+            if text:
+                keys[i] |= bit
+    members: dict[int, list[int]] = {}
+    for i, key in enumerate(keys):
+        members.setdefault(key, []).append(i)
+    buckets = {}
+    for key in sorted(members):
+        ids = tuple(members[key])
+        text = "\n".join(words_sorted[i] for i in ids)
+        exceed: dict[str, tuple[int, ...]] = {}
+        for letter in sorted(set(text) - {"\n"}):
+            column = bytes(map(len, text.translate(_only(letter)).split("\n")))
+            exceed[letter] = tuple(int(column.translate(_LEVEL[k]), 2)
+                                   for k in range(max(column)))
+        buckets[key] = Segment(ids, exceed, (1 << len(ids)) - 1)
+    whole: dict[str, tuple[int, ...]] = {}
+    for letter in letters:
+        column = bytes(map(len, joined.translate(_only(letter)).split("\n")))
+        whole[letter] = tuple(int(column.translate(_LEVEL[k]), 2) for k in range(max(column)))
+    sums_sorted = tuple(sums[i] for i in order)
+    return HandIndex(rules, max_length, words_sorted, ordered, scores, products, buckets,
+                     uncommon, Segment(tuple(range(len(words_sorted))), whole,
+                                       (1 << len(words_sorted)) - 1), sums_sorted, gold_rush)
 
 
 def _lengths(text: str, letters: str, points: dict[str, int]) -> list[int]:

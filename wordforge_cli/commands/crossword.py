@@ -146,16 +146,21 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
     cfg, lexicon, base = _set_up(ctx, common)
     items = _started(questions(lexicon, cfg.endless, base, common["seed"], count, start=start))
     report_seed(ctx, common["seed"])
+    every = cfg.endless.unlock_every
     _emit(lexicon, ((k, s, [b]) for k, s, b in items), count, common,
-          {"command": "endless", "start": start})
+          {"command": "endless", "start": start, "step_of": lambda k: k // every})
 
 
 @crossword.command()
 @click.option("--count", type=click.IntRange(0, MAX_BOARDS // 10), default=1,
               show_default=True, help="How many sets of 10.")
+@click.option("--order-by-difficulty", is_flag=True,
+              help="Put each set's boards in the order of their measured difficulty (easiest "
+                   "first; see --difficulty) instead of the ramp's.")
 @board_options
 @click.pass_context
-def challenge(ctx: click.Context, count: int, **common: Any) -> None:
+def challenge(ctx: click.Context, count: int, order_by_difficulty: bool,
+              **common: Any) -> None:
     """Challenge sets: one board per step of the config's ramp (10), no answer twice.
 
     Board ids are set * len(ramp) + question. A set with a step that runs out of budget is
@@ -172,8 +177,11 @@ def challenge(ctx: click.Context, count: int, **common: Any) -> None:
     size = len(cfg.ramp)
     items = _started(challenges(lexicon, cfg.ramp, base, common["seed"], count))
     report_seed(ctx, common["seed"])
+    if order_by_difficulty:
+        items = ((i, s, _by_difficulty(lexicon, made)) for i, s, made in items)
     _emit(lexicon, ((i * size, s, made) for i, s, made in items), count, common,
-          {"command": "challenge"})
+          {"command": "challenge", "order_by_difficulty": order_by_difficulty,
+           "step_of": lambda board_id: board_id % size})
 
 
 def _started(items: Iterator[Any]) -> Iterator[Any]:
@@ -225,6 +233,20 @@ def _lexicon(common: dict):
     return lexicon
 
 
+def _by_difficulty(lexicon, boards: Any) -> Any:
+    """A set's boards, easiest first by the solver's score (ramp order among equals; a board
+    that could not be made stays last; a set out of budget stays as it is)."""
+    from wordforge_cli.crossword.difficulty import measure
+    from wordforge_cli.engine import OutOfBudget
+
+    if isinstance(boards, OutOfBudget):
+        return boards
+    made = [(measure(lexicon, b.words, b.cells).score, j, b) for j, b in enumerate(boards)
+            if b is not None]
+    made.sort(key=lambda t: (t[0], t[1]))
+    return [b for _, _, b in made] + [b for b in boards if b is None]
+
+
 def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -> None:
     """Write boards as they come, count them, then report the statistics.
 
@@ -242,6 +264,12 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
 
     render = "json" if common["as_json"] else common["render"]
     stats = BatchStats(common["styles"], lexicon, unique=common["unique"])
+    hardness = None
+    if common.get("difficulty"):
+        from wordforge_cli.crossword.difficulty import DifficultyStats, measure_record
+
+        hardness = DifficultyStats()
+    step_of = request.pop("step_of", None)  # board id -> its step (endless, challenge)
     hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
     svg_records: list[dict] = []
     failures: list[str] = []
@@ -259,6 +287,10 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
                     continue
                 stats.add(board)
                 rec = record(board, board_id + j, item_seed)
+                if hardness is not None:
+                    measured = measure_record(lexicon, rec)
+                    rec["difficulty"] = measured.record()
+                    hardness.add(measured, step_of(rec["id"]) if step_of else None)
                 if render == "json":
                     fh.write(dumps(rec))
                     fh.write("\n")
@@ -283,6 +315,8 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
             raise CannotDo(f"no board made: all {stats.failed} ran out of their budget of "
                            f"{common['budget']} attempts{first}")
     summary = stats.summary()
+    if hardness is not None:
+        summary["difficulty"] = hardness.summary()
     boards_done = stats.made + stats.failed
     timing = {"seconds": round(elapsed, 3),
               "ms_per_board": round(1000 * elapsed / boards_done, 4) if boards_done else 0,
@@ -322,6 +356,15 @@ def _report(summary: dict, timing: dict) -> None:
     echo(f"wfkit: {summary['distinct_answers']} distinct answers; words used {u['used']}/"
          f"{u['words']} (min {u['min']}, max {u['max']} uses, evenness {u['evenness']})",
          err=True)
+    if "difficulty" in summary:
+        d = summary["difficulty"]
+        line = (f"wfkit: difficulty score median {d['score']['median']}, mean "
+                f"{d['score']['mean']}, max {d['score']['max']}; guesses mean "
+                f"{d['guesses']['mean']}")
+        if "per_step" in d:
+            line += (f"; per step {' '.join(f'{m:g}' for m in d['per_step'])} ("
+                     f"{'rises' if d['rises'] else 'does not rise'})")
+        echo(line, err=True)
     if "ambiguous" in summary:
         parts = [f"{s} {n}" for s, n in summary["ambiguous"].items()]
         echo(f"wfkit: ambiguous boards by style: {', '.join(parts)}; rejected as ambiguous "

@@ -49,6 +49,27 @@ def _pool_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return POOLS.options()(func)
 
 
+def _players(texts: tuple[str, ...]) -> tuple[Any, Any]:
+    """Two players from --player options (one given: both play it; none: greedy)."""
+    from wordforge_cli.errors import UsageError
+    from wordforge_cli.kanji.territory import Player, parse_player
+
+    if len(texts) > 2:
+        raise UsageError("--player: at most two (the first moves first)")
+    try:
+        players = [parse_player(t) for t in texts] or [Player()]
+    except ValueError as exc:
+        raise UsageError(f"--player: {exc}") from None
+    return (players[0], players[-1])
+
+
+player_option = click.option(
+    "--player", "player_texts", multiple=True, metavar="KIND[@ZIPF]",
+    help="A simulated player: greedy (the biggest swing now) or lookahead (after the "
+         "opponent's reply), @ZIPF: knows only the hidden words that common (@shown: none). "
+         "Twice: first and second player.")
+
+
 # ---- the batch command -----------------------------------------------------------------------
 
 @click.group(invoke_without_command=True,
@@ -68,6 +89,7 @@ def _pool_options(func: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--stats", "stats_path", type=click.Path(dir_okay=False),
               help="Also write the batch figures as JSON to FILE.")
 @click.option("-q", "--quiet", is_flag=True, help="No batch figures on stderr.")
+@player_option
 @output_options
 @seed_option
 @click.pass_context
@@ -75,8 +97,9 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
           base: int, bring: int, kanji: tuple[int, int] | None, max_grade: int,
           base_max_grade: int,
           min_zipf: float | None, attempts: int, hidden_examples: int, dict_path: str | None,
-          render: str, reveal: bool, stats_path: str | None, quiet: bool, output: str | None,
-          as_json: bool, seed: int) -> None:
+          render: str, reveal: bool, stats_path: str | None, quiet: bool, self_play: bool,
+          balanced: bool, band: float, games: int, balance_attempts: int,
+          player_texts: tuple[str, ...], output: str | None, as_json: bool, seed: int) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
     Each pool: n base words drawn at random, then m words drawn among those sharing the most
@@ -91,6 +114,7 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
       wfkit kanji --kanji 30-40 --max-grade 7 --min-zipf 3 -n 1000 --stats stats.json
       wfkit kanji -n 1 --render svg -o board.svg
       wfkit kanji check 熱帯 --pool examples/weather-pool.jsonl --taken 帯
+      wfkit kanji -n 20 --preset normal --balanced --seed 1 -o fair.jsonl
     """
     if ctx.invoked_subcommand is not None:
         ctx.meta.pop("wfkit.seed_was_drawn", None)
@@ -112,7 +136,17 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     _warn_skipped(dictionary)
-    items = pool_items(dictionary, request, seed, range(count))
+    played = None
+    if self_play or balanced:
+        from wordforge_cli.kanji.territory import BalanceStats, SelfPlay, played_pools
+
+        spec = SelfPlay(players=_players(player_texts), games=games,
+                        band=band if balanced else None, budget=balance_attempts)
+        played = BalanceStats()
+        items = played_pools(dictionary, request, spec, seed, range(count),
+                             rejected=played.rejected)
+    else:
+        items = pool_items(dictionary, request, seed, range(count))
     first = next(items, None)  # an impossible request fails here, before a file is opened
     report_seed(ctx, seed)
     stats = PoolStats()
@@ -128,6 +162,8 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
                 failures.append(item.reason)
                 continue
             stats.add(item)
+            if played is not None:
+                played.add(item)
             yield item
 
     with atomic_write(output) as fh:
@@ -150,6 +186,8 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
                            f"{failures[0]}")
     elapsed = time.perf_counter() - started
     summary = stats.summary()
+    if played is not None:
+        summary["balance"] = played.summary()
     if stats_path:
         with atomic_write(stats_path) as fh:
             from wordforge_cli.output import dumps_pretty
@@ -204,6 +242,21 @@ def _report(summary: dict, elapsed: float, preset: str | None) -> None:
         pad = 14 - sum(2 if ord(c) > 0x2E80 else 1 for c in label) + len(label)
         click.echo(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}{d['p90']:>6}"
                    f"{d['max']:>6}{d['mean']:>9.2f}", err=True)
+    if "balance" in summary:
+        b = summary["balance"]
+        reasons = ", ".join(f"{k} {v}" for k, v in b["rejected_by_reason"].items())
+        click.echo(f"  self-play: {b['games']} games, first player wins "
+                   f"{b['wins']['first']:.1%}, second {b['wins']['second']:.1%}, draws "
+                   f"{b['wins']['draw']:.1%}; {b['rejected']} pools rejected"
+                   + (f" ({reasons})" if reasons else ""), err=True)
+        click.echo(f"  {'per pool':<14}{'min':>8}{'p10':>8}{'median':>8}{'p90':>8}{'max':>8}"
+                   f"{'mean':>9}", err=True)
+        for name in ("first_win_rate", "advantage", "mean_margin", "steals", "length",
+                     "hidden_moves", "redraws"):
+            d = b[name]
+            click.echo(f"  {name.replace('_', ' '):<14}" + "".join(
+                f"{d[q]:>8.3f}" for q in ("min", "p10", "median", "p90", "max"))
+                + f"{d['mean']:>9.3f}", err=True)
 
 
 # ---- kanji check -------------------------------------------------------------------------------
@@ -313,3 +366,79 @@ def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
                 raise ConfigError(f"not a JSON pool: {exc.msg}", path=path,
                                   line=number) from None
     return records
+
+
+# ---- kanji play --------------------------------------------------------------------------------
+
+@kanji.command()
+@click.option("--pool", "pool_path", required=True, type=click.Path(dir_okay=False),
+              help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list).")
+@click.option("--id", "pool_id", type=int, default=None,
+              help="Which pool of the file (its id); default the first.")
+@player_option
+@click.option("--limit", type=click.IntRange(0, 10_000), default=30, show_default=True,
+              help="Move limit (the article's 30 for the shown-words variant; 0: none).")
+@click.option("--hidden-words", is_flag=True,
+              help="The classic variant: the pool's words are not shown (players know only "
+                   "what their Zipf floor lets them).")
+@click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
+              help="The dictionary the pools were made from (default: the bundled one).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object per move, then the result.")
+@seed_option
+@click.pass_context
+def play(ctx: click.Context, pool_path: str, pool_id: int | None, player_texts: tuple[str, ...],
+         limit: int, hidden_words: bool, dict_path: str | None, as_json: bool,
+         seed: int) -> None:
+    """Play one pool's territory game between two simulated players, move by move.
+
+    Players alternate naming a dictionary jukugo made of board kanji that takes at least one
+    kanji nobody holds (the rules of wfkit kanji check); the mover takes every kanji of the
+    word, the opponent's too. Score = kanji held. The game ends when neither player knows a
+    legal word, or at the move limit. Ties between equal moves are broken by --seed.
+
+    \b
+    Examples:
+      wfkit kanji play --pool examples/weather-pool.jsonl --id 0 --seed 1
+      wfkit kanji play --pool examples/weather-pool.jsonl --player lookahead --player greedy@3
+    """
+    import random
+
+    from wordforge_cli.kanji import load_dictionary
+    from wordforge_cli.kanji.territory import make_board, play_game
+    from wordforge_cli.output import dumps
+
+    players = _players(player_texts)
+    record = read_pool(pool_path, pool_id)
+    dictionary = load_dictionary(dict_path)
+    shown = record.get("words", [])
+    if not isinstance(shown, list) or not all(isinstance(w, str) for w in shown):
+        from wordforge_cli.errors import ConfigError
+
+        raise ConfigError(f"pool {record.get('id')}: 'words' must be a list of words",
+                          path=pool_path)
+    board = make_board(dictionary, [str(ch) for ch in record["kanji"]], shown)
+    game = play_game(board, players, random.Random(seed), limit=limit or None,
+                     shown_variant=not hidden_words)
+    report_seed(ctx, seed)
+    names = ("A", "B")
+    winner = None if game.winner is None else names[game.winner]
+    if as_json:
+        for n, m in enumerate(game.moves, start=1):
+            click.echo(dumps({"move": n, "player": names[m.player], "word": m.word,
+                              "taken": m.taken, "stolen": m.stolen, "hidden": m.hidden,
+                              "scores": list(m.scores)}))
+        click.echo(dumps({"pool": record.get("id"), "players": [p.name for p in players],
+                          "kanji": len(board.kanji), "legal_words": len(board.words),
+                          "moves": len(game.moves), "ended": game.ended,
+                          "scores": list(game.scores), "winner": winner,
+                          "steals": game.steals, "hidden_moves": game.hidden_moves}))
+        return
+    click.echo(f"pool {record.get('id')}: {len(board.kanji)} kanji, {len(board.words)} legal "
+               f"words ({sum(board.shown)} shown); A {players[0].name} vs B {players[1].name}")
+    for n, m in enumerate(game.moves, start=1):
+        note = (f" steals {m.stolen}" if m.stolen else "") + (" (hidden)" if m.hidden else "")
+        click.echo(f"{n:>3}. {names[m.player]} {m.word}  takes {m.taken}{note}  "
+                   f"A {m.scores[0]} - B {m.scores[1]}")
+    result = "draw" if winner is None else f"{winner} wins"
+    click.echo(f"end ({game.ended}): A {game.scores[0]} - B {game.scores[1]}, {result}")

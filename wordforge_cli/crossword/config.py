@@ -39,6 +39,10 @@ BOARD = Spec(
     Field("styles", Names(STYLES, what="style"), "all",
           "Styles whose blank-failure rate the statistics report: 'all' or a comma list.",
           metavar="STYLES"),
+    Field("difficulty", click.BOOL, False,
+          "Measure each board with a solver that deduces cells as a player does (rounds, "
+          "guesses, letters given): in each record and in the statistics, per step for "
+          "endless and challenge.", show_default=False, fronts=frozenset((CLI, CONFIG))),
 )
 # what a batch adds: one answer band (a pack section says band: [min, max]) and one style
 BATCH = Spec(

@@ -34,6 +34,7 @@ KINDS: dict[str, str] = {
     "challenge": "wordforge_cli.pack.crossword:CHALLENGE",
     "kanji": "wordforge_cli.pack.kanji:KANJI",
     "rarity": "wordforge_cli.pack.rarity:RARITY",
+    "balance": "wordforge_cli.pack.balance:BALANCE",
 }
 _LOADED: dict[str, Kind] = {}
 

@@ -173,6 +173,10 @@ def _pictures(directory: Path, entry: dict, items: int) -> list[str]:
         if isinstance(stats.get("battle_tiers"), dict):
             figures.append(_figure("chart", tier_chart(stats["battle_tiers"], "battle tiers"),
                                    "words per battle tier"))
+    from wordforge_cli.render.charts import section_charts  # play figures (issue 12)
+
+    for svg, caption in section_charts(str(kind), stats if isinstance(stats, dict) else {}):
+        figures.append(_figure("chart", svg, caption))
     return figures
 
 

@@ -1,0 +1,110 @@
+"""Play benchmarks (issue 12): ``tiles --best``, ``wfkit balance``, kanji self-play.
+
+    .venv/bin/python bench/bench_balance.py                 # all three, medians of 5 runs
+    .venv/bin/python bench/bench_balance.py --runs 3 --games 10000 --pools 1000
+
+1. ``--best`` for hands of 10 drawn from the bag, after start-up (index built), median per
+   hand, against the anchor measured alternately in the same run: scoring every playable word
+   the hand could hold (``brute_best``: hand_cover + score_word over the whole table).
+2. ``wfkit balance -n GAMES`` (2 players, 10 turns), the whole command as a fresh process
+   (start-up, tables, index, games, report written), wall and CPU seconds.
+3. ``wfkit kanji -n POOLS --preset normal --self-play`` (greedy players, 4 games a pool),
+   the whole command as a fresh process.
+
+The machine is shared: each figure is a median of --runs runs, with the load average beside.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+WFKIT = str(Path(sys.executable).with_name("wfkit"))
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def best(hands: int, anchor_hands: int, runs: int) -> None:
+    from wordforge_cli.hands import brute_best, build_index
+    from wordforge_cli.rarity import deal
+    from wordforge_cli.words import load_rule
+
+    rules, tables = load_rule(None, None, None, None, whole=True)
+    started = time.perf_counter()
+    index = build_index(rules, tables, rules.tiles.hand_size)
+    built = time.perf_counter() - started
+    candidates = [(w, r.battle_tier) for w, r in zip(index.words, index.ratings, strict=True)]
+    rng = random.Random(1)
+    drawn = [deal(rules.tiles, 1, rng).hands[0] for _ in range(hands)]
+    ours, anchor = [], []
+    for run in range(runs):
+        times = []
+        for hand in drawn:
+            t = time.perf_counter()
+            index.best(hand, 10)
+            times.append(time.perf_counter() - t)
+        ours.append(statistics.median(times))
+        times = []
+        for hand in drawn[run * anchor_hands:(run + 1) * anchor_hands]:
+            t = time.perf_counter()
+            expected = brute_best(hand, 10, candidates, rules)
+            times.append(time.perf_counter() - t)
+            assert index.best(hand, 10) == expected
+        anchor.append(statistics.median(times))
+    o, a = statistics.median(ours), statistics.median(anchor)
+    print(f"tiles --best, hand of 10, k=10: index built in {built:.2f} s ({len(index):,} words); "
+          f"median {o * 1000:.3f} ms per hand vs {a * 1000:.0f} ms scoring every playable word "
+          f"({a / o:,.0f}x); load {load()}")
+
+
+def whole(args: list[str], runs: int, label: str) -> None:
+    walls, cpus = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out"
+        for _ in range(runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.perf_counter()
+            subprocess.run([WFKIT, *args, "-o", str(out)], check=True,
+                           stderr=subprocess.DEVNULL)
+            walls.append(time.perf_counter() - t)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    print(f"{label}: median {statistics.median(walls):.2f} s wall, "
+          f"{statistics.median(cpus):.2f} s CPU (runs: {', '.join(f'{w:.1f}' for w in walls)});"
+          f" load {load()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=500)
+    parser.add_argument("--anchor-hands", type=int, default=5)
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--pools", type=int, default=1000)
+    parser.add_argument("--only", choices=("best", "balance", "kanji"))
+    a = parser.parse_args()
+    if a.only in (None, "best"):
+        best(a.hands, a.anchor_hands, a.runs)
+    if a.only in (None, "balance"):
+        whole(["balance", "-n", str(a.games), "--players", "2", "--turns", "10", "--seed", "1",
+               "--json"], a.runs, f"wfkit balance -n {a.games} (2 players, 10 turns)")
+    if a.only in (None, "kanji"):
+        whole(["kanji", "-n", str(a.pools), "--preset", "normal", "--self-play", "--seed", "1",
+               "-q"], a.runs, f"wfkit kanji -n {a.pools} --preset normal --self-play")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,166 @@
+"""``wfkit balance``: simulated WordForge games against hand-worked rules and brute force."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from wordforge_tables import write_table
+
+from wordforge_cli.balance import (
+    GameRules,
+    Model,
+    Tally,
+    Turns,
+    knows,
+    parse_model,
+    play_game,
+    simulate,
+    summarize,
+    zipf_floor,
+)
+from wordforge_cli.english import read_rules
+from wordforge_cli.hands import build_index
+from wordforge_cli.rarity import Play, Tables, WordInfo, hand_cover, score_word, turn_plays
+
+RULES = read_rules()
+LETTERS = "aaabcdeeeefghiiijklmnooopqrrsssttuuvwxyz"
+
+
+def _table(seed: int, n: int = 4000) -> Tables:
+    rng = random.Random(seed)
+    words, zipf = {}, {}
+    while len(words) < n:
+        w = "".join(rng.choice(LETTERS) for _ in range(rng.randint(1, 8)))
+        words[w] = WordInfo(w, rng.choice(("", "", "A1", "B1", "B2", "C1", "C2")), "", "", "")
+        zipf[w] = round(rng.uniform(0.5, 6), 2)
+    return Tables(words=words, zipf=zipf)
+
+
+TABLE = _table(3)
+INDEX = build_index(RULES, TABLE, RULES.tiles.hand_size)
+
+
+def _trace(models, seed, game=None):
+    game = game or GameRules()
+    turns = Turns(INDEX, RULES)
+    masks = [INDEX.mask(knows(m, RULES)) for m in models]
+    trace: list[dict] = []
+    totals = play_game(INDEX, turns, RULES, masks, random.Random(seed), game, Tally(), trace)
+    return trace, totals
+
+
+def test_models():
+    assert parse_model("b1") == Model("B1", level="B1")
+    assert parse_model("zipf:3.5").min_zipf == 3.5 and parse_model("ALL").name == "all"
+    for bad in ("D1", "zipf:x", "zipf:-1", "everything"):
+        with pytest.raises(ValueError):
+            parse_model(bad)
+    assert zipf_floor(RULES, "B1") == 2.5 and zipf_floor(RULES, "C2") == 0.0
+    b1 = knows(parse_model("B1"), RULES)
+    r = INDEX.ratings
+    assert all(b1(x) == ((x.cefr in ("A1", "A2", "B1")) if x.cefr else x.zipf >= 2.5)
+               for x in r)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_each_turn_is_the_exact_best_known_word_scored_by_score_word(seed):
+    models = [parse_model("B1"), parse_model("all")]
+    trace, totals = _trace(models, seed)
+    known = [knows(m, RULES) for m in models]
+    by_word = {r.word: r for r in INDEX.ratings}
+    previous: dict[int, str | None] = {0: None, 1: None}
+    counter = {0: 0, 1: 0}
+    for turn in trace:
+        s = turn["seat"]
+        # brute force: every known word the hand makes, scored this turn without a power-up
+        best = None
+        for word, r in by_word.items():
+            positions, wilds = hand_cover(turn["hand"], word)
+            if positions or not known[s](r):
+                continue
+            prev = previous[s]
+            combo = 0 if prev is None else (counter[s] + 1 if len(word) > len(prev) else 0)
+            link = prev is not None and word[0] == prev[0]
+            value = score_word(word, r.battle_tier, RULES,
+                               Play(combo, link=link, fortress=turn["fortress"])).score
+            if best is None or value > best[0]:
+                best = (value, word)
+        if best is None:
+            assert turn["word"] is None
+            counter[s] = 0
+            continue
+        if turn["powerup"] is None:
+            assert turn["score"] == best[0]
+        else:
+            assert turn["score"] > best[0]
+        r = by_word[turn["word"]]
+        expected = score_word(turn["word"], r.battle_tier + (
+            RULES.gold_rush_tiers if turn["powerup"] == "gold_rush" else 0), RULES,
+            Play(turn["combo"], turn["powerup"] == "double", turn["link"],
+                 turn["powerup"] == "overdrive", turn["fortress"])).score
+        assert turn["score"] == expected
+        previous[s] = turn["word"]
+        counter[s] = turn["combo"]
+    assert totals == [sum(t["score"] for t in trace if t["seat"] == s) for s in (0, 1)]
+
+
+def test_combo_and_link_follow_turn_plays():
+    trace, _ = _trace([parse_model("all")] * 2, 5, GameRules(turns=12, powerups=False))
+    for s in (0, 1):
+        mine = [t for t in trace if t["seat"] == s]
+        words = [t["word"] or "zz" for t in mine]
+        playable = [t["word"] is not None for t in mine]
+        states = turn_plays(words, playable)
+        assert [(t["combo"], t["link"]) for t in mine] == states
+
+
+def test_each_power_up_is_spent_at_most_once_per_game():
+    trace, _ = _trace([parse_model("all")] * 2, 9, GameRules(use_at=0))
+    for s in (0, 1):
+        spent = [t["powerup"] for t in trace if t["seat"] == s and t["powerup"]]
+        assert len(spent) == len(set(spent)) and set(spent) <= {"double", "overdrive",
+                                                                "gold_rush"}
+
+
+def test_simulation_is_seeded_and_game_i_is_its_own_stream():
+    models = [parse_model("B1"), parse_model("C2")]
+    a = summarize(simulate(INDEX, RULES, models, 7, range(20)), RULES, GameRules())
+    b = summarize(simulate(INDEX, RULES, models, 7, range(20)), RULES, GameRules())
+    assert a == b
+    whole = simulate(INDEX, RULES, models, 7, range(20))
+    parts = simulate(INDEX, RULES, models, 7, range(10)).merge(
+        simulate(INDEX, RULES, models, 7, range(10, 20)))
+    assert summarize(whole, RULES, GameRules()) == summarize(parts, RULES, GameRules())
+    assert a["wins"]["1:B1"] + a["wins"]["2:C2"] + a["wins"]["draw"] == pytest.approx(1)
+
+
+# ---- the command -------------------------------------------------------------------------------
+
+def test_balance_command_json_compare_and_usage(run, tmp_path):
+    data = write_table(tmp_path)
+    args = ("balance", "-n", "6", "--seed", "1", "--data", data, "--turns", "3")
+    out = run(*args, "--json")
+    assert out.exit_code == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["games"] == 6 and doc["players"] == ["1:all", "2:all"]
+    assert run(*args, "--json").stdout == out.stdout
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(read_text_bundled().replace("max_length: 3 ", "max_length: 4 "),
+                     encoding="utf-8")
+    both = run(*args, "--json", "--compare", rules)
+    assert both.exit_code == 0, both.stderr
+    cmp = json.loads(both.stdout)
+    assert cmp["same_deals"] and cmp["reports"][0] == {k: v for k, v in doc.items()
+                                                        if k != "seed"}
+    text = run(*args, "--player", "B1", "--player", "C2", "--compare", rules)
+    assert text.exit_code == 0 and "wins 2:C2" in text.stdout
+    assert run(*args, "--player", "D9").exit_code == 2
+    assert run(*args, "--player", "B1", "--player", "C2", "--player", "A1").exit_code == 2
+
+
+def read_text_bundled() -> str:
+    from conftest import CONFIGS
+
+    return (CONFIGS / "rarity.yaml").read_text(encoding="utf-8")

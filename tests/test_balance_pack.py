@@ -1,0 +1,86 @@
+"""A pack's balance section: games by the engine, exact figures in the manifest, the same for
+any --jobs; its charts in ``wfkit pack preview``, drawn in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+
+import pytest
+from test_pack_preview import find_chromium
+from wordforge_tables import write_table
+
+CONFIG = """\
+name: play
+seed: 5
+sections:
+  - name: duel
+    kind: balance
+    count: 12
+    data: english.tsv
+    players: [B1, C2]
+    turns: 4
+"""
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from wordforge_cli.cli import cli
+
+    tmp = tmp_path_factory.mktemp("balance-pack")
+    write_table(tmp)
+    config = tmp / "pack.yaml"
+    config.write_text(CONFIG, encoding="utf-8")
+    runner = CliRunner()
+    out = tmp / "one"
+    result = runner.invoke(cli, ["pack", "build", str(config), "--out", str(out), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    return tmp, config, out
+
+
+def test_balance_section_records_and_manifest(pack, run):
+    tmp, config, out = pack
+    manifest = json.loads((out / "manifest.json").read_text())
+    (section,) = manifest["sections"]
+    assert section["kind"] == "balance" and section["records"] == 12
+    stats = section["stats"]
+    assert stats["games"] == 12 and stats["players"] == ["1:B1", "2:C2"]
+    assert sum(stats["wins"].values()) == pytest.approx(1, abs=1e-3)
+    games = [json.loads(x) for x in (out / section["file"]).read_text().splitlines()]
+    assert [g["game"] for g in games] == list(range(12))
+    two = tmp / "two"
+    assert run("pack", "build", config, "--out", two, "-j", "2").exit_code == 0
+    assert (two / "manifest.json").read_bytes() == (out / "manifest.json").read_bytes()
+    assert run("pack", "check", config, "--out", out).exit_code == 0
+    bad = tmp / "bad.yaml"
+    bad.write_text(CONFIG.replace("[B1, C2]", "[B1, D7]"), encoding="utf-8")
+    result = run("pack", "build", bad, "--out", tmp / "bad")
+    assert result.exit_code == 2 and "bad.yaml:8" in result.stderr and "D7" in result.stderr
+
+
+def test_preview_draws_the_balance_charts(pack, tmp_path, run):
+    _tmp, _config, out = pack
+    html = tmp_path / "preview.html"
+    assert run("pack", "preview", out, "-o", html).exit_code == 0
+    page = html.read_text(encoding="utf-8")
+    assert page.count('<figure class="chart">') == 2
+    chromium = find_chromium()
+    if chromium is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI=true but Chromium is not installed")
+        pytest.skip("Chromium is not installed (Debian package 'chromium')")
+    base = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
+    dom = subprocess.run([*base, "--dump-dom", html.resolve().as_uri()], capture_output=True,
+                         text=True, timeout=120)
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    body = re.search(r"<body[^>]*>", dom.stdout).group(0)
+    assert 'data-charts-drawn="2"' in body, body
+    stats = json.loads((out / "manifest.json").read_text())["sections"][0]["stats"]
+    bars = len(re.findall(r'<rect class="bar"', dom.stdout))
+    assert bars == len(stats["score_per_turn"]["histogram"]) + len(stats["wins"])

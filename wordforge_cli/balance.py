@@ -1,0 +1,406 @@
+"""WordForge played by simulated players: what a designer tunes the rules by.
+
+The article gives the rule of one word; the game loop around it is decided here (and in the
+README):
+
+- **Deal**: the tiles engine's :func:`~wordforge_cli.rarity.deal` (one shuffled bag, hands of
+  ``hand_size`` from its front); game i draws only from ``item_rng(seed, "balance", i)``.
+- **Turns**: players play in seat order, ``turns`` words each. A turn is one word from the hand;
+  its tiles leave the hand and the player draws from the bag's front back up to the hand size
+  (fewer when the bag runs low).
+- **Pass**: a player whose hand makes no word they know scores 0, their combo resets (as an
+  unplayable word resets it), and they swap: the hand goes to the bag's back, a new hand is
+  drawn from its front.
+- **Combo and link** follow :func:`~wordforge_cli.rarity.turn_plays` (a test holds them equal).
+- **Power-ups**: each player holds one charge of Double, Overdrive and Gold Rush, and one of
+  Fortress, per game; a charge costs nothing but itself and one power-up at most is spent a
+  turn. A player spends the one that adds the most points this turn when that gain reaches
+  ``use_at`` points, or on their last turn (a charge kept is a charge wasted). Fortress is
+  raised after an opponent's turn of ``use_at`` points or more (or on the last turn) and cuts
+  each opponent's next word by the config's factor.
+- **Choice**: the player plays the word (and power-up) that scores the most *this* turn among
+  the words they know: greedy, exact (the hand index), ties by word.
+- **Winner**: the highest total after the last turn; equal totals are a draw.
+
+Player models know words by vocabulary: ``all`` (every playable word), a CEFR level (words of
+that level or below; a word with no level is known when its Zipf value reaches the minimum of
+the tier the level maps to, e.g. B1 -> rare -> Zipf 2.5), or ``zipf:X`` (Zipf >= X).
+
+Pure: records and a seeded ``random.Random`` in, counts out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from wordforge_cli.hands import HandIndex, _bits
+from wordforge_cli.rarity import LEVELS, Play, Rating, Rules, deal
+from wordforge_cli.rng import derive_seed
+
+POWERUPS = ("double", "overdrive", "gold_rush")
+FORTRESS = "fortress"
+SCOPE = ("balance",)
+
+
+# ---- player models -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Model:
+    """Which words a simulated player knows."""
+
+    name: str
+    level: str | None = None
+    min_zipf: float | None = None
+
+
+def parse_model(text: str) -> Model:
+    """``all``, ``A1``..``C2``, ``zipf:3.5`` (ValueError otherwise)."""
+    t = text.strip()
+    if t.lower() == "all":
+        return Model("all")
+    if t.upper() in LEVELS:
+        return Model(t.upper(), level=t.upper())
+    if t.lower().startswith("zipf:"):
+        try:
+            value = float(t[5:])
+        except ValueError:
+            value = float("nan")
+        if value == value and value >= 0:
+            return Model(f"zipf:{value:g}", min_zipf=value)
+    raise ValueError(f"unknown player '{text}' (all, a CEFR level A1..C2, or zipf:X)")
+
+
+def zipf_floor(rules: Rules, level: str) -> float:
+    """The lowest Zipf value of the tier ``level`` maps to (0: any word with data)."""
+    tier = rules.cefr[level]
+    floors = [float(minimum) for minimum, t in rules.thresholds if t == tier]
+    return min(floors) if floors else 0.0
+
+
+def knows(model: Model, rules: Rules):
+    """A predicate over ratings: does a player of ``model`` know this word?"""
+    if model.level is None and model.min_zipf is None:
+        return lambda r: True
+    if model.level is not None:
+        top = LEVELS.index(model.level)
+        rank = {level: i for i, level in enumerate(LEVELS)}
+        floor = zipf_floor(rules, model.level)
+
+        def by_level(r: Rating) -> bool:
+            if r.cefr:
+                return rank[r.cefr] <= top
+            return r.zipf > 0 and r.zipf >= floor
+
+        return by_level
+    minimum = model.min_zipf
+
+    def by_zipf(r: Rating) -> bool:
+        return r.zipf > 0 and r.zipf >= minimum
+
+    return by_zipf
+
+
+# ---- one turn ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameRules:
+    """The game loop's own numbers (see the module docstring)."""
+
+    turns: int = 10
+    powerups: bool = True
+    use_at: int = 30
+
+
+class Turns:
+    """The exact best word of one turn, and what a power-up would make of it."""
+
+    def __init__(self, index: HandIndex, rules: Rules):
+        self.index = index
+        self.rules = rules
+        self.top = len(rules.tiers) - 1
+        sr = rules.score
+        self.link = max(Fraction(1), sr.link)
+        self.step = sr.combo_step
+        self.products = [float(p) for p in index.products]
+        self._bound_cache: dict[tuple[int, bool], float] = {}
+
+    def best(self, hand: str, mask: dict[int, int], counter: int, previous: str | None,
+             fortress: bool) -> tuple[int, int, int, bool] | None:
+        """(score, word, combo, link) of the best known word of ``hand`` this turn (exact;
+        ties: the better plain score, then the word), or None when it makes none.
+
+        Buckets and their words come best plain product first; a word's turn score is at
+        most its plain product times the combo, link and Fortress factors it could get (a
+        float bound nudged up, so the search never stops early).
+        """
+        index = self.index
+        words, products = index.words, self.products
+        ratings = index.ratings
+        best: tuple[int, int, int, bool] | None = None
+        bound = self._bound(counter, fortress)
+        plen = len(previous) if previous is not None else 0
+        first = previous[0] if previous else ""
+        score = index.score
+        buckets = index.buckets
+        have: dict[str, int] = {}
+        for ch in hand:
+            have[ch] = have.get(ch, 0) + 1
+        for key in index.reachable(hand):
+            seg = buckets[key]
+            if best is not None and products[seg.ids[0]] * bound < best[0]:
+                break  # buckets come best first: no later one can do better
+            bits = seg.makeable(have, 0) & mask[key]
+            for i in _bits(bits, seg.ids):
+                if best is not None and products[i] * bound < best[0]:
+                    break
+                word = words[i]
+                if previous is None:
+                    combo, link = 0, False
+                else:
+                    combo = counter + 1 if len(word) > plen else 0
+                    link = word[0] == first
+                value = score(i, Play(combo, False, link, False, fortress),
+                              ratings[i].battle_tier)[0]
+                if best is None or value > best[0] or (value == best[0] and i < best[1]):
+                    best = (value, i, combo, link)
+        return best
+
+    def value(self, i: int, combo: int, link: bool, fortress: bool,
+              powerup: str | None = None) -> int:
+        """Word ``i``'s score this turn with ``powerup`` spent on it."""
+        tier = self.index.ratings[i].battle_tier
+        if powerup == "gold_rush":
+            tier = min(tier + self.rules.gold_rush_tiers, self.top)
+        play = Play(combo, powerup == "double", link, powerup == "overdrive", fortress)
+        return self.index.score(i, play, tier)[0]
+
+    def _bound(self, counter: int, fortress: bool) -> float:
+        key = (counter, fortress)
+        hit = self._bound_cache.get(key)
+        if hit is None:
+            combo_up = 1 + (counter + 1) * self.step
+            cut = self.rules.score.fortress if fortress else 1
+            hit = self._bound_cache[key] = float(combo_up * self.link * cut) * (1 + 1e-9)
+        return hit
+
+
+# ---- games -------------------------------------------------------------------------------------
+
+@dataclass
+class Seat:
+    hand: list[str]
+    mask: int
+    total: int = 0
+    counter: int = 0
+    previous: str | None = None
+    held: list[str] = field(default_factory=lambda: list(POWERUPS))
+    fortress: bool = True
+    last: int = 0  # the score of this seat's latest turn
+
+
+@dataclass
+class Tally:
+    """Everything a batch reports: exact counts (mergeable, the same in any order)."""
+
+    players: tuple[str, ...] = ()
+    games: int = 0
+    turn_scores: Counter = field(default_factory=Counter)
+    tiers: Counter = field(default_factory=Counter)
+    lengths: Counter = field(default_factory=Counter)
+    combos: Counter = field(default_factory=Counter)
+    longest_combo: Counter = field(default_factory=Counter)
+    passes: int = 0
+    turns: int = 0
+    links: int = 0
+    uses: Counter = field(default_factory=Counter)
+    gains: Counter = field(default_factory=Counter)
+    decisive: Counter = field(default_factory=Counter)  # games a power-up's points decided
+    fortress_cut: int = 0
+    wins: Counter = field(default_factory=Counter)      # seat -> games won
+    draws: int = 0
+    totals: Counter = field(default_factory=Counter)    # seat -> points summed
+    margins: Counter = field(default_factory=Counter)   # seat 0's margin over seat 1 -> games
+
+    def merge(self, other: Tally) -> Tally:
+        for name in ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses",
+                     "gains", "decisive", "wins", "totals", "margins"):
+            getattr(self, name).update(getattr(other, name))
+        for name in ("games", "passes", "turns", "links", "fortress_cut", "draws"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        return self
+
+
+def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict[int, int]],
+              rng: random.Random, game: GameRules, tally: Tally,
+              trace: list[dict] | None = None) -> list[int]:
+    """One game; returns each seat's total and counts it into ``tally`` (and each turn into
+    ``trace`` when given: seat, hand, word or None, score, combo, link, power-up, guarded)."""
+    size = rules.tiles.hand_size
+    dealt = deal(rules.tiles, len(masks), rng)
+    bag = list(dealt.bag)
+    seats = [Seat(list(h), m) for h, m in zip(dealt.hands, masks, strict=True)]
+    guard = [False] * len(seats)  # an opponent's Fortress waits for this seat's next word
+    keys = rules.keys
+    longest = [0] * len(seats)
+    gains: list[dict[str, int]] = [{} for _ in seats]  # points each power-up won, per seat
+    last_turn = game.turns - 1
+    for t in range(game.turns):
+        for s, seat in enumerate(seats):
+            hand = "".join(seat.hand)
+            found = turns.best(hand, seat.mask, seat.counter, seat.previous, guard[s])
+            tally.turns += 1
+            if trace is not None:
+                trace.append({"seat": s, "turn": t, "hand": hand, "word": None, "score": 0,
+                              "combo": 0, "link": False, "powerup": None,
+                              "fortress": guard[s]})
+            if found is None:
+                tally.passes += 1
+                tally.turn_scores[0] += 1
+                seat.counter = 0
+                bag.extend(seat.hand)
+                seat.hand = bag[:size]
+                del bag[:size]
+                guard[s] = False
+                seat.last = 0
+                continue
+            value, i, combo, link = found
+            spent, gain = None, 0
+            if game.powerups:
+                for o in seat.held:
+                    extra = turns.value(i, combo, link, guard[s], o) - value
+                    if extra > gain:
+                        spent, gain = o, extra
+                if spent is not None and (gain >= game.use_at or t == last_turn):
+                    seat.held.remove(spent)
+                    tally.uses[spent] += 1
+                    tally.gains[spent] += gain
+                    gains[s][spent] = gains[s].get(spent, 0) + gain
+                    value += gain
+                else:
+                    spent = None
+            if guard[s]:
+                cut = turns.value(i, combo, link, False, spent) - value
+                tally.fortress_cut += cut
+                for o in range(len(seats)):
+                    if o != s:
+                        gains[o][FORTRESS] = gains[o].get(FORTRESS, 0) + cut
+                guard[s] = False
+            word = index.words[i]
+            if trace is not None:
+                trace[-1].update(word=word, score=value, combo=combo, link=link, powerup=spent)
+            seat.total += value
+            seat.last = value
+            seat.counter = combo
+            seat.previous = word
+            longest[s] = max(longest[s], combo)
+            tier = index.ratings[i].battle_tier
+            if spent == "gold_rush":
+                tier = min(tier + rules.gold_rush_tiers, turns.top)
+            tally.turn_scores[value] += 1
+            tally.tiers[keys[tier]] += 1
+            tally.lengths[len(word)] += 1
+            tally.combos[combo] += 1
+            tally.links += link
+            for ch in word:
+                seat.hand.remove(ch)
+            need = size - len(seat.hand)
+            seat.hand.extend(bag[:need])
+            del bag[:need]
+        if game.powerups:
+            for s, seat in enumerate(seats):
+                if not seat.fortress:
+                    continue
+                rivals = [o for o in range(len(seats)) if o != s]
+                if any(seats[o].last >= game.use_at for o in rivals) or t == last_turn - 1:
+                    seat.fortress = False
+                    tally.uses[FORTRESS] += 1
+                    for o in rivals:
+                        guard[o] = True
+    totals = [seat.total for seat in seats]
+    tally.games += 1
+    for s, total in enumerate(totals):
+        tally.totals[s] += total
+        tally.longest_combo[longest[s]] += 1
+    winners = _winners(totals)
+    if len(winners) == 1:
+        tally.wins[winners[0]] += 1
+    else:
+        tally.draws += 1
+    if len(totals) >= 2:
+        tally.margins[totals[0] - totals[1]] += 1
+    # a power-up decided the game when the result changes without the points it won
+    for s in range(len(seats)):
+        for o, points in gains[s].items():
+            without = list(totals)
+            without[s] -= points
+            if _winners(without) != winners:
+                tally.decisive[o] += 1
+    return totals
+
+
+def _winners(totals: Sequence[int]) -> list[int]:
+    best = max(totals)
+    return [s for s, total in enumerate(totals) if total == best]
+
+
+def simulate(index: HandIndex, rules: Rules, models: Sequence[Model], seed: int,
+             games: Iterable[int], game: GameRules = GameRules()) -> Tally:
+    """Games ``games`` of seats playing ``models``; game i draws from (seed, "balance", i)."""
+    turns = Turns(index, rules)
+    masks = [index.mask(knows(m, rules)) for m in models]
+    tally = Tally(players=tuple(m.name for m in models))
+    for g in games:
+        play_game(index, turns, rules, masks, random.Random(derive_seed(seed, *SCOPE, g)), game,
+                  tally)
+    return tally
+
+
+# ---- the report --------------------------------------------------------------------------------
+
+def _histogram(counts: Counter, width: int) -> dict[str, int]:
+    bins: Counter = Counter()
+    for value, n in counts.items():
+        bins[value // width * width] += n
+    return {str(k): bins[k] for k in sorted(bins)}
+
+
+def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict:
+    """The figures a designer tunes by, from exact counts (the same bytes on every run)."""
+    from wordforge_cli.kanji.stats import describe
+
+    g = tally.games or 1
+    plays = sum(tally.lengths.values()) or 1
+    seats = len(tally.players)
+    labels = [f"{s + 1}:{name}" for s, name in enumerate(tally.players)]
+    powerups = {}
+    for name in (*POWERUPS, FORTRESS):
+        uses = tally.uses[name]
+        gained = tally.fortress_cut if name == FORTRESS else tally.gains[name]
+        powerups[name] = {"uses_per_game": round(uses / g, 4),
+                          "mean_points": round(gained / uses, 2) if uses else 0.0,
+                          "decided_games": round(tally.decisive[name] / g, 4)}
+    margins = tally.margins
+    return {
+        "games": tally.games,
+        "players": labels,
+        "turns": game.turns,
+        "powerups": game.powerups,
+        "use_at": game.use_at,
+        "score_per_turn": {**describe(tally.turn_scores),
+                           "histogram": _histogram(tally.turn_scores, 25)},
+        "tiers": {key: round(tally.tiers[key] / plays, 4) for key in rules.keys},
+        "lengths": {str(n): round(tally.lengths[n] / plays, 4) for n in sorted(tally.lengths)},
+        "combos": {str(n): round(tally.combos[n] / plays, 4) for n in sorted(tally.combos)},
+        "longest_combo": describe(tally.longest_combo),
+        "link_share": round(tally.links / plays, 4),
+        "pass_share": round(tally.passes / (tally.turns or 1), 4),
+        "powerup_effect": powerups,
+        "wins": {**{label: round(tally.wins[s] / g, 4) for s, label in enumerate(labels)},
+                 "draw": round(tally.draws / g, 4)},
+        "mean_score": {label: round(tally.totals[s] / g, 2) for s, label in enumerate(labels)},
+        "margin": describe(margins) if seats >= 2 else None,
+    }

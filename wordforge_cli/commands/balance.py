@@ -1,0 +1,163 @@
+"""``wfkit balance``: WordForge played by simulated players, the figures a designer tunes by."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from wordforge_cli.options import report_seed, seed_option
+from wordforge_cli.words import rule_options
+
+MAX_GAMES = 10_000_000
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("-n", "--games", type=click.IntRange(1, MAX_GAMES), default=1000,
+              show_default=True, help="Games to play (game i is dealt from its own stream).")
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True,
+              help="Seats per game.")
+@click.option("--turns", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="Words each player plays per game.")
+@click.option("--player", "models", multiple=True, metavar="MODEL",
+              help="What a seat's player knows: all (default), a CEFR level A1..C2, or "
+                   "zipf:X. Once: every seat; once per seat: in seat order.")
+@click.option("--compare", "compare_path", type=click.Path(dir_okay=False),
+              metavar="OTHER_CONFIG",
+              help="Play the same deals under OTHER_CONFIG too and show both side by side.")
+@click.option("--no-powerups", is_flag=True,
+              help="Play without Double, Overdrive, Gold Rush and Fortress.")
+@click.option("--use-at", type=click.IntRange(0, 10**9), default=30, show_default=True,
+              help="A player spends a power-up when it adds at least this many points (or on "
+                   "the last turn), and raises Fortress after an opponent's turn this good.")
+@rule_options
+@seed_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the report to FILE (atomically) instead of stdout.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[str, ...],
+            compare_path: str | None, no_powerups: bool, use_at: int, config_path, cefr_path,
+            overrides_path, lemma, data_path, seed: int, output: str | None,
+            as_json: bool) -> None:
+    """Play WordForge games between simulated players and report how the rules play.
+
+    Each game deals hands of 10 from the shuffled bag (as wfkit tiles does); players take
+    turns playing the word that scores most this turn among the words they know (exact, with
+    combo and link), refill from the bag, pass and swap when they can make nothing, and
+    spend one Double, Overdrive, Gold Rush and Fortress each per game. Reported: score per
+    turn, tier and length of the words played, combo lengths, how often each power-up is
+    used and how often its points decided the game, wins per seat, mean scores and margins.
+    --compare plays the same deals under a second rules file.
+
+    \b
+    Examples:
+      wfkit balance -n 200 --seed 1
+      wfkit balance -n 200 --player B1 --player C2 --seed 1
+      wfkit balance -n 200 --seed 1 --compare examples/rarity-no-short-cap.yaml --json
+    """
+    from wordforge_cli.balance import GameRules, parse_model
+    from wordforge_cli.errors import UsageError
+    from wordforge_cli.output import atomic_write, dumps_pretty
+
+    try:
+        chosen = [parse_model(m) for m in models] or [parse_model("all")]
+    except ValueError as exc:
+        raise UsageError(f"--player: {exc}") from None
+    if len(chosen) == 1:
+        chosen = chosen * players
+    if len(chosen) != players:
+        raise UsageError(f"--player: give one model or one per seat ({players}), not "
+                         f"{len(chosen)}")
+    game = GameRules(turns=turns, powerups=not no_powerups, use_at=use_at)
+    runs = [(config_path or "bundled rules", config_path)]
+    if compare_path:
+        runs.append((compare_path, compare_path))
+    reports = []
+    for label, path in runs:
+        reports.append((label, _run(path, cefr_path, overrides_path, data_path, not lemma,
+                                    chosen, players, seed, games, game)))
+    report_seed(ctx, seed)
+    if compare_path:
+        a, b = reports[0][1], reports[1][1]
+        same = a.pop("bag") == b.pop("bag")
+        doc: dict[str, Any] = {"seed": seed, "same_deals": same,
+                               "rules": [label for label, _ in reports],
+                               "reports": [r for _, r in reports]}
+    else:
+        doc = {"seed": seed, **reports[0][1]}
+        doc.pop("bag")
+    with atomic_write(output) as fh:
+        fh.write(dumps_pretty(doc) + "\n" if as_json else _text(doc))
+
+
+def _run(config_path, cefr_path, overrides_path, data_path, no_lemma, models, players, seed,
+         games, game) -> dict:
+    from wordforge_cli.balance import simulate, summarize
+    from wordforge_cli.errors import UsageError
+    from wordforge_cli.hands import build_index
+    from wordforge_cli.progress import progress
+    from wordforge_cli.words import load_rule
+
+    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path, whole=True)
+    if players > rules.tiles.max_players:
+        raise UsageError(f"--players {players}: this config allows at most "
+                         f"{rules.tiles.max_players}")
+    bag_size = sum(rules.tiles.counts.values()) * (2 if players >= rules.tiles.two_sets_from
+                                                   else 1)
+    if bag_size < players * rules.tiles.hand_size:
+        raise UsageError(f"the bag cannot fill {players} hands of {rules.tiles.hand_size}")
+    index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=not no_lemma)
+    ticks = progress(range(games), total=games, desc="games", unit="game",
+                     enabled=None if games >= 2000 else False)
+    tally = simulate(index, rules, models, seed, ticks, game)
+    report = summarize(tally, rules, game)
+    report["bag"] = sorted(rules.tiles.counts.items())
+    return report
+
+
+def _text(doc: dict) -> str:
+    reports = doc.get("reports") or [doc]
+    heads = doc.get("rules") or [""]
+    width = max(24, *(len(h) + 2 for h in heads))
+    out: list[str] = []
+
+    def row(name: str, values: list[str]) -> None:
+        out.append(f"{name:<26}" + "".join(f"{v:>{width}}" for v in values))
+
+    first = reports[0]
+    out.append(f"{first['games']} games, {len(first['players'])} players "
+               f"({', '.join(first['players'])}), {first['turns']} turns each, seed "
+               f"{doc['seed']}" + ("" if first["powerups"] else ", no power-ups"))
+    if "same_deals" in doc:
+        out.append("same deals under both rules" if doc["same_deals"] else
+                   "the bags differ: the deals are not the same")
+        row("", heads)
+    sp = [r["score_per_turn"] for r in reports]
+    row("score per turn: mean", [f"{s['mean']:.2f}" for s in sp])
+    row("  p10 / median / p90", [f"{s['p10']} / {s['median']} / {s['p90']}" for s in sp])
+    for label in first["wins"]:
+        name = "draws" if label == "draw" else f"wins {label}"
+        row(name, [f"{r['wins'][label]:.1%}" for r in reports])
+    for label in first["mean_score"]:
+        row(f"mean score {label}", [f"{r['mean_score'][label]:.1f}" for r in reports])
+    if first["margin"] is not None:
+        row("margin seat 1 - 2: mean", [f"{r['margin']['mean']:.1f}" for r in reports])
+    for key in first["tiers"]:
+        row(f"tier {key}", [f"{r['tiers'].get(key, 0):.1%}" for r in reports])
+    lengths = sorted({int(n) for r in reports for n in r["lengths"]})
+    for n in lengths:
+        row(f"{n} letters", [f"{r['lengths'].get(str(n), 0):.1%}" for r in reports])
+    combos = sorted({int(n) for r in reports for n in r["combos"]})
+    for n in combos:
+        row(f"combo {n}", [f"{r['combos'].get(str(n), 0):.1%}" for r in reports])
+    row("longest combo: mean", [f"{r['longest_combo']['mean']:.2f}" for r in reports])
+    row("link", [f"{r['link_share']:.1%}" for r in reports])
+    row("pass", [f"{r['pass_share']:.1%}" for r in reports])
+    if first["powerups"]:
+        for name in first["powerup_effect"]:
+            row(f"{name}: points / use", [f"{r['powerup_effect'][name]['mean_points']:.1f}"
+                                          for r in reports])
+            row("  decided the game", [f"{r['powerup_effect'][name]['decided_games']:.1%}"
+                                       for r in reports])
+    return "\n".join(out) + "\n"

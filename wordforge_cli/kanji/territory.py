@@ -1,0 +1,447 @@
+"""The territory game as the kanji article plays it, and simulated players for self-play.
+
+Rules (the article's, with what it leaves open decided here):
+
+- The board is a pool's kanji tiles. Two players, A first, alternate naming a dictionary jukugo
+  made only of board kanji that uses at least one kanji nobody holds (``check_answer``'s rules).
+- The mover takes every kanji of the word, the opponent's too (a *steal*): A holding 熱帯 and
+  気圧 (4 kanji, B's margin -4), B answering 熱帯低気圧 takes all five: B 5, A 0, margin +5.
+- A player's score is the number of kanji held; more wins, equal is a draw.
+- A player who knows no legal word passes; the game ends when both pass in a row (no legal
+  move is left for either) or after the move limit (the article's 30 moves for the variant
+  that shows the pool's words; passes do not count as moves).
+- *Hidden* compounds are legal words of the board that the pool does not show.
+
+Players choose from the words they know (the shown words, plus the dictionary words of the
+board at or above a Zipf floor, or all of them):
+
+- ``greedy``: the move that gains the most margin now (kanji taken free + 2 x kanji stolen),
+  ties broken by the seeded random stream;
+- ``lookahead``: the move that leaves the best margin after the opponent's greedy reply (the
+  ``width`` best immediate moves examined).
+
+Pure: plain data and a seeded ``random.Random``; kanji are bits of a board-sized int.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from wordforge_cli.kanji.dictionary import Dictionary
+from wordforge_cli.kanji.pool import hidden_compounds
+
+SHOWN_ONLY = float("inf")  # a Zipf floor no hidden word reaches
+MOVE_LIMIT = 30  # the article: "計30手で決着"
+KINDS = ("greedy", "lookahead")
+
+
+@dataclass(frozen=True)
+class Player:
+    """A simulated player: how it chooses, and which words it knows."""
+
+    kind: str = "greedy"
+    min_zipf: float | None = None  # knows hidden words at or above this Zipf (None: all)
+    width: int = 8                 # lookahead: immediate moves examined
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown player kind {self.kind!r} (one of {', '.join(KINDS)})")
+
+    @property
+    def name(self) -> str:
+        floor = "" if self.min_zipf is None else (
+            "@shown" if self.min_zipf == SHOWN_ONLY else f"@{self.min_zipf:g}")
+        return f"{self.kind}{floor}"
+
+
+def parse_player(text: str) -> Player:
+    """``greedy``, ``lookahead``, ``greedy@3.5`` (knows hidden words of Zipf >= 3.5),
+    ``greedy@shown`` (knows only the words the pool shows)."""
+    kind, _, floor = text.strip().partition("@")
+    if kind not in KINDS:
+        raise ValueError(f"unknown player '{text}' (greedy, lookahead, optionally @ZIPF)")
+    if floor == "shown":
+        return Player(kind, SHOWN_ONLY)
+    try:
+        return Player(kind, float(floor) if floor else None)
+    except ValueError:
+        raise ValueError(f"'{text}': the Zipf floor after @ must be a number") from None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A pool's board: kanji as bits, its legal words as masks."""
+
+    kanji: tuple[str, ...]
+    words: tuple[str, ...]         # every dictionary word made of board kanji (ascending id)
+    masks: tuple[int, ...]
+    shown: tuple[bool, ...]        # the pool lists the word
+    zipf: tuple[float | None, ...]
+
+    @property
+    def full(self) -> int:
+        return (1 << len(self.kanji)) - 1
+
+    def bits(self, text: Iterable[str]) -> int:
+        pos = {ch: i for i, ch in enumerate(self.kanji)}
+        mask = 0
+        for ch in text:
+            mask |= 1 << pos[ch]
+        return mask
+
+    def text(self, mask: int, order: str | None = None) -> str:
+        """The kanji of ``mask`` (in the order of ``order``, a word, when given)."""
+        if order is not None:
+            pos = {ch: i for i, ch in enumerate(self.kanji)}
+            return "".join(ch for ch in dict.fromkeys(order) if mask >> pos[ch] & 1)
+        return "".join(ch for i, ch in enumerate(self.kanji) if mask >> i & 1)
+
+    def known(self, player: Player, shown_variant: bool = True) -> tuple[int, ...]:
+        """Indexes of the words ``player`` can name on this board."""
+        floor = player.min_zipf
+        return tuple(i for i, (s, z) in enumerate(zip(self.shown, self.zipf, strict=True))
+                     if (s and shown_variant) or floor is None or (z is not None and z >= floor))
+
+
+def make_board(dictionary: Dictionary, kanji: Sequence[str],
+               shown_words: Iterable[str] = ()) -> Board:
+    """The board of a pool record's ``kanji`` and ``words`` under ``dictionary``."""
+    kanji = tuple(dict.fromkeys(kanji))
+    shown = set(shown_words)
+    ids = hidden_compounds(dictionary, kanji)
+    pos = {ch: i for i, ch in enumerate(kanji)}
+    words = tuple(dictionary.words[i] for i in ids)
+    masks = tuple(sum(1 << pos[ch] for ch in set(w)) for w in words)
+    return Board(kanji, words, masks, tuple(w in shown for w in words),
+                 tuple(dictionary.zipf[i] for i in ids))
+
+
+@dataclass
+class State:
+    """Who holds what; ``held[p]`` is player p's mask (p = 0 moves first)."""
+
+    held: list[int] = field(default_factory=lambda: [0, 0])
+    moves: int = 0
+
+    def score(self, p: int) -> int:
+        return self.held[p].bit_count()
+
+    def margin(self, p: int) -> int:
+        return self.score(p) - self.score(1 - p)
+
+
+def legal(board: Board, state: State, word: int) -> bool:
+    return bool(board.masks[word] & ~(state.held[0] | state.held[1]))
+
+
+def gain(board: Board, state: State, p: int, word: int) -> int:
+    """How much ``p``'s margin grows by playing ``word`` (0: not a legal move)."""
+    mask = board.masks[word]
+    free = mask & ~(state.held[0] | state.held[1])
+    if not free:
+        return 0
+    return free.bit_count() + 2 * (mask & state.held[1 - p]).bit_count()
+
+
+@dataclass(frozen=True)
+class Move:
+    player: int
+    word: str
+    taken: str     # kanji nobody held
+    stolen: str    # kanji taken from the opponent
+    hidden: bool   # not among the pool's shown words
+    scores: tuple[int, int]
+
+
+def play_move(board: Board, state: State, p: int, word: int) -> Move:
+    """Apply a legal move; raises ValueError for an illegal one."""
+    mask = board.masks[word]
+    free = mask & ~(state.held[0] | state.held[1])
+    if not free:
+        raise ValueError(f"{board.words[word]} takes no kanji nobody holds")
+    stolen = mask & state.held[1 - p]
+    state.held[p] |= mask
+    state.held[1 - p] &= ~mask
+    state.moves += 1
+    text = board.words[word]
+    return Move(p, text, board.text(free, text), board.text(stolen, text),
+                not board.shown[word], (state.score(0), state.score(1)))
+
+
+def choose(board: Board, state: State, p: int, player: Player, known: Sequence[int],
+           rng: random.Random, opponent_known: Sequence[int] = ()) -> int | None:
+    """The word ``player`` names, or None (a pass)."""
+    held = state.held[0] | state.held[1]
+    opp = state.held[1 - p]
+    masks = board.masks
+    options = []
+    for i in known:
+        m = masks[i]
+        free = m & ~held
+        if free:
+            options.append((free.bit_count() + 2 * (m & opp).bit_count(), i))
+    if not options:
+        return None
+    if player.kind == "lookahead":
+        options.sort(key=lambda t: -t[0])
+        cut = options[min(player.width, len(options)) - 1][0]
+        scored = []
+        for g, i in options:
+            if g < cut and len(scored) >= player.width:
+                break
+            m = masks[i]
+            after_held = held | m
+            mine = state.held[p] | m
+            reply = 0
+            for j in opponent_known:
+                mj = masks[j]
+                free = mj & ~after_held
+                if free:
+                    r = free.bit_count() + 2 * (mj & mine).bit_count()
+                    if r > reply:
+                        reply = r
+            scored.append((g - reply, i))
+        options = scored
+    top = max(g for g, _ in options)
+    ties = [i for g, i in options if g == top]
+    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+
+
+@dataclass
+class Game:
+    moves: list[Move]
+    scores: tuple[int, int]
+    ended: str  # "no legal move" or "move limit"
+
+    @property
+    def margin(self) -> int:
+        """The first player's margin at the end."""
+        return self.scores[0] - self.scores[1]
+
+    @property
+    def winner(self) -> int | None:
+        return None if self.margin == 0 else (0 if self.margin > 0 else 1)
+
+    @property
+    def steals(self) -> int:
+        return sum(1 for m in self.moves if m.stolen)
+
+    @property
+    def hidden_moves(self) -> int:
+        return sum(1 for m in self.moves if m.hidden)
+
+
+def play_game(board: Board, players: tuple[Player, Player], rng: random.Random, *,
+              limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> Game:
+    """One game from the empty board; player 0 moves first."""
+    known = (board.known(players[0], shown_variant), board.known(players[1], shown_variant))
+    state = State()
+    moves: list[Move] = []
+    p = 0
+    passes = 0
+    ended = "no legal move"
+    while True:
+        if limit is not None and state.moves >= limit:
+            ended = "move limit"
+            break
+        word = choose(board, state, p, players[p], known[p], rng, known[1 - p])
+        if word is None:
+            passes += 1
+            if passes == 2:
+                break
+        else:
+            passes = 0
+            moves.append(play_move(board, state, p, word))
+        p = 1 - p
+    return Game(moves, (state.score(0), state.score(1)), ended)
+
+
+# ---- self-play over pools ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Balance:
+    """A pool's figures over ``games`` self-play games (half with each player first)."""
+
+    games: int
+    first_wins: int
+    second_wins: int
+    draws: int
+    margin_sum: int   # first player's margins summed
+    steals: int
+    moves: int
+    hidden_moves: int
+    kanji: int
+
+    @property
+    def first_win_rate(self) -> float:
+        return self.first_wins / self.games if self.games else 0.0
+
+    @property
+    def advantage(self) -> float:
+        """The first player's mean margin per board kanji (0: fair)."""
+        return self.margin_sum / (self.games * self.kanji) if self.games and self.kanji else 0.0
+
+    def record(self) -> dict:
+        g = self.games or 1
+        return {"games": self.games, "first_win_rate": round(self.first_win_rate, 4),
+                "first_wins": self.first_wins, "second_wins": self.second_wins,
+                "draws": self.draws, "mean_margin": round(self.margin_sum / g, 3),
+                "advantage": round(self.advantage, 4),
+                "steals": round(self.steals / g, 3), "length": round(self.moves / g, 3),
+                "hidden_moves": round(self.hidden_moves / g, 3)}
+
+
+def self_play(board: Board, players: tuple[Player, Player], rng: random.Random, games: int,
+              *, limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> Balance:
+    """``games`` games; odd games swap who moves first, so a stronger model favours no seat."""
+    first = second = draws = margin = steals = moves = hidden = 0
+    for g in range(games):
+        seats = players if g % 2 == 0 else (players[1], players[0])
+        game = play_game(board, seats, rng, limit=limit, shown_variant=shown_variant)
+        if game.winner == 0:
+            first += 1
+        elif game.winner == 1:
+            second += 1
+        else:
+            draws += 1
+        margin += game.margin
+        steals += game.steals
+        moves += len(game.moves)
+        hidden += game.hidden_moves
+    return Balance(games, first, second, draws, margin, steals, moves, hidden,
+                   len(board.kanji))
+
+
+# ---- batches: self-play figures per pool, and balanced pools -----------------------------------
+
+@dataclass(frozen=True)
+class SelfPlay:
+    """How a batch's pools are played: players, games per pool, move limit, balance band."""
+
+    players: tuple[Player, Player] = (Player(), Player())
+    games: int = 4
+    limit: int | None = MOVE_LIMIT
+    shown_variant: bool = True
+    band: float | None = None      # keep pools with |advantage| <= band (None: keep all)
+    budget: int = 20               # pools drawn at most per kept pool
+
+    def check(self) -> None:
+        from wordforge_cli.errors import UsageError
+
+        if not 1 <= self.games <= 1000:
+            raise UsageError(f"--games must be 1 to 1000, not {self.games}")
+        if self.band is not None and not 0 <= self.band <= 1:
+            raise UsageError(f"--band must be 0 to 1 (a share of the board), not {self.band}")
+        if not 1 <= self.budget <= 100_000:
+            raise UsageError(f"--balance-attempts must be 1 to 100000, not {self.budget}")
+
+
+def judge(balance: Balance, band: float | None) -> str | None:
+    """Why a pool is rejected under ``band`` (None: kept)."""
+    if band is None or abs(balance.advantage) <= band + 1e-12:
+        return None
+    return "first player ahead" if balance.advantage > 0 else "second player ahead"
+
+
+def played_pools(dictionary: Dictionary, request, spec: SelfPlay, seed: int,
+                 indices: Iterable[int], scope: tuple = ("kanji",),
+                 rejected: dict[str, int] | None = None):
+    """Pool records with a ``balance`` figure, redrawn until inside ``spec.band``.
+
+    Pool i's first draw is exactly the unbalanced pool i (``item_rng(seed, *scope, i)``);
+    redraw a > 1 draws from ``(seed, *scope, i, "redraw", a)``, and the record's ``seed`` is
+    the stream it was drawn from. Rejections are counted by reason in ``rejected``; a pool
+    whose budget (kanji count, or balance draws) runs out is an ``OutOfBudget``, as
+    ``pool_items`` yields: the engine's policy is to count it and go on.
+    """
+    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.kanji.pool import check_request, make_pool, pool_record
+    from wordforge_cli.rng import derive_seed
+
+    spec.check()
+    view = check_request(dictionary, request)
+    counts = rejected if rejected is not None else {}
+    for index in indices:
+        for attempt in range(1, spec.budget + 1):
+            where = (index,) if attempt == 1 else (index, "redraw", attempt)
+            pool_seed = derive_seed(seed, *scope, *where)
+            try:
+                pool = make_pool(dictionary, request, random.Random(pool_seed), view)
+            except CannotDo as exc:  # the kanji-count budget: counted, the run goes on
+                yield OutOfBudget(exc.message)
+                break
+            record = pool_record(dictionary, request, pool, index, pool_seed)
+            board = make_board(dictionary, record["kanji"], record["words"])
+            balance = self_play(board, spec.players, random.Random(derive_seed(pool_seed,
+                                                                               "play")),
+                                spec.games, limit=spec.limit, shown_variant=spec.shown_variant)
+            reason = judge(balance, spec.band)
+            if reason is None:
+                record["balance"] = {**balance.record(), "redraws": attempt - 1}
+                yield record
+                break
+            counts[reason] = counts.get(reason, 0) + 1
+        else:
+            yield OutOfBudget(f"pool {index}: no pool inside the balance band +-{spec.band:g} "
+                              f"in {spec.budget} draws (widen --band or raise "
+                              "--balance-attempts)")
+
+
+BALANCE_FIGURES = ("first_win_rate", "advantage", "mean_margin", "steals", "length",
+                   "hidden_moves", "redraws")
+
+
+@dataclass
+class BalanceStats:
+    """Self-play figures of a batch: exact value counts (mergeable), rejections by reason."""
+
+    pools: int = 0
+    games: int = 0
+    first_wins: int = 0
+    second_wins: int = 0
+    draws: int = 0
+    values: dict = field(default_factory=lambda: {f: {} for f in BALANCE_FIGURES})
+    rejected: dict[str, int] = field(default_factory=dict)
+
+    def add(self, record: dict) -> None:
+        b = record["balance"]
+        self.pools += 1
+        self.games += b["games"]
+        self.first_wins += b["first_wins"]
+        self.second_wins += b["second_wins"]
+        self.draws += b["draws"]
+        for name in BALANCE_FIGURES:
+            counts = self.values[name]
+            counts[b[name]] = counts.get(b[name], 0) + 1
+
+    def merge(self, other: BalanceStats) -> BalanceStats:
+        self.pools += other.pools
+        self.games += other.games
+        self.first_wins += other.first_wins
+        self.second_wins += other.second_wins
+        self.draws += other.draws
+        for name in BALANCE_FIGURES:
+            for v, c in other.values[name].items():
+                self.values[name][v] = self.values[name].get(v, 0) + c
+        for k, c in other.rejected.items():
+            self.rejected[k] = self.rejected.get(k, 0) + c
+        return self
+
+    def summary(self) -> dict:
+        from collections import Counter
+
+        from wordforge_cli.kanji.stats import describe
+
+        g = self.games or 1
+        out: dict = {"pools": self.pools, "games": self.games,
+                     "wins": {"first": round(self.first_wins / g, 4),
+                              "second": round(self.second_wins / g, 4),
+                              "draw": round(self.draws / g, 4)},
+                     "rejected": sum(self.rejected.values()),
+                     "rejected_by_reason": dict(sorted(self.rejected.items()))}
+        for name in BALANCE_FIGURES:
+            out[name] = describe(Counter(self.values[name]))
+        return out

@@ -1,0 +1,154 @@
+"""Balance sections of a pack: WordForge games between simulated players (``wfkit balance``).
+
+Calls the engine ``wfkit balance`` calls (``balance.play_game``, ``balance.summarize``); game i
+is dealt only from ``item_rng(seed, section_name, i)``. One record per game (its seats' models
+and totals, the winner); the section's statistics are the engine's exact counts, so the
+manifest's figures are the same for any ``--jobs`` or shard split.
+
+Section keys: ``count`` (games), ``players`` (a list of models, one per seat: all, A1..C2,
+zipf:X; default two ``all``), ``turns``, ``powerups``, ``use_at``, ``config`` (rules file),
+``data`` (word table).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from wordforge_cli.pack.config import SectionContext
+from wordforge_cli.pack.kinds import Item, Kind, Section, bundled_file, user_file
+
+COUNTERS = ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses", "gains",
+            "decisive", "wins", "totals", "margins")
+INTS = ("games", "passes", "turns", "links", "fortress_cut", "draws")
+
+
+class BalanceStats:
+    """The engine's Tally as Counters and ints (the statistics protocol of ``engine.py``)."""
+
+    def __init__(self, rules=None, game=None, players: tuple[str, ...] = ()) -> None:
+        from wordforge_cli.balance import Tally
+
+        self.rules = rules
+        self.game = game
+        self.tally = Tally(players=tuple(players))
+
+    def add(self, made) -> None:
+        """Count one game (its own Tally)."""
+        self.tally.merge(made)
+
+    def fail(self, count: int = 1) -> None:  # a game always finishes
+        raise ValueError("a balance game cannot run out of budget")
+
+    def merge(self, other: BalanceStats) -> BalanceStats:
+        self.tally.merge(other.tally)
+        return self
+
+    def to_state(self) -> dict:
+        t = self.tally
+        return {**{name: [[k, v] for k, v in sorted(getattr(t, name).items(),
+                                                     key=lambda kv: (str(type(kv[0])), kv[0]))]
+                   for name in COUNTERS},
+                **{name: getattr(t, name) for name in INTS}}
+
+    def load(self, state: dict) -> BalanceStats:
+        for name in COUNTERS:
+            setattr(self.tally, name, Counter({k: v for k, v in state[name]}))
+        for name in INTS:
+            setattr(self.tally, name, int(state[name]))
+        return self
+
+    def summary(self) -> dict:
+        from wordforge_cli.balance import summarize
+
+        return summarize(self.tally, self.rules, self.game)
+
+
+class BalanceSection(Section):
+    kind = "balance"
+
+    def __init__(self, name, count, render, render_limit, options, *, rules, models, game,
+                 data):
+        super().__init__(name, count, render, render_limit, options, data)
+        self.rules = rules
+        self.models = models
+        self.game = game
+        self.ready = None
+        self.table = None
+
+    def __getstate__(self) -> dict:  # the index is built again in each worker
+        return {**self.__dict__, "ready": None}
+
+    def warm(self) -> None:
+        if self.ready is None:
+            from wordforge_cli.balance import Turns, knows
+            from wordforge_cli.english import open_tables
+            from wordforge_cli.hands import build_index
+
+            tables = open_tables(self.rules, data=self.table, whole=True)
+            index = build_index(self.rules, tables, self.rules.tiles.hand_size)
+            masks = [index.mask(knows(m, self.rules)) for m in self.models]
+            self.ready = (index, Turns(index, self.rules), masks)
+
+    def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
+        from wordforge_cli.balance import Tally, play_game
+        from wordforge_cli.rng import item_rng
+
+        self.warm()
+        index, turns, masks = self.ready
+        names = tuple(m.name for m in self.models)
+        for g in range(start, stop):
+            tally = Tally(players=names)
+            totals = play_game(index, turns, self.rules, masks, item_rng(seed, self.name, g),
+                               self.game, tally)
+            best = max(totals)
+            winners = [s + 1 for s, t in enumerate(totals) if t == best]
+            yield Item([{"game": g, "players": list(names), "totals": totals,
+                         "winner": winners[0] if len(winners) == 1 else None}], made=(tally,))
+
+    def new_stats(self) -> BalanceStats:
+        return BalanceStats(self.rules, self.game, tuple(m.name for m in self.models))
+
+    def stats_from_state(self, state: dict) -> BalanceStats:
+        return self.new_stats().load(state)
+
+
+def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
+             render_limit: int) -> BalanceSection:
+    from wordforge_cli.balance import GameRules, parse_model
+    from wordforge_cli.english import read_rules
+
+    config_path = ctx.path("config", what="rarity config")
+    table_path = ctx.path("data", what="word table")
+    rules = read_rules(config_path)
+    raw = ctx.raw("players", ["all", "all"])
+    if not isinstance(raw, list) or not raw or not all(isinstance(p, str) for p in raw):
+        raise ctx.error("'players' must be a list of player models (all, A1..C2, zipf:X)",
+                        "players")
+    if len(raw) > rules.tiles.max_players:
+        raise ctx.error(f"'players': this config allows at most {rules.tiles.max_players}",
+                        "players")
+    try:
+        models = [parse_model(p) for p in raw]
+    except ValueError as exc:
+        raise ctx.error(str(exc), "players") from None
+    game = GameRules(turns=ctx.integer("turns", 10, minimum=1, maximum=1000),
+                     powerups=ctx.boolean("powerups", True),
+                     use_at=ctx.integer("use_at", 30, minimum=0, maximum=10**9))
+    data = [user_file(ctx, config_path) if config_path else bundled_file("configs", "rarity.yaml"),
+            user_file(ctx, table_path) if table_path else bundled_file("data", "english.tsv")]
+    from wordforge_cli.pack.rarity import _wordfreq_files
+
+    data += _wordfreq_files()
+    options = {"config": data[0].label, "data": data[1].label, "players": [m.name for m in models],
+               "turns": game.turns, "powerups": game.powerups, "use_at": game.use_at}
+    section = BalanceSection(ctx.spec.name, count, render, render_limit, options, rules=rules,
+                             models=models, game=game, data=data)
+    section.table = table_path
+    return section
+
+
+BALANCE = Kind("balance", ("config", "data", "players", "turns", "powerups", "use_at"), (),
+               _prepare, default_count=1000,
+               doc="WordForge games between simulated players (wfkit balance): one record "
+                   "per game, the designer's figures in the manifest")
