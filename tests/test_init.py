@@ -20,7 +20,7 @@ def test_init_writes_the_configs_examples_and_workflow(run, tmp_path):
     listed = names(run, target)
     result = run("init", target)
     assert result.exit_code == 0, result.output
-    assert "wrote 13 files" in result.stderr and "cd " in result.stderr  # no wheel: editable
+    assert "wrote 14 files" in result.stderr and "cd " in result.stderr  # no wheel: editable
     written = sorted(str(p) for p in target.rglob("*") if p.is_file())
     assert written == sorted(listed)
     for config in CONFIGS.glob("*.yaml"):
