@@ -1,11 +1,40 @@
-"""Build data/jukugo.tsv and data/kanji_grades.tsv (run with the build venv, not at run time).
+"""Build data/jukugo.tsv and data/kanji_grades.tsv (run with the build extras, not at run time).
 
-    /work/buildvenv/bin/python data/build/jukugo.py            # writes data/*.tsv, prints counts
+    pip install -e '.[build]'
+    python data/build/jukugo.py              # writes data/*.tsv, prints the counts on stderr
+    python data/build/jukugo.py --quality    # also measures data/quality/jukugo-common.txt
 
-jukugo.tsv:       word <TAB> zipf    wordfreq's Japanese list (get_frequency_dict('ja'), no MeCab
-                                     needed) intersected with JMdict kanji headwords, 2 to 6 kanji.
+jukugo.tsv:       word <TAB> zipf    JMdict kanji headwords of 2 to 6 kanji that are common by one
+                                     of four kinds of evidence (see SOURCES below), names left out.
 kanji_grades.tsv: kanji <TAB> grade  kanji-lists: school grade 1-6, 7 other joyo, 8 jinmeiyo
                                      (anything else is grade 9 and is not stored).
+
+Why four sources. wordfreq's Japanese list alone misses long everyday compounds (洗濯機,
+天気予報, 熱帯低気圧): its corpus was cut into words by MeCab, which splits them, so their counts
+went to their parts. JMdict marks the headwords that its newspaper and other frequency lists
+saw (ke_pri), lists its four-character idioms, and holds the long compounds themselves:
+
+    wordfreq   in wordfreq's list (get_frequency_dict('ja'), no MeCab needed) -> its Zipf
+    priority   a ke_pri marker (news1/2, ichi1/2, spec1/2, gai1/2, nfXX)      -> derived Zipf
+    yoji       an entry with a sense tagged yojijukugo                        -> derived Zipf
+    compound   4-6 kanji, exactly two priority-marked words (2+ kanji each), whose estimated
+               Zipf is at least COMPOUND_MIN_ZIPF                              -> derived Zipf
+
+The derived Zipf of a word wordfreq lacks is calibrated on the words that have both a wordfreq
+Zipf and the same evidence (printed by the build, written into data/jukugo.md):
+ - nfXX (rank band XX of 500 words in JMdict's newspaper list): the median wordfreq Zipf of the
+   2-6 kanji words of that band, made non-increasing down the bands;
+ - another marker set without nfXX (ichi1, spec1, ...): the median Zipf of the words with exactly
+   that set (sets with fewer than MIN_GROUP such words take the median of all of them);
+ - an idiom with no marker: the median Zipf of the unmarked idioms wordfreq lists;
+ - a compound: wordfreq's own rule for a word it sees as several tokens (1/f = 1/f1 + 1/f2, over
+   the parts' Zipf, measured or derived), plus the median gap between that rule and the band
+   value over the nfXX-marked compounds of two marked words.
+
+Names: a word goes when every JMdict entry holding it is all names: each sense tagged a place or
+person name, or (for a JMnedict headword) every English gloss a name, all its words capitalised
+but those of NAME_WORDS, as 東京 "Tokyo", 大正 "Taishō era" (and not 火曜 "Tuesday", 目黒
+"Bonin white-eye").
 
 A kanji here is one code point of CJK Unified Ideographs (U+4E00-U+9FFF), Extension A
 (U+3400-U+4DBF) or the CJK Compatibility Ideographs (U+F900-U+FAFF). The iteration mark 々 is not
@@ -13,15 +42,18 @@ a kanji: a tile 々 cannot be read alone and would join any word, so words with 
 The same rule lives in wordforge_cli/kanji/dictionary.py (is_kanji); keep them in step.
 
 Output is deterministic: rows sorted by descending zipf then by code points, zipf printed with
-two decimals, LF line ends, no timestamps.
+two decimals, LF line ends, no timestamps; every median is over a sorted list.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import re
 import sqlite3
+import statistics
 import sys
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import kanji_lists
@@ -30,7 +62,15 @@ from jamdict_data import JAMDICT_DB_PATH
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent
+QUALITY = DATA / "quality"
 MIN_LEN, MAX_LEN = 2, 6
+COMPOUND_MIN_ZIPF = 3.0   # an estimate is good to about +-0.5 (the calibration's quartiles):
+#                           only compounds clearly as common as once per million words go in
+MIN_GROUP = 20
+NAME_MISC = ("place name", "full name of a particular person",
+             "work of art, literature, music, etc. name")
+# ke_inf markers of a spelling nobody writes today: such forms come in only through wordfreq
+OLD_FORMS = ("word containing irregular kanji usage", "word containing out-dated kanji")
 
 
 def is_kanji(ch: str) -> bool:
@@ -43,8 +83,12 @@ def is_jukugo(word: str) -> bool:
 
 
 def zipf(freq: float) -> float:
-    """wordfreq's Zipf scale (log10 of occurrences per billion words), two decimals."""
-    return round(math.log10(freq) + 9.0, 2)
+    """wordfreq's Zipf scale (log10 of occurrences per billion words)."""
+    return math.log10(freq) + 9.0
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(sorted(values))
 
 
 def grades() -> dict[str, int]:
@@ -59,67 +103,246 @@ def grades() -> dict[str, int]:
     return table
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DATA, help="folder to write into")
-    args = parser.parse_args(argv)
+# lower-case words a name's gloss may hold: "Taishō era", "Bank of Japan", "Kii (province)"
+_NAME_WORDS = (
+    "a an and de del der des di du el for in la le no of on the to era period dynasty "
+    "shogunate clan province prefecture city town village ward river mountain mount island "
+    "islands lake bay strait sea pass peninsula shrine temple castle station")
+NAME_WORDS = frozenset(_NAME_WORDS.split())
+_MONTHS_AND_DAYS = (
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April "
+    "May June July August September October November December")
+NOT_NAMES = frozenset(_MONTHS_AND_DAYS.split())
+ARTICLE_WORDS = ("熱帯", "気圧", "低気圧", "熱帯低気圧", "亜熱帯", "亜寒帯", "十人十色", "十中八九")
 
+
+def is_name(gloss: str) -> bool:
+    """An English gloss that names something: every word capitalised but NAME_WORDS."""
+    words = re.findall(r"[^\W\d_][^\W_]*(?:['-][^\W_]+)*", re.sub(r"\([^)]*\)", " ", gloss))
+    words = [w for w in words if w not in NAME_WORDS]
+    return bool(words) and all(w[:1].isupper() and w not in NOT_NAMES for w in words)
+
+
+class JMdict:
+    """The JMdict and JMnedict facts the build needs, read once from jamdict-data's database."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.entries: dict[str, set[int]] = defaultdict(set)   # kanji form -> entry ids
+        self.markers: dict[str, set[str]] = defaultdict(set)   # kanji form -> ke_pri markers
+        self.old_form: set[str] = set()
+        for idseq, text in db.execute("SELECT idseq, text FROM Kanji"):
+            if is_jukugo(text):
+                self.entries[text].add(idseq)
+        for text, marker in db.execute(
+                "SELECT k.text, p.text FROM Kanji k JOIN KJP p ON p.kid = k.ID"):
+            if text in self.entries:
+                self.markers[text].add(marker)
+        for text, info in db.execute(
+                "SELECT k.text, i.text FROM Kanji k JOIN KJI i ON i.kid = k.ID"):
+            if text in self.entries and info in OLD_FORMS:
+                self.old_form.add(text)
+        self.yoji_entries = {row[0] for row in db.execute(
+            "SELECT DISTINCT s.idseq FROM Sense s JOIN misc m ON m.sid = s.ID "
+            "WHERE m.text = 'yojijukugo'")}
+        self.names = {row[0] for row in db.execute("SELECT DISTINCT text FROM NEKanji")}
+        # per entry: is every sense a name?
+        sense_names: dict[int, list[bool]] = defaultdict(list)
+        named_senses = {row[0] for row in db.execute(
+            "SELECT DISTINCT sid FROM misc WHERE text IN (?, ?, ?)", NAME_MISC)}
+        glosses: dict[int, list[str]] = defaultdict(list)
+        for sid, text in db.execute("SELECT sid, text FROM SenseGloss WHERE lang = 'eng'"):
+            glosses[sid].append(text)
+        self._sense_rows = [(sid, idseq) for sid, idseq in db.execute(
+            "SELECT ID, idseq FROM Sense ORDER BY ID")]
+        for sid, idseq in self._sense_rows:
+            g = glosses.get(sid, [])
+            sense_names[idseq].append(sid in named_senses or bool(g) and all(map(is_name, g)))
+        self._sense_names = sense_names
+        self._named_by_misc = {idseq for sid, idseq in self._sense_rows if sid in named_senses}
+
+    def band(self, word: str) -> int | None:
+        nf = sorted(m for m in self.markers.get(word, ()) if m.startswith("nf"))
+        return int(nf[0][2:]) if nf else None
+
+    def is_yoji(self, word: str) -> bool:
+        return bool(self.entries[word] & self.yoji_entries)
+
+    def all_names(self, word: str) -> bool:
+        """Every entry holding the word is all names (a JMnedict headword, or JMdict's tag)."""
+        for idseq in self.entries[word]:
+            senses = self._sense_names.get(idseq, [])
+            if not senses or not all(senses):
+                return False
+            if word not in self.names and idseq not in self._named_by_misc:
+                return False   # capitalised glosses alone ("Saturn") do not make a name
+        return True
+
+
+def calibrate(jm: JMdict, measured: dict[str, float]) -> dict[str, object]:
+    """Derived Zipf per kind of evidence, from the words that have both (see the docstring)."""
+    by_band: dict[int, list[float]] = defaultdict(list)
+    by_set: dict[tuple[str, ...], list[float]] = defaultdict(list)
+    yoji: list[float] = []
+    for word, z in measured.items():
+        band = jm.band(word)
+        markers = tuple(sorted(jm.markers.get(word, ())))
+        if band is not None:
+            by_band[band].append(z)
+        elif markers:
+            by_set[markers].append(z)
+        elif jm.is_yoji(word):
+            yoji.append(z)
+    bands: dict[int, float] = {}
+    ceiling = math.inf
+    for band in sorted(by_band):
+        ceiling = min(ceiling, median(by_band[band]))   # a later band is never commoner
+        bands[band] = ceiling
+    everything = [z for v in by_set.values() for z in v]
+    sets = {k: median(v) for k, v in by_set.items() if len(v) >= MIN_GROUP}
+    return {"bands": bands, "band_n": {b: len(v) for b, v in by_band.items()},
+            "sets": sets, "set_n": {k: len(v) for k, v in by_set.items()},
+            "other_set": median(everything), "yoji": median(yoji), "yoji_n": len(yoji)}
+
+
+def derived(jm: JMdict, cal: dict[str, object], word: str) -> float | None:
+    band = jm.band(word)
+    bands: dict[int, float] = cal["bands"]  # type: ignore[assignment]
+    if band is not None:
+        return bands.get(band, min(bands.values()))
+    markers = tuple(sorted(jm.markers.get(word, ())))
+    if markers:
+        return cal["sets"].get(markers, cal["other_set"])  # type: ignore[union-attr]
+    if jm.is_yoji(word):
+        return cal["yoji"]  # type: ignore[return-value]
+    return None
+
+
+def splits(word: str, parts: dict[str, float]) -> list[tuple[str, str]]:
+    return [(word[:i], word[i:]) for i in range(2, len(word) - 1)
+            if word[:i] in parts and word[i:] in parts]
+
+
+def combined(word: str, parts: dict[str, float]) -> float | None:
+    """wordfreq's Zipf of a word it reads as two tokens (1/f = 1/f1 + 1/f2), best split."""
+    best = None
+    for a, b in splits(word, parts):
+        z = math.log10(1.0 / (10 ** -parts[a] + 10 ** -parts[b]))
+        best = z if best is None else max(best, z)
+    return best
+
+
+def build(out: Path, quality: bool) -> int:
     freq = wordfreq.get_frequency_dict("ja")
-    candidates = {w: f for w, f in freq.items() if f > 0 and is_jukugo(w)}
-
     db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
-    jmdict = {row[0] for row in db.execute("SELECT DISTINCT text FROM Kanji")}
-    jmnedict = {row[0] for row in db.execute("SELECT DISTINCT text FROM NEKanji")}
+    jm = JMdict(db)
 
-    words = {w: zipf(f) for w, f in candidates.items() if w in jmdict}
-    rows = sorted(words.items(), key=lambda item: (-item[1], item[0]))
+    measured = {w: zipf(f) for w, f in freq.items() if f > 0 and w in jm.entries}
+    cal = calibrate(jm, measured)
+    source: dict[str, str] = {}
+    value: dict[str, float] = {}
+    for word in sorted(jm.entries):
+        if word in measured:
+            source[word], value[word] = "wordfreq", measured[word]
+            continue
+        if word in jm.old_form:
+            continue
+        z = derived(jm, cal, word)
+        if z is not None:
+            source[word] = "priority" if jm.markers.get(word) else "yoji"
+            value[word] = z
+    # compounds: two marked words, estimated by wordfreq's multi-token rule, calibrated
+    marked = {w: value[w] for w in value if jm.markers.get(w) and w not in jm.old_form}
+    gaps = []
+    for word in sorted(marked):
+        band = jm.band(word)
+        if band is not None and len(word) >= 4:
+            c = combined(word, marked)
+            if c is not None:
+                gaps.append(cal["bands"][band] - c)  # type: ignore[index]
+    gap = median(gaps)
+    compounds_seen = 0
+    floor = cal["bands"][max(cal["bands"])]  # type: ignore[index]
+    for word in sorted(jm.entries):
+        if word in value or word in jm.old_form or not 4 <= len(word) <= MAX_LEN:
+            continue
+        c = combined(word, marked)
+        if c is None:
+            continue
+        compounds_seen += 1
+        if c + gap >= COMPOUND_MIN_ZIPF:
+            # no ke_pri marker: not among the newspaper list's commonest 24,000 words, so
+            # never commoner than that list's last band, whatever its parts suggest
+            source[word], value[word] = "compound", min(c + gap, floor)
 
-    # name estimates: "names" are JMnedict headwords that JMdict does not list (wordfreq alone),
-    # and, among the kept words, JMnedict headwords all of whose English glosses are capitalised
-    # (proper nouns such as 東京 "Tokyo"): a word JMdict lists only as a name.
-    pure_names = sum(1 for w in candidates if w in jmnedict and w not in jmdict)
-    proper = _proper_nouns(db, [w for w, _ in rows if w in jmnedict])
+    names = sorted(w for w in value if jm.all_names(w))
+    for word in names:
+        del value[word]
+    rows = sorted(((w, round(z, 2)) for w, z in value.items()), key=lambda r: (-r[1], r[0]))
 
     table = grades()
-    args.out.mkdir(parents=True, exist_ok=True)
-    with open(args.out / "jukugo.tsv", "w", encoding="utf-8", newline="\n") as fh:
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "jukugo.tsv", "w", encoding="utf-8", newline="\n") as fh:
         fh.write("# word\tzipf  (built by data/build/jukugo.py; see data/jukugo.md)\n")
         for word, z in rows:
             fh.write(f"{word}\t{z:.2f}\n")
-    with open(args.out / "kanji_grades.tsv", "w", encoding="utf-8", newline="\n") as fh:
+    with open(out / "kanji_grades.tsv", "w", encoding="utf-8", newline="\n") as fh:
         fh.write("# kanji\tgrade  (1-6 school grade, 7 other joyo, 8 jinmeiyo; "
                  "see data/jukugo.md)\n")
         for ch, grade in sorted(table.items(), key=lambda item: (item[1], item[0])):
             fh.write(f"{ch}\t{grade}\n")
 
-    kept_kanji = {c for w, _ in rows for c in w}
-    by_len = {n: sum(1 for w, _ in rows if len(w) == n) for n in range(MIN_LEN, MAX_LEN + 1)}
-    grade_counts = {g: sum(1 for v in table.values() if v == g) for g in range(1, 9)}
-    print(f"wordfreq ja entries:               {len(freq)}", file=sys.stderr)
-    print(f"wordfreq 2-6 kanji words:          {len(candidates)}", file=sys.stderr)
-    print(f"  of which JMnedict-only names:    {pure_names} "
-          f"({100 * pure_names / len(candidates):.1f}%)", file=sys.stderr)
-    print(f"kept (also JMdict headwords):      {len(rows)}", file=sys.stderr)
-    print(f"  by length:                       {by_len}", file=sys.stderr)
-    print(f"  in JMnedict too:                 {sum(1 for w, _ in rows if w in jmnedict)}",
-          file=sys.stderr)
-    print(f"  proper nouns (JMnedict + all glosses capitalised): {len(proper)} "
-          f"({100 * len(proper) / len(rows):.1f}%)", file=sys.stderr)
-    print(f"distinct kanji in kept words:      {len(kept_kanji)}", file=sys.stderr)
-    print(f"grades stored:                     {grade_counts} (total {len(table)})",
-          file=sys.stderr)
+    def say(*parts: object) -> None:
+        print(*parts, file=sys.stderr)
+
+    kept = [w for w, _ in rows]
+    by_source = Counter(source[w] for w in kept)
+    say(f"wordfreq ja entries:                    {len(freq):,}")
+    say(f"JMdict kanji headwords of 2-6 kanji:    {len(jm.entries):,}")
+    say(f"  of them in wordfreq:                  {len(measured):,}")
+    marked_all = sum(1 for w in jm.entries if jm.markers.get(w))
+    say(f"  with a ke_pri marker:                 {marked_all:,}")
+    say(f"  yojijukugo:                           {sum(1 for w in jm.entries if jm.is_yoji(w)):,}")
+    say(f"  two-marked-word compounds estimated:  {compounds_seen:,}")
+    say(f"dropped as names (all senses names):    {len(names):,}")
+    say(f"kept:                                   {len(kept):,}")
+    say("  by source: " + ", ".join(f"{k} {by_source[k]:,}" for k in
+                                     ("wordfreq", "priority", "yoji", "compound")))
+    say("  by length: " + ", ".join(f"{n}: {sum(1 for w in kept if len(w) == n):,}"
+                                     for n in range(MIN_LEN, MAX_LEN + 1)))
+    say(f"  JMnedict headwords too:               {sum(1 for w in kept if w in jm.names):,}")
+    say(f"  distinct kanji:                       {len({c for w in kept for c in w}):,}")
+    say("calibration (derived zipf; n = words with both):")
+    bands, band_n = cal["bands"], cal["band_n"]
+    say("  nf bands: " + ", ".join(f"nf{b:02d} {bands[b]:.2f} (n={band_n[b]})"  # type: ignore[index]
+                                   for b in sorted(bands)))  # type: ignore[arg-type]
+    say("  marker sets: " + ", ".join(f"{'+'.join(k)} {v:.2f} (n={cal['set_n'][k]})"  # type: ignore[index]
+                                      for k, v in sorted(cal["sets"].items())))  # type: ignore[attr-defined]
+    say(f"  other marker sets: {cal['other_set']:.2f}")
+    say(f"  unmarked yoji: {cal['yoji']:.2f} (n={cal['yoji_n']})")
+    say(f"  compound gap: {gap:+.2f} (n={len(gaps)}, quartiles "
+        + ", ".join(f"{q:+.2f}" for q in statistics.quantiles(sorted(gaps), n=4)) + ")")
+    say(f"grades stored: {len(table):,}")
+    if quality:
+        report_quality(set(kept), say)
     return 0
 
 
-def _proper_nouns(db: sqlite3.Connection, words: list[str]) -> list[str]:
-    found = []
-    for word in words:
-        glosses = [row[0] for row in db.execute(
-            "SELECT g.text FROM Kanji k JOIN Sense s ON s.idseq = k.idseq "
-            "JOIN SenseGloss g ON g.sid = s.ID WHERE k.text = ?", (word,))]
-        if glosses and all(g[:1].isupper() for g in glosses):
-            found.append(word)
-    return found
+def report_quality(kept: set[str], say) -> None:  # type: ignore[no-untyped-def]
+    common = [line.strip() for line in
+              (QUALITY / "jukugo-common.txt").read_text(encoding="utf-8").splitlines()
+              if line.strip() and not line.startswith("#")]
+    missing = [w for w in common if w not in kept]
+    say(f"common compounds missing: {len(missing)} of {len(common)}: {' '.join(missing)}")
+    say(f"article's words missing: {[w for w in ARTICLE_WORDS if w not in kept]}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DATA, help="folder to write into")
+    parser.add_argument("--quality", action="store_true",
+                        help="also report data/quality/jukugo-common.txt coverage")
+    args = parser.parse_args(argv)
+    return build(args.out, args.quality)
 
 
 if __name__ == "__main__":
