@@ -123,7 +123,7 @@ def test_bad_config_one_line_with_file_and_line(run, tmp_path, text, where, mess
 @pytest.mark.parametrize("args, message", [
     (("--kanji", "50-30"), "50-30: need 1 <= low <= high"),
     (("--kanji", "lots"), "expected LOW-HIGH"),
-    (("--bring", "40000"), "needs 40005 words"),
+    (("--bring", "60000"), "needs 60005 words"),
     (("--max-grade", "1", "--bring", "5000"), "the filters leave"),
     (("--min-zipf", "9"), "the filters leave 0"),
     (("--base", "0"), "'--base': 0 is not in the range 1<=x<=10000"),

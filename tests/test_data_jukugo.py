@@ -1,0 +1,105 @@
+"""The bundled jukugo dictionary plays the kanji article's game: the compounds a player names are
+in it, the article's own words and steal work, names are out, and the judged samples kept under
+data/quality/ are samples of the file that ships (issue 8)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from wordforge_cli.kanji import load_dictionary
+
+QUALITY = ROOT / "data" / "quality"
+ARTICLE_WORDS = ("熱帯", "気圧", "低気圧", "熱帯低気圧", "亜熱帯", "亜寒帯", "十人十色", "十中八九")
+SAMPLE_SEED, SAMPLE_SIZE = 8, 200
+
+
+def listed(name: str) -> list[str]:
+    text = (QUALITY / name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+@pytest.fixture(scope="module")
+def words() -> frozenset[str]:
+    return frozenset(load_dictionary().words)
+
+
+def test_common_compounds_at_most_3_of_100_missing(words):
+    common = listed("jukugo-common.txt")
+    assert len(common) == len(set(common)) == 100
+    by_length = [sum(1 for w in common if len(w) == n) for n in (2, 3)]
+    assert by_length == [35, 35]                      # and 30 of 4 to 6 kanji
+    missing = [w for w in common if w not in words]
+    assert len(missing) <= 3, missing
+
+
+def test_the_articles_words_are_in(words):
+    assert [w for w in ARTICLE_WORDS if w not in words] == []
+
+
+def test_size_near_the_articles_36k(words):
+    assert 32_000 <= len(words) <= 45_000
+
+
+def test_words_only_names_are_out_and_ordinary_homographs_stay(words):
+    # every sense a place, era or organisation name in JMdict (and a JMnedict headword)
+    assert not {"東京", "沖縄", "大正", "明治維新", "大蔵省", "群馬"} & words
+    # JMnedict names too, but ordinary words first (a maiden, clogs, Tuesday, a bird)
+    assert {"乙女", "下駄", "火曜", "目黒", "海月", "宮中"} <= words
+
+
+def test_every_word_has_a_frequency_so_min_zipf_filters_all_of_them():
+    d = load_dictionary()
+    assert all(z is not None and 0 < z < 8 for z in d.zipf)
+    # derived frequencies sit on wordfreq's scale: long compounds wordfreq splits are drawn
+    # by the normal preset's filter (zipf >= 2.5) when JMdict's newspaper list ranks them high
+    z = dict(zip(d.words, d.zipf, strict=True))
+    assert z["低気圧"] >= 2.5 and z["洗濯機"] >= 2.5 and z["交通事故"] >= 2.5
+    assert z["熱帯低気圧"] > z["十人十色"] > 0      # nf30 above nf44
+
+
+def test_names_sample_is_the_shipped_files_and_at_most_3_percent(words):
+    rows = [line.split("\t") for line in listed("jukugo-names-sample.tsv")]
+    expected = random.Random(SAMPLE_SEED).sample(sorted(words), SAMPLE_SIZE)
+    assert [r[0] for r in rows] == expected, "data/jukugo.tsv changed: judge a new sample"
+    assert all(len(r) == 4 and r[1] in ("word", "name") and r[3] for r in rows)
+    names = sum(1 for r in rows if r[1] == "name")
+    assert names <= 0.03 * SAMPLE_SIZE
+
+
+def test_the_articles_steal_plays_on_the_default_dictionary(run, tmp_path):
+    """[低気圧熱帯] on the board, A took 熱帯 and 気圧: B answers 熱帯低気圧 and takes 低."""
+    weather = tmp_path / "weather.txt"
+    weather.write_text("熱帯\n気圧\n低気圧\n", encoding="utf-8")
+    pools = tmp_path / "pools.jsonl"
+    made = run("kanji", "--dict", weather, "--base", "1", "--bring", "2", "-n", "1",
+               "--seed", "1", "-o", pools, "-q")
+    assert made.exit_code == 0, made.stderr
+    pool = json.loads(pools.read_text(encoding="utf-8"))
+    assert sorted(pool["kanji"]) == sorted("熱帯気圧低") and "熱帯低気圧" not in pool["words"]
+    steal = run("kanji", "check", "熱帯低気圧", "--pool", pools, "--taken", "熱帯気圧", "--json")
+    assert steal.exit_code == 0, steal.stdout + steal.stderr
+    verdict = json.loads(steal.stdout)
+    assert verdict["ok"] is True and verdict["hidden"] is True
+
+
+@pytest.mark.parametrize("preset", ["easy", "normal", "hard"])
+def test_presets_make_their_pools_on_the_new_dictionary(run, preset):
+    result = run("kanji", "-n", "20", "--preset", preset, "--seed", "1", "-q")
+    assert result.exit_code == 0, result.stderr
+    assert len(result.stdout.splitlines()) == 20
+
+
+@pytest.mark.skipif(importlib.util.find_spec("jamdict_data") is None,
+                    reason="build extras not installed (pip install -e '.[build]')")
+def test_rebuild_gives_the_shipped_bytes(tmp_path):
+    subprocess.run([sys.executable, str(ROOT / "data" / "build" / "jukugo.py"), "--out",
+                    str(tmp_path)], check=True, capture_output=True)
+    for name in ("jukugo.tsv", "kanji_grades.tsv"):
+        assert (tmp_path / name).read_bytes() == (ROOT / "data" / name).read_bytes(), name
