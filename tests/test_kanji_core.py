@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.errors import CannotDo, ConfigError, UsageError
 from wordforge_cli.kanji import (
     PoolRequest,
     PoolStats,
@@ -56,14 +56,16 @@ def check_pool(d, request: PoolRequest, record: dict) -> None:
     assert len(base) == request.base and len(picked) == request.bring
     assert len(set(words)) == len(words), "a word twice"
     zipf = {w: d.zipf[i] for i, w in enumerate(d.words)}
+    answers = {d.words[i] for i in d.answer_only}   # accepted by check, never drawn
     for w in words:
         assert w in d.ids, f"{w} not in the dictionary"
+        assert w not in answers, f"{w} is an answer only"
         assert allowed(w, zipf[w], request.max_grade, request.min_zipf)
     base_grade = min(request.max_grade, request.base_max_grade)
     for w in base:
         assert allowed(w, zipf[w], base_grade, request.min_zipf)
     # scores of every filtered non-base word, plainly
-    candidates = [w for w in d.words if w not in base
+    candidates = [w for w in d.words if w not in base and w not in answers
                   and allowed(w, zipf[w], request.max_grade, request.min_zipf)]
     score = {w: sum(overlap(w, b) for b in base) for w in candidates}
     pass_mark = sorted(score.values(), reverse=True)[request.bring - 1]
@@ -108,7 +110,7 @@ def test_every_pool_obeys_every_rule(request, seed):
 
 
 @settings(max_examples=15)
-@given(seed=st.integers(0, 2**63 - 1), lo=st.integers(42, 58), width=st.integers(0, 8))
+@given(seed=st.integers(0, 2**63 - 1), lo=st.integers(30, 50), width=st.integers(0, 8))
 def test_kanji_range_is_reached(seed, lo, width):
     request = PoolRequest(kanji=(lo, lo + width), budget=2000)
     record = next(iter_pools(DICT, request, seed, [0]))
@@ -270,6 +272,37 @@ def test_min_zipf_needs_frequencies():
     d = build_dictionary([("熱帯", None, 1), ("寒帯", None, 2)], load_grades())
     with pytest.raises(UsageError, match="no frequencies"):
         check_request(d, PoolRequest(base=1, bring=1, min_zipf=3.0))
+
+
+def test_answers_only_are_accepted_and_hidden_but_never_drawn():
+    words = ["熱帯", "寒帯", "熱気", "寒気", "気圧", "低気圧", "熱帯低気圧", "亜熱帯", "亜寒帯"]
+    answers = ["熱帯低気圧", "亜寒帯"]
+    d = build_dictionary([(w, 3.0, n) for n, w in enumerate(words, 1)], load_grades(),
+                         answer_only=answers)
+    assert {d.words[i] for i in d.answer_only} == set(answers)
+    for seed in range(40):
+        request = PoolRequest(base=2, bring=5)
+        record = next(iter_pools(d, request, seed, [0]))
+        check_pool(d, request, record)             # never drawn, scored as if absent
+        assert not set(answers) & set(record["words"])
+    board = set("熱帯低気圧")
+    assert "熱帯低気圧" in [d.words[i] for i in hidden_compounds(d, board)]
+    assert check_answer("熱帯低気圧", board, d, taken="熱帯気圧").ok
+    with pytest.raises(UsageError, match="leave 7"):
+        check_request(d, PoolRequest(base=3, bring=5))
+
+
+def test_tsv_third_column_marks_answers(tmp_path):
+    good = tmp_path / "words.tsv"
+    good.write_text("熱帯\t3.5\n気圧\t3.1\t\n熱帯低気圧\t2.9\tanswer\n", encoding="utf-8")
+    d = load_dictionary(good)
+    assert d.words == ("熱帯", "気圧", "熱帯低気圧")
+    assert d.answer_only == frozenset({2})
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("熱帯\t3.5\n気圧\t3.1\tdraw\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="third column may only be 'answer'") as err:
+        load_dictionary(bad)
+    assert err.value.line == 2
 
 
 def test_runtime_never_imports_build_packages(dictionary):

@@ -3,6 +3,12 @@
 A kanji is one code point of CJK Unified Ideographs (U+4E00-U+9FFF), Extension A (U+3400-U+4DBF)
 or CJK Compatibility Ideographs (U+F900-U+FAFF). The iteration mark 々 is not one: a 々 tile
 cannot be read alone and would join any word (data/build/jukugo.py applies the same rule).
+
+A word may be an *answer only*: ``kanji check`` accepts it and it counts among a pool's hidden
+compounds, but no pool draws it onto a board. The bundled list marks so the words that have no
+frequency evidence of their own (compounds estimated from their parts, idioms no frequency list
+has): drawn, they would crowd the long, rare words into every pool, since a long word shares
+more kanji with the base than a short one.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ MIN_KANJI, MAX_KANJI = 2, 6
 GRADE_OTHER = 9  # any kanji that is neither joyo nor jinmeiyo
 DEFAULT_DICT = "jukugo.tsv"
 GRADES_FILE = "kanji_grades.tsv"
+ANSWER_ONLY = "answer"  # the optional third column of a .tsv row
 
 
 KANJI_CLASS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -79,6 +86,7 @@ class Dictionary:
     by_rarest_long: dict[str, tuple[tuple[int, frozenset[str]], ...]]
     # the same for words of 3 or more distinct kanji (other kanji as a set)
     skipped: tuple[Skipped, ...] = ()
+    answer_only: frozenset[int] = frozenset()  # ids check accepts but no pool draws
     _views: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __len__(self) -> int:
@@ -106,13 +114,15 @@ class Dictionary:
             z = self.zipf[i]
             return z is not None and z >= min_zipf
 
-        if max_grade >= GRADE_OTHER and min_zipf is None:  # nothing filtered: share the index
+        if max_grade >= GRADE_OTHER and min_zipf is None and not self.answer_only:
+            # nothing filtered: share the index
             ids = tuple(range(len(self.words)))
             base_ids = ids if base_max_grade >= GRADE_OTHER else tuple(
                 i for i in ids if self.grade[i] <= base_max_grade)
             return View(ids, base_ids, self.postings, len(self.postings))
+        undrawn = self.answer_only
         ids = tuple(i for i in range(len(self.words))
-                    if self.grade[i] <= max_grade and frequent(i))
+                    if self.grade[i] <= max_grade and frequent(i) and i not in undrawn)
         base_ids = tuple(i for i in ids if self.grade[i] <= base_max_grade)
         postings: dict[str, list[int]] = {}
         for i in ids:
@@ -122,8 +132,11 @@ class Dictionary:
 
 
 def build_dictionary(entries: Iterable[tuple[str, float | None, int]], grades: Mapping[str, int],
-                     source: str = "<words>") -> Dictionary:
-    """A dictionary from (word, zipf or None, line) entries; bad and repeated words are skipped."""
+                     source: str = "<words>", answer_only: Iterable[str] = ()) -> Dictionary:
+    """A dictionary from (word, zipf or None, line) entries; bad and repeated words are skipped.
+
+    ``answer_only``: words that are answers but never drawn onto a board.
+    """
     words: list[str] = []
     zipfs: list[float | None] = []
     ids: dict[str, int] = {}
@@ -160,8 +173,9 @@ def build_dictionary(entries: Iterable[tuple[str, float | None, int]], grades: M
             longer.setdefault(key, []).append((i, frozenset(o).difference(key)))
     by_rarest = {ch: {o: tuple(ids) for o, ids in v.items()} for ch, v in pairs.items()}
     by_rarest_long = {ch: tuple(v) for ch, v in longer.items()}
+    undrawn = frozenset(ids[w] for w in answer_only if w in ids)
     return Dictionary(source, tuple(words), tuple(zipfs), order, grade, ids, grades,
-                      postings, by_rarest, by_rarest_long, tuple(skipped))
+                      postings, by_rarest, by_rarest_long, tuple(skipped), undrawn)
 
 
 @cache
@@ -183,21 +197,23 @@ def load_grades() -> dict[str, int]:
 def load_dictionary(path: str | Path | None = None) -> Dictionary:
     """The bundled jukugo list, or a user file replacing it.
 
-    A ``.tsv`` file holds ``word<TAB>zipf`` rows (the bundled format); any other file is a wfkit
-    vocabulary (one word a line, or YAML) whose words have no frequency.
+    A ``.tsv`` file holds ``word<TAB>zipf`` rows (the bundled format), with an optional third
+    column ``answer`` for a word that is an answer only; any other file is a wfkit vocabulary
+    (one word a line, or YAML) whose words have no frequency.
     """
     grades = load_grades()
     if path is None:
         return _load_default()
     path = Path(path)
+    answers: list[str] = []
     if path.suffix.lower() == ".tsv":
-        entries = list(_tsv_entries(path))
+        entries = list(_tsv_entries(path, answers))
     else:
         from wordforge_cli.vocab import read_vocab
 
         vocab = read_vocab(path)
         entries = [(e.word, None, e.line) for e in vocab.entries]
-    dictionary = build_dictionary(entries, grades, str(path))
+    dictionary = build_dictionary(entries, grades, str(path), answers)
     if not dictionary.words:
         raise ConfigError("the dictionary has no usable jukugo (2 to 6 kanji each)", path=path)
     return dictionary
@@ -208,23 +224,36 @@ def _load_default() -> Dictionary:
     from wordforge_cli.paths import data_file
 
     path = data_file(DEFAULT_DICT)
-    return build_dictionary(_tsv_entries(path), load_grades(), DEFAULT_DICT)
+    answers: list[str] = []
+    entries = list(_tsv_entries(path, answers))
+    return build_dictionary(entries, load_grades(), DEFAULT_DICT, answers)
 
 
-def _tsv_rows(path: Path) -> Iterable[tuple[int, str, str]]:
+def _tsv_rows(path: Path, answers: list[str] | None = None) -> Iterable[tuple[int, str, str]]:
+    """(line, first, second) of each row; with ``answers``, a third column ``answer`` may follow
+    and the rows that have it are noted there."""
     from wordforge_cli.yamlio import read_text
 
     for number, raw in enumerate(read_text(path).splitlines(), start=1):
         if not raw.strip() or raw.startswith("#"):
             continue
         parts = raw.split("\t")
-        if len(parts) != 2:
-            raise ConfigError("expected two tab-separated columns", path=path, line=number)
+        if answers is not None and len(parts) == 3:
+            flag = parts[2].strip()
+            if flag == ANSWER_ONLY:
+                answers.append(parts[0].strip())
+            elif flag:
+                raise ConfigError(f"the third column may only be {ANSWER_ONLY!r}, not {flag!r}",
+                                  path=path, line=number)
+        elif len(parts) != 2:
+            expected = "two or three" if answers is not None else "two"
+            raise ConfigError(f"expected {expected} tab-separated columns", path=path,
+                              line=number)
         yield number, parts[0].strip(), parts[1].strip()
 
 
-def _tsv_entries(path: Path) -> Iterable[tuple[str, float | None, int]]:
-    for number, word, value in _tsv_rows(path):
+def _tsv_entries(path: Path, answers: list[str]) -> Iterable[tuple[str, float | None, int]]:
+    for number, word, value in _tsv_rows(path, answers):
         try:
             zipf = float(value) if value else None
         except ValueError:
