@@ -4,8 +4,11 @@
     python data/build/jukugo.py              # writes data/*.tsv, prints the counts on stderr
     python data/build/jukugo.py --quality    # also measures data/quality/jukugo-common.txt
 
-jukugo.tsv:       word <TAB> zipf    JMdict kanji headwords of 2 to 6 kanji that are common by one
-                                     of four kinds of evidence (see SOURCES below), names left out.
+jukugo.tsv:       word <TAB> zipf [<TAB> answer]
+                                     JMdict kanji headwords of 2 to 6 kanji that are common by one
+                                     of four kinds of evidence (below), names left out; "answer"
+                                     marks the words kanji check accepts but no pool draws (the
+                                     yoji and compound ones: no frequency evidence of their own).
 kanji_grades.tsv: kanji <TAB> grade  kanji-lists: school grade 1-6, 7 other joyo, 8 jinmeiyo
                                      (anything else is grade 9 and is not stored).
 
@@ -67,6 +70,9 @@ MIN_LEN, MAX_LEN = 2, 6
 COMPOUND_MIN_ZIPF = 3.0   # an estimate is good to about +-0.5 (the calibration's quartiles):
 #                           only compounds clearly as common as once per million words go in
 MIN_GROUP = 20
+# words with no frequency evidence of their own are answers only (the third column): drawn,
+# these long rare words would fill every pool, as a long word shares more kanji with the base
+ANSWER_ONLY_SOURCES = ("yoji", "compound")
 NAME_MISC = ("place name", "full name of a particular person",
              "work of art, literature, music, etc. name")
 # ke_inf markers of a spelling nobody writes today: such forms come in only through wordfreq
@@ -282,9 +288,11 @@ def build(out: Path, quality: bool) -> int:
     table = grades()
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "jukugo.tsv", "w", encoding="utf-8", newline="\n") as fh:
-        fh.write("# word\tzipf  (built by data/build/jukugo.py; see data/jukugo.md)\n")
+        fh.write("# word\tzipf\t[answer: check accepts it, no pool draws it]  "
+                 "(built by data/build/jukugo.py; see data/jukugo.md)\n")
         for word, z in rows:
-            fh.write(f"{word}\t{z:.2f}\n")
+            flag = "\tanswer" if source[word] in ANSWER_ONLY_SOURCES else ""
+            fh.write(f"{word}\t{z:.2f}{flag}\n")
     with open(out / "kanji_grades.tsv", "w", encoding="utf-8", newline="\n") as fh:
         fh.write("# kanji\tgrade  (1-6 school grade, 7 other joyo, 8 jinmeiyo; "
                  "see data/jukugo.md)\n")
@@ -307,6 +315,8 @@ def build(out: Path, quality: bool) -> int:
     say(f"kept:                                   {len(kept):,}")
     say("  by source: " + ", ".join(f"{k} {by_source[k]:,}" for k in
                                      ("wordfreq", "priority", "yoji", "compound")))
+    say("  answers only (never drawn):           "
+        f"{sum(1 for w in kept if source[w] in ANSWER_ONLY_SOURCES):,}")
     say("  by length: " + ", ".join(f"{n}: {sum(1 for w in kept if len(w) == n):,}"
                                      for n in range(MIN_LEN, MAX_LEN + 1)))
     say(f"  JMnedict headwords too:               {sum(1 for w in kept if w in jm.names):,}")
