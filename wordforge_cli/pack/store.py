@@ -502,6 +502,18 @@ def _read_journal(out: Path, journal: Path) -> dict | None:
     return data
 
 
+def _drop_journal_temporaries(journal: Path) -> None:
+    """A build killed while writing its journal leaves ``.NAME.wfkit-journal.XXXXXXXX.tmp``:
+    small regular files of exactly that name pattern are removed (under the lock)."""
+    pattern = re.compile(re.escape(journal.name) + r"\.[A-Za-z0-9_]{8}\.tmp")
+    with os.scandir(journal.parent) as entries:
+        for entry in entries:
+            if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False) \
+                    and entry.stat(follow_symlinks=False).st_size <= MAX_JOURNAL_BYTES:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
+
+
 def _dir_ino(path: Path, device: int) -> int | None:
     """The inode of ``path`` when it is a real directory (not a link) on ``device``."""
     try:
@@ -525,6 +537,7 @@ def recover(out: Path) -> list[str]:
     Anything else is an error and nothing is touched.
     """
     journal = _journal_path(out)
+    _drop_journal_temporaries(journal)
     data = _read_journal(out, journal)
     if data is None:
         return []
