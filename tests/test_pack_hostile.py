@@ -286,3 +286,229 @@ def test_a_rebuild_keeps_folder_and_file_modes(tmp_path, run, built):
     umask = os.umask(0)
     os.umask(umask)
     assert mode(out / "small.jsonl") == 0o666 & ~umask
+
+
+# --- case 7: endless input in packs -----------------------------------------------------------
+
+def _big_sparse(path: Path, size: int = 10 << 30) -> Path:
+    with path.open("wb") as fh:
+        fh.truncate(size)  # 10 GiB that take no disk
+    return path
+
+
+def test_a_shard_file_linked_to_a_huge_file_is_refused(tmp_path, run, shards):
+    config, dirs = shards
+    huge = _big_sparse(tmp_path / "huge.bin")
+    (dirs[1] / "big.jsonl").unlink()
+    (dirs[1] / "big.jsonl").symlink_to(huge)
+    result = run("pack", "merge", config, *dirs, "--out", tmp_path / "m")
+    one_line_error(result, 2, "big.jsonl", "symbolic link")
+    assert not (tmp_path / "m").exists()
+
+
+def test_a_huge_shard_file_is_refused_before_it_is_read(tmp_path, run, shards):
+    config, dirs = shards
+    _big_sparse(dirs[1] / "big.jsonl")
+    edit_manifest(dirs[1], lambda m: [f.update(bytes=10 << 30) for f in m["files"]
+                                      if f["path"] == "big.jsonl"])
+    result = run("pack", "merge", config, *dirs, "--out", tmp_path / "m")
+    one_line_error(result, 2, "big.jsonl", "bytes; at most")
+    assert not (tmp_path / "m").exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+@pytest.mark.parametrize("what", ["fifo", "directory", "link-to-fifo"])
+def test_a_shard_file_that_is_not_a_regular_file(tmp_path, shards, what):
+    """Run as a process with a timeout: a FIFO that were opened for reading would hang."""
+    import subprocess
+    import sys
+
+    config, dirs = shards
+    target = dirs[1] / "big.txt"
+    target.unlink()
+    if what == "fifo":
+        os.mkfifo(target)
+    elif what == "directory":
+        target.mkdir()
+    else:
+        os.mkfifo(tmp_path / "pipe")
+        target.symlink_to(tmp_path / "pipe")
+    proc = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("test_pack_fake.py")), "pack", "merge",
+         str(config), *map(str, dirs), "--out", str(tmp_path / "m")],
+        capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "big.txt" in proc.stderr
+    assert {"fifo": "is a FIFO", "directory": "is a directory",
+            "link-to-fifo": "symbolic link"}[what] in proc.stderr
+    assert "cannot write" not in proc.stderr  # case 13: it is a read that failed
+
+
+# --- cases 9 and 11: ten kinds of tampered shard manifest -------------------------------------
+
+def _set(path: str, value):
+    """A mutation that sets ``path`` (dotted, with [i]) in a manifest to ``value``."""
+    def change(m):
+        keys = [int(k) if k.isdigit() else k for k in path.replace("[", ".").replace("]", "")
+                .split(".")]
+        target = m
+        for key in keys[:-1]:
+            target = target[key]
+        if value is _DELETE:
+            del target[keys[-1]]
+        else:
+            target[keys[-1]] = value
+    return change
+
+
+_DELETE = object()
+DEEP: object = 0
+for _ in range(100):
+    DEEP = [DEEP]
+
+TAMPERED = {
+    "records -5": (_set("sections[0].records", -5), "sections[0].records: must be a whole"),
+    "records text": (_set("sections[0].records", "12"), "sections[0].records"),
+    "records claim": (_set("sections[0].records", 3), "records is 3 but the file holds"),
+    "shard index 0": (_set("shard.index", 0), "shard.index"),
+    "shard count text": (_set("shard.count", "2"), "shard.count"),
+    "chunks reversed": (_set("sections[0].chunks", [3, 1]), "sections[0].chunks[1]"),
+    "chunks huge": (_set("sections[0].chunks", [0, 10**30]), "sections[0].chunks[1]"),
+    "stats_state list": (_set("sections[0].stats_state", []), "sections[0].stats_state"),
+    "stats_state wrong": (_set("sections[0].stats_state", {"made": "x"}),
+                          "sections[0].stats_state"),
+    "stats and state agree on junk": (
+        lambda m: m["sections"][0].update(stats_state={**m["sections"][0]["stats_state"],
+                                                       "made": "x"},
+                                          stats={**m["sections"][0]["stats"], "made": "x"}),
+        "sections[0].stats_state"),
+    "stats_state deep": (_set("sections[0].stats_state", {"x": DEEP}), "nested deeper"),
+    "files not a list": (_set("files", {}), "files: must be a list"),
+    "file sha missing": (_set("files[0].sha256", _DELETE), "files[0]: 'sha256' is missing"),
+    "file bytes -1": (_set("files[0].bytes", -1), "files[0].bytes"),
+    "file sha upper": (_set("files[0].sha256", "A" * 64), "files[0].sha256"),
+    "format 2": (_set("format", "wfkit-pack/2"), "format"),
+    "sections object": (_set("sections", {}), "sections: must be a list"),
+    "section name newline": (_set("sections[0].name", "big\n"), "sections[0].name"),
+    "section twice": (lambda m: m["sections"].append(m["sections"][0]), "used twice"),
+    "seed negative": (_set("seed", -1), "seed"),
+    "name number": (_set("name", 5), "name: must be a string"),
+    "config missing": (_set("config", _DELETE), "'config' is missing"),
+    "unknown key": (_set("extra", 1), "extra: is not a manifest field"),
+    "big int": (_set("sections[0].count", "__BIG__"), "manifest.json: not valid JSON"),
+    "big int claim": (_set("sections[0].count", 10**30), "sections[0].count"),
+    "render odd": (_set("sections[0].render", ["text", "text"]), "sections[0].render[1]"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TAMPERED))
+def test_a_tampered_shard_manifest_is_one_clear_error(tmp_path, run, shards, name):
+    config, dirs = shards
+    change, needle = TAMPERED[name]
+    path = dirs[1] / "manifest.json"
+    manifest = json.loads(path.read_text())
+    change(manifest)
+    path.write_text(json.dumps(manifest).replace('"__BIG__"', "9" * 5000))
+    before = snapshot(tmp_path)
+    result = run("pack", "merge", config, *dirs, "--out", tmp_path / "m")
+    assert result.exit_code in (1, 2)
+    one_line_error(result, result.exit_code, needle)
+    assert snapshot(tmp_path) == before
+
+
+def test_a_shard_manifest_with_a_byte_order_mark_merges(tmp_path, run, shards):
+    config, dirs = shards
+    path = dirs[1] / "manifest.json"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    result = run("pack", "merge", config, *dirs, "--out", tmp_path / "m")
+    assert result.exit_code == 0, result.stderr
+    verify(tmp_path / "m")
+
+
+def test_two_shards_claiming_the_same_render(tmp_path, run, shards):
+    config, dirs = shards
+    renders = sorted((dirs[0] / "big").glob("*.svg"))
+    (dirs[1] / "big").mkdir(exist_ok=True)
+    copy = dirs[1] / "big" / renders[0].name
+    copy.write_bytes(renders[0].read_bytes())
+    edit_manifest(dirs[1], lambda m: m["files"].append(
+        {"path": f"big/{renders[0].name}", "sha256": sha256_file(copy),
+         "bytes": copy.stat().st_size, "lines": 0}))
+    one_line_error(run("pack", "merge", config, *dirs, "--out", tmp_path / "m"), 2,
+                   "both hold")
+
+
+# --- cases 8, 11, 12: names, odd places, races ------------------------------------------------
+
+def test_a_section_name_with_a_final_newline_is_refused(tmp_path, run):
+    config = write_config(tmp_path, text='seed: 1\nsections:\n  - name: "abc\\n"\n'
+                                         "    kind: dice\n    count: 1\n")
+    one_line_error(run("pack", "build", config, "--out", tmp_path / "o"), 2, "'name'")
+    assert not (tmp_path / "o").exists()
+
+
+def test_an_out_name_too_long_for_the_files_beside_it(tmp_path, run):
+    config = write_config(tmp_path, count=5)
+    result = run("pack", "build", config, "--out", tmp_path / ("p" * 250))
+    one_line_error(result, 2, "--out name is 250 bytes")
+    assert sorted(os.listdir(tmp_path)) == ["pack.yaml"]
+
+
+def test_an_out_inside_a_file_or_a_read_only_place(tmp_path, run, monkeypatch):
+    import errno
+
+    config = write_config(tmp_path, count=5)
+    (tmp_path / "file").write_text("x")
+    one_line_error(run("pack", "build", config, "--out", tmp_path / "file" / "o"), 1,
+                   "cannot create the directory")
+
+    def read_only(self, *args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self))
+
+    monkeypatch.setattr(Path, "mkdir", read_only)
+    one_line_error(run("pack", "build", config, "--out", tmp_path / "ro" / "o"), 1,
+                   "Read-only file system")
+    monkeypatch.undo()
+    assert sorted(os.listdir(tmp_path)) == ["file", "pack.yaml"]
+
+
+def test_out_at_a_mount_point_is_refused_and_a_failed_swap_leaves_nothing(tmp_path, run,
+                                                                          built, monkeypatch):
+    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.pack import store
+
+    config, out = built
+    before = tree(out)
+    real = os.path.ismount
+    monkeypatch.setattr(os.path, "ismount", lambda p: Path(p) == out or real(p))
+    one_line_error(run("pack", "build", config, "--out", out), 2, "mount point")
+    monkeypatch.undo()
+
+    def busy(a, b):
+        raise CannotDo("cannot swap the new pack in: Device or resource busy", path=b)
+
+    monkeypatch.setattr(store, "_exchange", busy)
+    write_config(tmp_path, seed=5, count=300)
+    one_line_error(run("pack", "build", config, "--out", out), 1, "busy")
+    assert tree(out) == before
+    assert sorted(os.listdir(tmp_path)) == ["notes", "out", "pack.yaml", "vocab.yaml"]
+
+
+def test_builds_started_together_never_share_files(tmp_path, run, built):
+    import subprocess
+    import sys
+
+    config, out = built
+    fake = str(Path(__file__).with_name("test_pack_fake.py"))
+    for _ in range(4):
+        procs = [subprocess.Popen([sys.executable, fake, "pack", "build", str(config),
+                                   "--out", str(out), "--jobs", "1"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                 for _ in range(3)]
+        results = [(p.wait(timeout=120), p.stderr.read()) for p in procs]
+        for code, err in results:
+            assert code == 0 or (code == 1 and "another wfkit build" in err), err
+            assert err.count("\n") <= 1 and "Traceback" not in err
+        assert any(code == 0 for code, _ in results)
+        verify(out)
+        assert sorted(os.listdir(tmp_path)) == ["notes", "out", "pack.yaml", "vocab.yaml"]

@@ -69,7 +69,7 @@ def open_inside(root: Path, relpath: str, *, what: str = "file",
     try:
         fd = os.open(root, os.O_RDONLY | os.O_CLOEXEC | os.O_DIRECTORY)
     except OSError as exc:
-        raise CannotDo(f"cannot read the directory: {exc.strerror}", path=root) from None
+        raise _open_error(exc, "directory", root) from None
     try:
         for part in parts[:-1]:
             nxt = os.open(part, flags | os.O_DIRECTORY, dir_fd=fd)
@@ -255,8 +255,15 @@ class _CompareOut(_Out):
 
     def __init__(self, root: Path, relpath: str):
         super().__init__(relpath)
-        path = root / relpath
-        self.fh = path.open("rb") if path.is_file() else None
+        self.fh: BinaryIO | None = None
+        self.refused = ""
+        self.left = 0  # bytes of the file not yet read (its size when opened)
+        try:
+            self.fh, self.left = open_inside(root, relpath, what="pack file")
+        except MissingFile:
+            pass
+        except (UsageError, CannotDo) as exc:  # a link, a FIFO, a folder: stale, never read
+            self.refused = exc.message
         self.pending = b""
         self.found = 0
         self.compared = 0
@@ -271,19 +278,40 @@ class _CompareOut(_Out):
             self._compare(part + b"\n")
 
     def _compare(self, expected: bytes) -> None:
-        actual = self.fh.readline()
+        actual = self._readline(len(expected) + 1)
         if actual:
             self.found += 1
         self.compared += 1
         if actual != expected and self.first is None:
             self.first = (self.compared, expected, actual)
 
+    def _readline(self, limit: int) -> bytes:
+        """The next line, at most ``limit`` bytes of it kept (the rest of a long line is
+        skipped in blocks: a hostile file's one huge line is never held in memory)."""
+        if self.left <= 0 or self.fh is None:
+            return b""
+        line = self.fh.readline(min(self.left, limit))
+        self.left -= len(line)
+        if line.endswith(b"\n"):
+            return line
+        while self.left > 0:
+            rest = self.fh.readline(min(self.left, 1 << 16))
+            if not rest:
+                break
+            self.left -= len(rest)
+            if rest.endswith(b"\n"):
+                break
+        return line
+
     def close(self) -> FileResult:
+        if self.refused:
+            return self.result("stale", self.refused)
         if self.fh is None:
             return self.result("missing", "missing")
         if self.pending:
             self._compare(self.pending)
-        while block := self.fh.read(1 << 16):  # what the file holds beyond the expected end
+        while self.left > 0 and (block := self.fh.read(min(self.left, 1 << 16))):
+            self.left -= len(block)  # what the file holds beyond the expected end
             self.found += block.count(b"\n")
             if self.first is None:
                 self.first = (self.compared + 1, b"", block.split(b"\n", 1)[0])

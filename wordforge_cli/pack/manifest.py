@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from wordforge_cli.errors import UsageError
+from wordforge_cli.pack.config import MAX_COUNT
+from wordforge_cli.pack.config import NAME_RE as SECTION_NAME
 from wordforge_cli.pack.files import MANIFEST, MissingFile, check_relpath, open_inside
 from wordforge_cli.pack.kinds import RENDER_SUFFIX as RENDERS
 
@@ -25,9 +27,7 @@ FORMAT = "wfkit-pack/1"
 MAX_MANIFEST_BYTES = 64 << 20
 MAX_DEPTH = 32  # nesting of options and statistics (wfkit writes at most 5)
 MAX_INT = 2**63 - 1
-MAX_COUNT = 10**9  # the pack config's limit on a section's items
 MAX_TEXT = 1 << 16
-SECTION_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 KIND_NAME = re.compile(r"[a-z][a-z0-9_-]{0,63}")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 

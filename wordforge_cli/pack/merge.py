@@ -143,6 +143,10 @@ def _stats(section: Section, directory: Path, entry: SectionEntry):
     try:
         stats = section.stats_from_state(entry.stats_state)
         summary = stats.summary()
+        probe = section.new_stats()  # what merging it would do, before the real merge
+        probe.merge(stats)
+        probe.merge(section.stats_from_state(entry.stats_state))
+        probe.summary()
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
         raise UsageError(f"{where}: not the statistics of a {section.kind} section",
                          path=directory / MANIFEST) from None
