@@ -31,8 +31,8 @@ MAX_TEXT = 1 << 16
 KIND_NAME = re.compile(r"[a-z][a-z0-9_-]{0,63}")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 
-TOP_KEYS = {"format", "wfkit", "name", "description", "seed", "config", "chunk", "shard",
-            "data", "sections", "files"}
+TOP_KEYS = {"format", "wfkit", "data_version", "name", "description", "seed", "config",
+            "chunk", "shard", "data", "sections", "files"}
 SECTION_KEYS = {"name", "kind", "file", "count", "records", "options", "render",
                 "render_limit", "stats", "chunks", "stats_state"}
 
@@ -132,6 +132,8 @@ def parse_manifest(raw: dict, path: Path) -> Manifest:
     if raw["format"] != FORMAT:
         p.fail("format", f"is {_show(raw['format'])}; this wfkit reads {FORMAT}")
     wfkit = p.text(raw["wfkit"], "wfkit", limit=64, pattern=re.compile(r"[0-9A-Za-z.+_-]+"))
+    if "data_version" in raw:  # packs built before wfkit named its data have none
+        p.text(raw["data_version"], "data_version", pattern=re.compile(r"[0-9a-f]{12}"))
     name = p.text(raw["name"], "name", limit=MAX_TEXT)
     description = raw.get("description")
     if description is not None:
