@@ -96,11 +96,13 @@ def produce(config: PackConfig, sections: Sequence[Section], sink, *, jobs: int 
             current += 1
             open_section(current)
 
-    bar = progress(run_chunks(config.seed, sections, chunks, jobs), total=len(chunks),
-                   desc="pack", unit="chunk")
-    for result in bar:
-        advance(result.chunk.section)
-        _take(result, outs[current], results[current], sink, written)
+    stream = run_chunks(config.seed, sections, chunks, jobs)
+    try:
+        for result in progress(stream, total=len(chunks), desc="pack", unit="chunk"):
+            advance(result.chunk.section)
+            _take(result, outs[current], results[current], sink, written)
+    finally:
+        stream.close()  # on a signal or error: the worker pool ends now, not at exit
     advance(len(sections) - 1)
     if current >= 0:
         close_section(current)

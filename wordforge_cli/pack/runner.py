@@ -8,8 +8,11 @@ in chunk order. At most a few chunks per worker are in flight, so memory stays f
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -91,6 +94,26 @@ def _init(seed: int, sections: Sequence[Section]) -> None:
     _WARM.clear()
 
 
+def _init_worker(seed: int, sections: Sequence[Section], parent: int) -> None:
+    """A pool worker: SIGINT is the parent's to handle, SIGTERM/SIGHUP end it silently (no
+    ``ForkPoolWorker`` traceback), and it dies with the parent even if that is SIGKILLed."""
+    from wordforge_cli import signals
+
+    signals.for_worker()
+    _die_with_parent(parent)
+    _init(seed, sections)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # the parent died before the request was in place
+        os._exit(0)
+
+
 def run_chunk(chunk: Chunk) -> ChunkResult:
     """Make the chunk's items (in a worker, or in-process with ``--jobs 1``)."""
     section = _SECTIONS[chunk.section]
@@ -136,7 +159,8 @@ def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     jobs = min(jobs, len(chunks))
-    with context.Pool(jobs, initializer=_init, initargs=(seed, sections)) as pool:
+    with context.Pool(jobs, initializer=_init_worker,
+                      initargs=(seed, sections, os.getpid())) as pool:
         pending: deque = deque()
         todo = iter(chunks)
         for chunk in todo:

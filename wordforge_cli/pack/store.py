@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordforge_cli import signals
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.pack.files import MANIFEST, fsync_dir, make_dirs, open_inside, read_bounded
 from wordforge_cli.pack.manifest import Manifest
@@ -88,7 +89,9 @@ class Staging:
     journal: Path
     token: str
     owned: set[str] = field(default_factory=set)
-    lock: int | None = None
+    lock: BuildLock | None = None
+    cleanup: int | None = None  # the signal clean-up registered for it (see ``signals``)
+    swapped: bool = False
 
 
 def _journal_path(out: Path) -> Path:
@@ -129,15 +132,15 @@ def begin(out: Path, *, force: bool, claims: re.Pattern | None = None) -> Stagin
     stops the build instead of being replaced.
     """
     out = check_out(out)
-    lock = _lock(out)
+    lock = BuildLock.take(out)
     try:
         return _begin(out, force, claims, lock)
     except BaseException:
-        _unlock(out, lock)
+        lock.release()
         raise
 
 
-def _begin(out: Path, force: bool, claims: re.Pattern | None, lock: int) -> Staging:
+def _begin(out: Path, force: bool, claims: re.Pattern | None, lock: BuildLock) -> Staging:
     recover(out)
     old = read_manifest(out) if out.is_dir() else None
     if out.is_dir() and old is None and any(out.iterdir()) and not force:
@@ -151,6 +154,11 @@ def _begin(out: Path, force: bool, claims: re.Pattern | None, lock: int) -> Stag
                 raise UsageError("a file that wfkit did not write (or that changed since) is "
                                  "where the pack writes; move it away (wfkit never "
                                  "overwrites your files)", path=out / relpath)
+    with signals.deferred():  # a signal waits until the staging directory is registered
+        return _open_staging(out, owned, lock)
+
+
+def _open_staging(out: Path, owned: set[str], lock: BuildLock) -> Staging:
     journal = _journal_path(out)
     token = secrets.token_hex(16)
     path = out.parent / f".{out.name}.wfkit-{token[:12]}"
@@ -178,42 +186,53 @@ def _begin(out: Path, force: bool, claims: re.Pattern | None, lock: int) -> Stag
             journal.unlink()
         raise CannotDo(f"cannot create a staging directory: {exc.strerror}",
                        path=out.parent) from None
-    return Staging(out, path, journal, token, owned, lock)
+    staging = Staging(out, path, journal, token, owned, lock)
+    staging.cleanup = signals.register(lambda: abort(staging))
+    return staging
 
 
-def _lock(out: Path) -> int:
-    """Hold ``.NAME.wfkit-lock`` beside ``out`` (flock) for the whole build: two builds of
-    one pack never run at once, however close together they start."""
-    path = out.parent / f".{out.name}{LOCK_SUFFIX}"
-    for _ in range(100):
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-        except OSError as exc:
-            raise CannotDo(f"cannot create the build lock: {exc.strerror}", path=path) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
+class BuildLock:
+    """``.NAME.wfkit-lock`` beside ``out``, held (flock) for the whole build: two builds of
+    one pack never run at once, however close together they start. Removed on release."""
+
+    def __init__(self, path: Path, fd: int):
+        self.path, self.fd = path, fd
+
+    @classmethod
+    def take(cls, out: Path) -> BuildLock:
+        path = out.parent / f".{out.name}{LOCK_SUFFIX}"
+        for _ in range(100):
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
+                             0o600)
+            except OSError as exc:
+                raise CannotDo(f"cannot create the build lock: {exc.strerror}",
+                               path=path) from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                os.close(fd)
+                if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise CannotDo("another wfkit build is writing this pack; one build per "
+                                   "directory at a time", path=out) from None
+                raise CannotDo(f"cannot lock the pack: {exc.strerror}", path=path) from None
+            try:  # the holder before us may have removed the file: then lock the new one
+                same = os.stat(path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                return cls(path, fd)
             os.close(fd)
-            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise CannotDo("another wfkit build is writing this pack; one build per "
-                               "directory at a time", path=out) from None
-            raise CannotDo(f"cannot lock the pack: {exc.strerror}", path=path) from None
-        try:  # the holder before us may have removed the file: then lock the new one
-            same = os.stat(path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            return fd
+        raise CannotDo("cannot lock the pack (its lock file keeps changing)", path=path)
+
+    def release(self) -> None:
+        """Remove the lock file, then let go (idempotent)."""
+        if self.fd is None:
+            return
+        fd, self.fd = self.fd, None
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
         os.close(fd)
-    raise CannotDo("cannot lock the pack (its lock file keeps changing)", path=path)
-
-
-def _unlock(out: Path, fd: int | None) -> None:
-    if fd is None:
-        return
-    with contextlib.suppress(OSError):
-        os.unlink(out.parent / f".{out.name}{LOCK_SUFFIX}")
-    os.close(fd)
 
 
 def _write_marker(directory: Path, token: str) -> None:
@@ -290,12 +309,20 @@ def os_error(exc: OSError) -> CannotDo:
 def abort(staging: Staging) -> None:
     """Drop a staging directory that was never swapped in (it holds only our files and links)."""
     try:
-        shutil.rmtree(staging.path, ignore_errors=True)
-        with contextlib.suppress(FileNotFoundError):
-            staging.journal.unlink()
+        if not staging.swapped:
+            shutil.rmtree(staging.path, ignore_errors=True)
+            with contextlib.suppress(FileNotFoundError):
+                staging.journal.unlink()
     finally:
-        _unlock(staging.out, staging.lock)
-        staging.lock = None
+        _release(staging)
+
+
+def _release(staging: Staging) -> None:
+    if staging.cleanup is not None:
+        signals.unregister(staging.cleanup)
+        staging.cleanup = None
+    if staging.lock is not None:
+        staging.lock.release()
 
 
 def _step(point: str) -> None:
@@ -310,33 +337,34 @@ def commit(staging: Staging) -> list[str]:
     the journal lets the next run finish clearing the old tree.
     """
     out = staging.out
+    fresh = not out.exists()
     try:
         try:
-            if not out.exists():
-                os.rename(staging.path, out)
-                fsync_dir(out.parent)
-                _drop_marker(out, staging.token)
-                staging.journal.unlink()
-                return []
-            _link_strangers(out, staging.path, staging.owned)
-            fsync_dir(staging.path)
-            _step("before-exchange")
-            _exchange(staging.path, out)
-        except BaseException:
-            if _has_marker(staging.path, staging.token):  # not swapped: ours to drop
-                shutil.rmtree(staging.path, ignore_errors=True)
-                with contextlib.suppress(OSError):
-                    staging.journal.unlink()
+            if not fresh:
+                _link_strangers(out, staging.path, staging.owned)
+                fsync_dir(staging.path)
+                _step("before-exchange")
+        except BaseException:  # not swapped: the staging directory is ours to drop
+            abort(staging)
             raise
-        _drop_marker(out, staging.token)  # the swap is proved by the inode from here on
-        fsync_dir(out.parent)
-        _step("after-exchange")
-        left = _clear_old_tree(staging.path, out, staging.owned)
-        staging.journal.unlink()
-        return left
+        with signals.deferred():  # from the swap to a tidy directory, a signal waits
+            try:
+                if fresh:
+                    os.rename(staging.path, out)
+                else:
+                    _exchange(staging.path, out)
+            except BaseException:
+                abort(staging)
+                raise
+            staging.swapped = True
+            _drop_marker(out, staging.token)  # the swap is proved by the inode from here on
+            fsync_dir(out.parent)
+            _step("after-exchange")
+            left = [] if fresh else _clear_old_tree(staging.path, out, staging.owned)
+            staging.journal.unlink()
+            return left
     finally:
-        _unlock(out, staging.lock)
-        staging.lock = None
+        _release(staging)
 
 
 def _link_strangers(out: Path, staging: Path, owned: set[str]) -> None:
