@@ -287,7 +287,7 @@ class _Parser:
         self.json_value(options, f"{where}.options")
         render = self.array(entry["render"], f"{where}.render", len(RENDERS))
         for i, fmt in enumerate(render):
-            if fmt not in RENDERS or fmt in render[:i]:
+            if not isinstance(fmt, str) or fmt not in RENDERS or fmt in render[:i]:
                 self.fail(f"{where}.render[{i}]", f"must be one of {', '.join(RENDERS)} "
                                                   f"(once), not {_show(fmt)}")
         render_limit = self.integer(entry["render_limit"], f"{where}.render_limit", 0,
