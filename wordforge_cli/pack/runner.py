@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import itertools
 import multiprocessing
 import os
 import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from wordforge_cli.output import dumps
@@ -159,17 +161,26 @@ def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     jobs = min(jobs, len(chunks))
-    with context.Pool(jobs, initializer=_init_worker,
-                      initargs=(seed, sections, os.getpid())) as pool:
-        pending: deque = deque()
+    # concurrent.futures, not multiprocessing.Pool: a Pool whose worker dies (a signal to the
+    # process group) while holding its task queue's lock hangs the parent in terminate()
+    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                                   initargs=(seed, sections, os.getpid()))
+    pending: deque = deque()
+    try:
         todo = iter(chunks)
-        for chunk in todo:
-            pending.append(pool.apply_async(run_chunk, (chunk,)))
-            if len(pending) >= jobs * IN_FLIGHT_PER_JOB:
-                break
+        for chunk in itertools.islice(todo, jobs * IN_FLIGHT_PER_JOB):
+            pending.append(executor.submit(run_chunk, chunk))
         while pending:
-            result = pending.popleft().get()
+            result = pending.popleft().result()
             nxt = next(todo, None)
             if nxt is not None:
-                pending.append(pool.apply_async(run_chunk, (nxt,)))
+                pending.append(executor.submit(run_chunk, nxt))
             yield result
+    except BaseException:  # a signal, an error downstream, a broken worker: stop them now
+        for future in pending:
+            future.cancel()
+        for process in multiprocessing.active_children():
+            process.kill()
+        executor.shutdown(wait=True, cancel_futures=True)
+        raise
+    executor.shutdown(wait=True)
