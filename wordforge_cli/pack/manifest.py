@@ -202,7 +202,8 @@ class _Parser:
     def keys(self, value: dict, where: str, allowed: set[str], required: set[str]) -> None:
         for key in value:
             if key not in allowed:
-                self.fail(f"{where}.{key}" if where else key, "is not a manifest field")
+                name = key if re.fullmatch(r"[A-Za-z0-9_]{1,64}", key) else _show(key)
+                self.fail(f"{where}.{name}" if where else name, "is not a manifest field")
         for key in sorted(required):
             if key not in value:
                 self.fail(where, f"'{key}' is missing")

@@ -102,6 +102,7 @@ def _init_worker(seed: int, sections: Sequence[Section], parent: int) -> None:
     from wordforge_cli import signals
 
     signals.for_worker()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, signals.HANDLED)  # blocked while forking
     _die_with_parent(parent)
     _init(seed, sections)
 
@@ -161,14 +162,18 @@ def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     jobs = min(jobs, len(chunks))
+    from wordforge_cli import signals
+
     # concurrent.futures, not multiprocessing.Pool: a Pool whose worker dies (a signal to the
     # process group) while holding its task queue's lock hangs the parent in terminate()
-    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                                   initargs=(seed, sections, os.getpid()))
+    todo = iter(chunks)
     pending: deque = deque()
+    with signals.deferred():  # the workers are forked at the first submit: a signal waits
+        executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                                       initargs=(seed, sections, os.getpid()))
+        pending.append(executor.submit(run_chunk, next(todo)))
     try:
-        todo = iter(chunks)
-        for chunk in itertools.islice(todo, jobs * IN_FLIGHT_PER_JOB):
+        for chunk in itertools.islice(todo, jobs * IN_FLIGHT_PER_JOB - 1):
             pending.append(executor.submit(run_chunk, chunk))
         while pending:
             result = pending.popleft().result()
