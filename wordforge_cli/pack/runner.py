@@ -97,11 +97,15 @@ def _init(seed: int, sections: Sequence[Section]) -> None:
 
 
 def _init_worker(seed: int, sections: Sequence[Section], parent: int) -> None:
-    """A pool worker: SIGINT is the parent's to handle, SIGTERM/SIGHUP end it silently (no
-    ``ForkPoolWorker`` traceback), and it dies with the parent even if that is SIGKILLed."""
+    """A worker leaves SIGINT, SIGTERM and SIGHUP to the parent (a signal to the process
+    group never kills it half-way through handing a result back, which would hang the
+    parent's reader): the parent stops it after its current chunk, and the kernel kills it
+    if the parent dies first (even by SIGKILL)."""
     from wordforge_cli import signals
 
-    signals.for_worker()
+    signals.for_worker()  # the registry inherited through fork is the parent's
+    for signum in signals.HANDLED:
+        signal.signal(signum, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, signals.HANDLED)  # blocked while forking
     _die_with_parent(parent)
     _init(seed, sections)
@@ -112,7 +116,7 @@ PR_SET_PDEATHSIG = 1
 
 def _die_with_parent(parent: int) -> None:
     with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent died before the request was in place
         os._exit(0)
 
@@ -181,11 +185,9 @@ def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
             if nxt is not None:
                 pending.append(executor.submit(run_chunk, nxt))
             yield result
-    except BaseException:  # a signal, an error downstream, a broken worker: stop them now
-        for future in pending:
+    except BaseException:  # a signal, an error downstream: the workers stop after the
+        for future in pending:  # chunk they are making (the exit waits for that)
             future.cancel()
-        for process in multiprocessing.active_children():
-            process.kill()
-        executor.shutdown(wait=True, cancel_futures=True)
+        executor.shutdown(wait=False, cancel_futures=True)
         raise
     executor.shutdown(wait=True)
