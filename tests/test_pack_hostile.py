@@ -469,7 +469,7 @@ def test_an_out_inside_a_file_or_a_read_only_place(tmp_path, run, monkeypatch):
 
     monkeypatch.setattr(Path, "mkdir", read_only)
     one_line_error(run("pack", "build", config, "--out", tmp_path / "ro" / "o"), 1,
-                   "Read-only file system")
+                   "read-only file system")
     monkeypatch.undo()
     assert sorted(os.listdir(tmp_path)) == ["file", "pack.yaml"]
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.output import write_reason
 
 MANIFEST = "manifest.json"
 SHOW = 160  # characters of a differing record shown by check
@@ -107,7 +108,7 @@ def _open_error(exc: OSError, what: str, where: Path) -> Exception:
         return UsageError(f"{what} is reached through a symbolic link or a non-directory "
                           "(pack files are plain files inside the pack, never links)",
                           path=where)
-    return CannotDo(f"cannot read the {what}: {exc.strerror}", path=where)
+    return CannotDo(f"cannot read the {what}: {write_reason(exc)}", path=where)
 
 
 def _file_type(mode: int) -> str:

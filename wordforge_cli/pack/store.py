@@ -32,6 +32,7 @@ from pathlib import Path
 
 from wordforge_cli import signals
 from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.output import write_reason
 from wordforge_cli.pack.files import MANIFEST, fsync_dir, make_dirs, open_inside, read_bounded
 from wordforge_cli.pack.manifest import Manifest
 from wordforge_cli.pack.manifest import read_manifest as _read_manifest
@@ -116,7 +117,8 @@ def check_out(out: Path) -> Path:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CannotDo(f"cannot create the directory: {exc.strerror}", path=out.parent) from None
+        raise CannotDo(f"cannot create the directory: {write_reason(exc)}",
+                       path=out.parent) from None
     if not out.parent.is_dir():
         raise UsageError("--out is inside something that is not a directory", path=out)
     if out.is_dir() and os.path.ismount(out):
@@ -171,7 +173,7 @@ def _open_staging(out: Path, owned: set[str], lock: BuildLock) -> Staging:
     except OSError as exc:
         with contextlib.suppress(OSError):
             journal.unlink()
-        raise CannotDo(f"cannot create a staging directory: {exc.strerror}",
+        raise CannotDo(f"cannot create a staging directory: {write_reason(exc)}",
                        path=out.parent) from None
     try:
         _write_marker(path, token)
@@ -184,7 +186,7 @@ def _open_staging(out: Path, owned: set[str], lock: BuildLock) -> Staging:
         shutil.rmtree(path, ignore_errors=True)
         with contextlib.suppress(OSError):
             journal.unlink()
-        raise CannotDo(f"cannot create a staging directory: {exc.strerror}",
+        raise CannotDo(f"cannot create a staging directory: {write_reason(exc)}",
                        path=out.parent) from None
     staging = Staging(out, path, journal, token, owned, lock)
     staging.cleanup = signals.register(lambda: abort(staging))
@@ -206,7 +208,7 @@ class BuildLock:
                 fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
                              0o600)
             except OSError as exc:
-                raise CannotDo(f"cannot create the build lock: {exc.strerror}",
+                raise CannotDo(f"cannot create the build lock: {write_reason(exc)}",
                                path=path) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -215,7 +217,7 @@ class BuildLock:
                 if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                     raise CannotDo("another wfkit build is writing this pack; one build per "
                                    "directory at a time", path=out) from None
-                raise CannotDo(f"cannot lock the pack: {exc.strerror}", path=path) from None
+                raise CannotDo(f"cannot lock the pack: {write_reason(exc)}", path=path) from None
             try:  # the holder before us may have removed the file: then lock the new one
                 same = os.stat(path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
             except FileNotFoundError:
@@ -303,7 +305,7 @@ def _write_journal(journal: Path, data: dict) -> None:
 
 def os_error(exc: OSError) -> CannotDo:
     """An OS error while writing a pack, as one line (disk full, permission denied, ...)."""
-    return CannotDo(f"cannot write the pack: {exc.strerror or exc}", path=exc.filename)
+    return CannotDo(f"cannot write the pack: {write_reason(exc)}", path=exc.filename)
 
 
 def abort(staging: Staging) -> None:
@@ -389,7 +391,7 @@ def _link_strangers(out: Path, staging: Path, owned: set[str]) -> None:
                     os.link(source, target)
                 except OSError as exc:
                     raise CannotDo(f"cannot keep a file of yours in place while swapping the "
-                                   f"pack in (hard link failed: {exc.strerror})",
+                                   f"pack in (hard link failed: {write_reason(exc)})",
                                    path=source) from None
             # sockets, fifos, devices: left in the old tree, moved back after the swap
     for dirpath, _dirnames, _filenames in os.walk(staging):  # folders the pack made anew too
@@ -498,7 +500,7 @@ def _read_journal(out: Path, journal: Path) -> dict | None:
             raise bad(f"not a regular file of at most {MAX_JOURNAL_BYTES} bytes") from None
         if exc.errno == errno.ELOOP:
             raise bad("a symbolic link") from None
-        raise CannotDo(f"cannot read the journal: {exc.strerror}", path=journal) from None
+        raise CannotDo(f"cannot read the journal: {write_reason(exc)}", path=journal) from None
     with fh:
         raw = fh.read(size + 1)
     try:
