@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 from pathlib import Path
 
@@ -51,15 +52,39 @@ def one_line_error(result, code: int, *needles: str) -> None:
         assert needle in result.stderr, result.stderr
 
 
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory):
+    """Two shards (600 items) and a whole pack (300 items), built once per module; each
+    test works on copies (the attacks change them)."""
+    from click.testing import CliRunner
+
+    from wordforge_cli.cli import cli
+
+    root = tmp_path_factory.mktemp("built")
+    (root / "shards").mkdir()
+    (root / "whole").mkdir()
+    sharded = write_config(root / "shards", count=600)
+    runs = [(sharded, "s1", ["--shard", "1/2"]), (sharded, "s2", ["--shard", "2/2"]),
+            (write_config(root / "whole", count=300), "out", [])]
+    for cfg, name, extra in runs:
+        result = CliRunner().invoke(cli, ["pack", "build", str(cfg), "--out",
+                                          str(cfg.parent / name), "--jobs", "1", *extra])
+        assert result.exit_code == 0, result.output
+    return root
+
+
+def _copy(source: Path, target: Path) -> None:
+    for item in source.iterdir():
+        if item.is_dir():
+            shutil.copytree(item, target / item.name)
+        else:
+            shutil.copy2(item, target / item.name)
+
+
 @pytest.fixture
-def shards(tmp_path, run):
-    config = write_config(tmp_path, count=600)
-    dirs = []
-    for i in (1, 2):
-        dirs.append(tmp_path / f"s{i}")
-        assert run("pack", "build", config, "--out", dirs[-1], "--shard", f"{i}/2",
-                   "--jobs", "1").exit_code == 0
-    return config, dirs
+def shards(tmp_path, built_once):
+    _copy(built_once / "shards", tmp_path)
+    return tmp_path / "pack.yaml", [tmp_path / "s1", tmp_path / "s2"]
 
 
 def edit_manifest(directory: Path, change) -> None:
@@ -121,10 +146,9 @@ def test_merged_hashes_come_from_the_bytes_not_the_shard_claims(tmp_path, run, s
 # --- case 2: the journal beside --out ---------------------------------------------------------
 
 @pytest.fixture
-def built(tmp_path, run):
-    config = write_config(tmp_path, count=300)
-    out = tmp_path / "out"
-    assert run("pack", "build", config, "--out", out, "--jobs", "1").exit_code == 0
+def built(tmp_path, built_once):
+    _copy(built_once / "whole", tmp_path)
+    config, out = tmp_path / "pack.yaml", tmp_path / "out"
     (tmp_path / "vocab.yaml").write_text("words: [mine]\n")
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "todo.txt").write_text("keep me")
@@ -502,7 +526,7 @@ def test_builds_started_together_never_share_files(tmp_path, run, built):
 
     config, out = built
     fake = str(Path(__file__).with_name("test_pack_fake.py"))
-    for _ in range(4):
+    for _ in range(2):
         procs = [subprocess.Popen([sys.executable, fake, "pack", "build", str(config),
                                    "--out", str(out), "--jobs", "1"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

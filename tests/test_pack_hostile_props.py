@@ -24,7 +24,7 @@ from test_pack_hostile import snapshot
 
 from wordforge_cli.cli import cli
 
-SETTINGS = settings(max_examples=40, deadline=None,
+SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.too_slow])
 

@@ -6,11 +6,17 @@ call (Linux 3.15+): there is no moment at which ``--out`` holds half of each. Fi
 ``--out`` that wfkit did not write are hard-linked into the staging directory first, so they
 stay in place; the old pack's own files are deleted afterwards, and nothing else ever is.
 
-A journal file beside ``--out`` names the staging directory and its inode, so a build killed
-at any moment is tidied up by the next one: before the swap the staging directory is removed
-(it holds only new files and links), after it the old tree's own files are removed and any
-stranger is moved back. Where the exchange call is missing, the swap falls back to two renames
-(a moment without ``--out``, which the journal repairs on the next run).
+A journal file beside ``--out`` names the staging directory, a random token (also written
+into a marker file inside the staging directory) and the inodes of the staging directory and
+of the old ``--out``, so a build killed at any moment is tidied up by the next one: before the
+swap the staging directory is removed (it holds only new files and links), after it the old
+tree's own files are removed and any stranger is moved back. The journal is read as hostile
+input: it may name nothing but a directory of wfkit's name pattern beside ``--out`` that proves
+to be the one it made (see ``recover``); anything else is an error and nothing is deleted. The
+old pack's "own files" are only those whose bytes still match its manifest (``pack_owned``).
+A lock file beside ``--out`` (flock) keeps two builds of one pack from running at once. Where
+the exchange call is missing, the swap falls back to two renames (a moment without ``--out``,
+which the journal repairs on the next run).
 """
 
 from __future__ import annotations
