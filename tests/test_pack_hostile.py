@@ -538,3 +538,16 @@ def test_builds_started_together_never_share_files(tmp_path, run, built):
         assert any(code == 0 for code, _ in results)
         verify(out)
         assert sorted(os.listdir(tmp_path)) == ["notes", "out", "pack.yaml", "vocab.yaml"]
+
+
+def test_check_never_reads_through_a_link_or_a_fifo(tmp_path, run, built):
+    config, out = built
+    huge = _big_sparse(tmp_path / "huge.bin")
+    (out / "big.jsonl").unlink()
+    (out / "big.jsonl").symlink_to(huge)
+    (out / "small.jsonl").unlink()
+    os.mkfifo(out / "small.jsonl")
+    result = run("pack", "check", config, "--out", out)
+    assert result.exit_code == 1, result.stderr
+    assert "big.jsonl (pack file is reached through a symbolic link" in result.stdout
+    assert "small.jsonl (pack file is a FIFO" in result.stdout
