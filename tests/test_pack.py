@@ -213,7 +213,9 @@ def test_the_fallback_swap_gives_the_same_pack(tmp_path, run, built, monkeypatch
     config, out = built
     before = tree(out)
     (out / "mine.txt").write_text("x")
-    monkeypatch.setenv("WFKIT_TEST_NO_EXCHANGE", "1")
+    from wordforge_cli.pack import store
+
+    monkeypatch.setattr(store, "exchange_supported", False)
     write_config(tmp_path, seed=9)
     assert run("pack", "build", config, "--out", out).exit_code == 0
     verify(out)
@@ -300,25 +302,19 @@ def test_build_json_summary(tmp_path, run):
 
 
 def test_a_second_build_is_refused_while_one_is_writing(tmp_path, run, built):
-    import subprocess
-    import sys
+    import fcntl
 
     config, out = built
     before = tree(out)
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    lock = tmp_path / ".out.wfkit-lock"
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT)
     try:
-        from wordforge_cli.pack.store import _journal_path, _start_time
-
-        journal = _journal_path(out)
-        journal.write_text(json.dumps({"staging": ".out.wfkit-live", "inode": None,
-                                       "pid": sleeper.pid, "start": _start_time(sleeper.pid)}))
-        (tmp_path / ".out.wfkit-live").mkdir()
+        fcntl.flock(fd, fcntl.LOCK_EX)  # as a live build holds it
         result = run("pack", "build", config, "--out", out)
         assert result.exit_code == 1 and "another wfkit build" in result.stderr
-        assert (tmp_path / ".out.wfkit-live").is_dir()  # the live build's staging is kept
+        assert result.stderr.count("\n") == 1
     finally:
-        sleeper.kill()
-        sleeper.wait()
+        os.close(fd)
     assert run("pack", "build", config, "--out", out).exit_code == 0  # its owner is gone
     assert tree(out) == before
     assert sorted(os.listdir(tmp_path)) == ["out", "pack.yaml"]

@@ -5,7 +5,9 @@ a cancelled CI job is) at random moments, many times in a row, alternating two c
 each kill the directory must hold exactly the files of one of the two complete packs, every
 one matching its manifest's sha256, and a file of the user's must still be there. Exact kill
 points (just before and after the swap, half-way through clearing the old tree, between the
-fallback's two renames) are hit too, through WFKIT_TEST_KILL_AT.
+fallback's two renames) are hit too: the child is ``python -c`` that sets ``store.step_hook``
+(and ``store.exchange_supported``) and calls wfkit's main, so production reads no test
+environment variable.
 """
 
 from __future__ import annotations
@@ -40,12 +42,27 @@ ROUNDS = int(os.environ.get("WFKIT_KILL_ROUNDS", "30"))
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
-def build(config: Path, out: Path, *, env: dict | None = None) -> subprocess.Popen:
+CHILD = f"""
+import os, signal, sys
+sys.path.insert(0, {str(FAKE.parent)!r})
+import test_pack_fake
+from wordforge_cli.pack import store
+point, exchange = sys.argv[1], sys.argv[2] == "exchange"
+if point:
+    store.step_hook = lambda at: os.kill(os.getpid(), signal.SIGKILL) if at == point else None
+store.exchange_supported = exchange
+from wordforge_cli.cli import main
+main(sys.argv[3:])
+"""
+
+
+def build(config: Path, out: Path, *, kill_at: str = "", fallback: bool = False,
+          jobs: int = 2) -> subprocess.Popen:
+    """``wfkit pack build`` in its own process group, killed at ``kill_at`` if given."""
     return subprocess.Popen(
-        [sys.executable, str(FAKE), "pack", "build", str(config), "--out", str(out),
-         "--jobs", "2"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-        env={**os.environ, **(env or {})})
+        [sys.executable, "-c", CHILD, kill_at, "fallback" if fallback else "exchange",
+         "pack", "build", str(config), "--out", str(out), "--jobs", str(jobs)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
 
 
 def kill(proc: subprocess.Popen) -> None:
@@ -80,7 +97,10 @@ def packs(tmp_path, references):
 
 
 def assert_one_complete_pack(out: Path, refs: dict, allowed: set[int]) -> int:
-    files = {k: v for k, v in tree(out).items() if k != "notes.txt"} if out.exists() else {}
+    # .wfkit-staging: the marker of a build killed in the instant after its swap (the next
+    # build removes it)
+    files = {k: v for k, v in tree(out).items() if k not in ("notes.txt", ".wfkit-staging")} \
+        if out.exists() else {}
     matches = [seed for seed, ref in refs.items() if files == ref and seed in allowed]
     assert matches, f"{out} holds neither complete pack {sorted(allowed)}: {sorted(files)[:8]}"
     verify(out)
@@ -125,15 +145,12 @@ def test_sigkill_at_each_step_of_the_swap(tmp_path, packs, point, fallback):
     finish(build(config, out))
     (out / "notes.txt").write_text("mine")
     config.write_text(configs[2])
-    env = {"WFKIT_TEST_KILL_AT": point}
-    if fallback:
-        env["WFKIT_TEST_NO_EXCHANGE"] = "1"
-    proc = build(config, out, env=env)
+    proc = build(config, out, kill_at=point, fallback=fallback)
     proc.wait(timeout=120)
     assert proc.returncode == -signal.SIGKILL
     if point == "between-renames":  # the one moment without --out; the next run repairs it
         assert not out.exists()
-        finish(build(config, out, env={"WFKIT_TEST_NO_EXCHANGE": "1"}))
+        finish(build(config, out, fallback=True))
         assert assert_one_complete_pack(out, refs, {2}) == 2
     else:
         expected = 1 if point == "before-exchange" else 2

@@ -13,10 +13,12 @@ from pathlib import Path
 
 from wordforge_cli import __version__
 from wordforge_cli.dataversion import data_version
+from wordforge_cli.errors import WfkitError
 from wordforge_cli.pack import store
 from wordforge_cli.pack.config import PackConfig
 from wordforge_cli.pack.files import MANIFEST, CompareSink, DirSink, FileResult, sha256_file
-from wordforge_cli.pack.kinds import RENDER_SUFFIX, DataFile, Section, Stats
+from wordforge_cli.pack.kinds import DataFile, Section, Stats
+from wordforge_cli.pack.manifest import FORMAT, pack_path_pattern
 from wordforge_cli.pack.runner import (
     CHUNK,
     ChunkResult,
@@ -28,7 +30,7 @@ from wordforge_cli.pack.runner import (
 from wordforge_cli.paths import resource_dir
 from wordforge_cli.progress import progress
 
-FORMAT = "wfkit-pack/1"
+__all__ = ["FORMAT", "build_pack", "check_pack", "claims", "manifest_for", "write_staged"]
 
 
 @dataclass
@@ -94,11 +96,13 @@ def produce(config: PackConfig, sections: Sequence[Section], sink, *, jobs: int 
             current += 1
             open_section(current)
 
-    bar = progress(run_chunks(config.seed, sections, chunks, jobs), total=len(chunks),
-                   desc="pack", unit="chunk")
-    for result in bar:
-        advance(result.chunk.section)
-        _take(result, outs[current], results[current], sink, written)
+    stream = run_chunks(config.seed, sections, chunks, jobs)
+    try:
+        for result in progress(stream, total=len(chunks), desc="pack", unit="chunk"):
+            advance(result.chunk.section)
+            _take(result, outs[current], results[current], sink, written)
+    finally:
+        stream.close()  # on a signal or error: the worker pool ends now, not at exit
     advance(len(sections) - 1)
     if current >= 0:
         close_section(current)
@@ -127,9 +131,8 @@ def _take(result: ChunkResult, outs: tuple, section: SectionResult, sink,
 
 def claims(sections: Sequence[Section]) -> re.Pattern:
     """A pattern of every path a build of these sections may write."""
-    suffixes = "|".join(RENDER_SUFFIX.values())
-    names = "|".join(re.escape(s.name) for s in sections)
-    return re.compile(rf"manifest\.json|({names})(\.jsonl|\.txt|/\d{{6,}}\.({suffixes}))")
+    files = pack_path_pattern([s.name for s in sections])
+    return re.compile(rf"manifest\.json|{files.pattern}")
 
 
 def manifest_text(manifest: dict) -> str:
@@ -215,7 +218,7 @@ def write_staged(out, sections: Sequence[Section], force: bool,
     on any failure the staging directory goes and ``out`` is as it was."""
     staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
-        result = fill(DirSink(staging.path))
+        result = fill(DirSink(staging.path, staging.out if staging.out.is_dir() else None))
     except OSError as exc:
         store.abort(staging)
         raise store.os_error(exc) from None
@@ -236,9 +239,13 @@ def check_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: in
     result = produce(config, sections, CompareSink(Path(out)), jobs=jobs, shard=shard)
     for entry in result.files:
         if entry.path == MANIFEST and entry.status == "stale":
-            found = store.read_manifest(Path(out))
+            try:
+                found = store.read_manifest(Path(out))
+            except WfkitError as exc:
+                entry.detail = exc.message
+                continue
             if found is not None:
-                changes = json_changes(found, result.manifest)
+                changes = json_changes(found.raw, result.manifest)
                 if changes:
                     entry.detail = "differs at " + "; ".join(changes)
     return result

@@ -19,7 +19,7 @@ from wordforge_cli.yamlio import YamlDoc, parse_yaml, read_text
 
 TOP_KEYS = ("name", "description", "seed", "sections")
 COMMON_KEYS = ("name", "kind", "count", "render", "render_limit")
-NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # fullmatch: "$" would allow "abc\n"
 MAX_COUNT = 10**9  # items per section: 1.2 TB of boards; split bigger packs into sections
 DEFAULT_RENDER_LIMIT = 12
 
@@ -211,7 +211,7 @@ def load_pack_config(path: str | Path) -> PackConfig:
             raise doc.error(f"unknown section kind {kind!r}{did_you_mean(str(kind), kind_names())}"
                             f" (kinds: {', '.join(kind_names())})", *keys, "kind")
         sname = section.get("name")
-        if not isinstance(sname, str) or not NAME_RE.match(sname):
+        if not isinstance(sname, str) or not NAME_RE.fullmatch(sname):
             where = (*keys, "name") if "name" in section else keys
             raise doc.error("section 'name' must be lower-case letters, digits, '-' or '_' "
                             f"(it names the section's files), not {sname!r}", *where)

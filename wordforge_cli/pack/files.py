@@ -8,14 +8,169 @@ the same bytes with the same manifest.
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import hashlib
 import os
+import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
+
+from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.output import write_reason
 
 MANIFEST = "manifest.json"
 SHOW = 160  # characters of a differing record shown by check
+# one component of a path inside a pack: what wfkit writes, nothing a shell or a terminal
+# would read twice (no control character, no '/', no leading dot, no '..')
+COMPONENT = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
+MAX_PACK_PATH = 1024
+
+
+def check_relpath(relpath: object) -> str | None:
+    """Why ``relpath`` cannot name a file inside a pack (None when it can).
+
+    Only relative POSIX paths of plain components: no absolute path, no ``..`` or ``.``, no
+    empty component, no backslash, no control character, no hidden name.
+    """
+    if not isinstance(relpath, str):
+        return "must be a string"
+    if not relpath or len(relpath) > MAX_PACK_PATH:
+        return f"must be a path of 1 to {MAX_PACK_PATH} characters"
+    for part in relpath.split("/"):
+        if not COMPONENT.fullmatch(part) or part in (".", ".."):
+            return (f"is not a path inside the pack ({_quote(relpath)}: only letters, digits, "
+                    "'_', '-' and '.' between '/', no '..', no hidden or absolute path)")
+    return None
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    shown = text if len(text) <= limit else text[:limit] + "..."
+    return repr(shown)
+
+
+def open_inside(root: Path, relpath: str, *, what: str = "file",
+                max_bytes: int | None = None) -> tuple[BinaryIO, int]:
+    """Open ``root/relpath`` for reading, refusing anything that is not a regular file inside
+    ``root``: no symbolic link on the way (wfkit never writes one into a pack), no FIFO,
+    device or directory, nothing bigger than ``max_bytes``. Returns the file and its size.
+
+    The FIFO is opened non-blocking, so it cannot hang the run; the size is the one the
+    open file has (``fstat``), so a file swapped in after the check is not the one read.
+    """
+    reason = check_relpath(relpath)
+    where = root / relpath if isinstance(relpath, str) else root
+    if reason is not None:
+        raise UsageError(f"{what} {reason}", path=root)
+    parts = relpath.split("/")
+    flags = os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW
+    try:
+        fd = os.open(root, os.O_RDONLY | os.O_CLOEXEC | os.O_DIRECTORY)
+    except OSError as exc:
+        raise _open_error(exc, "directory", root) from None
+    try:
+        for part in parts[:-1]:
+            nxt = os.open(part, flags | os.O_DIRECTORY, dir_fd=fd)
+            os.close(fd)
+            fd = nxt
+        nxt = os.open(parts[-1], flags | os.O_NONBLOCK, dir_fd=fd)
+    except OSError as exc:
+        os.close(fd)
+        raise _open_error(exc, what, where) from None
+    os.close(fd)
+    fd = nxt
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UsageError(f"{what} is {_file_type(st.st_mode)}, not a regular file",
+                             path=where)
+        if max_bytes is not None and st.st_size > max_bytes:
+            raise UsageError(f"{what} is {st.st_size:,} bytes; at most {max_bytes:,} are "
+                             "accepted for it", path=where)
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        return os.fdopen(fd, "rb"), st.st_size
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+class MissingFile(CannotDo):
+    """A pack file that is not there (exit 1)."""
+
+
+def _open_error(exc: OSError, what: str, where: Path) -> Exception:
+    if exc.errno == errno.ENOENT:
+        return MissingFile(f"{what} is missing", path=where)
+    if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+        return UsageError(f"{what} is reached through a symbolic link or a non-directory "
+                          "(pack files are plain files inside the pack, never links)",
+                          path=where)
+    return CannotDo(f"cannot read the {what}: {write_reason(exc)}", path=where)
+
+
+def _file_type(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def read_bounded(fh: BinaryIO, size: int, sink=None, *, what: str, path: Path) -> hashlib._Hash:
+    """Read exactly ``size`` bytes (the size the file had when opened), feeding ``sink``;
+    a file that shrinks or grows while read is refused rather than followed forever."""
+    digest = hashlib.sha256()
+    left = size
+    while left > 0:
+        block = fh.read(min(left, 1 << 20))
+        if not block:
+            raise CannotDo(f"{what} shrank while it was read", path=path)
+        left -= len(block)
+        digest.update(block)
+        if sink is not None:
+            sink(block)
+    if fh.read(1):
+        raise CannotDo(f"{what} grew while it was read", path=path)
+    return digest
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def make_dirs(root: Path, rel_dir: Path, like: Path | None) -> None:
+    """Create ``root/rel_dir`` and its missing parents, each with the mode its twin under
+    ``like`` has (a user's ``chmod 700`` folder stays 700), else the umask's default."""
+    current = root
+    for part in rel_dir.parts:
+        current = current / part
+        if current.is_dir():
+            continue
+        current.mkdir()
+        os.chmod(current, _mode_like(like, current.relative_to(root), 0o777))
+
+
+def _mode_like(like: Path | None, relpath: Path, default: int) -> int:
+    """The permission bits of ``like/relpath`` when it is the same kind of thing; else the
+    umask applied to ``default``."""
+    if like is not None:
+        try:
+            st = os.lstat(like / relpath)
+        except OSError:
+            st = None
+        if st is not None and (stat.S_ISDIR(st.st_mode) if default == 0o777
+                               else stat.S_ISREG(st.st_mode)):
+            return stat.S_IMODE(st.st_mode)
+    return default & ~_umask()
 
 
 @dataclass
@@ -54,10 +209,14 @@ class _Out:
 class _FileOut(_Out):
     """A file written to ``.NAME.XXXX.tmp`` beside its final name, renamed when complete."""
 
-    def __init__(self, root: Path, relpath: str):
+    def __init__(self, root: Path, relpath: str, like: Path | None = None):
         super().__init__(relpath)
+        reason = check_relpath(relpath)
+        if reason is not None:  # never reached from wfkit's own paths: the last guard
+            raise UsageError(f"a pack path {reason}", path=root)
         self.final = root / relpath
-        self.final.parent.mkdir(parents=True, exist_ok=True)
+        self.mode = _mode_like(like, Path(relpath), 0o666)
+        make_dirs(root, Path(relpath).parent, like)
         fd, tmp = tempfile.mkstemp(prefix=f".{self.final.name}.", suffix=".tmp",
                                    dir=self.final.parent)
         self.tmp = Path(tmp)
@@ -70,7 +229,7 @@ class _FileOut(_Out):
         self.fh.flush()
         os.fsync(self.fh.fileno())
         self.fh.close()
-        os.chmod(self.tmp, 0o644)
+        os.chmod(self.tmp, self.mode)  # the mode the file had in the pack, else the umask's
         os.replace(self.tmp, self.final)
         return self.result("written")
 
@@ -80,11 +239,12 @@ class DirSink:
 
     checking = False
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, like: Path | None = None):
         self.root = root
+        self.like = like  # the pack being replaced: its files' and folders' modes are kept
 
     def open(self, relpath: str) -> _FileOut:
-        return _FileOut(self.root, relpath)
+        return _FileOut(self.root, relpath, self.like)
 
     def finish(self, produced: list[str]) -> list[str]:
         fsync_dirs(self.root, produced)
@@ -96,8 +256,15 @@ class _CompareOut(_Out):
 
     def __init__(self, root: Path, relpath: str):
         super().__init__(relpath)
-        path = root / relpath
-        self.fh = path.open("rb") if path.is_file() else None
+        self.fh: BinaryIO | None = None
+        self.refused = ""
+        self.left = 0  # bytes of the file not yet read (its size when opened)
+        try:
+            self.fh, self.left = open_inside(root, relpath, what="pack file")
+        except MissingFile:
+            pass
+        except (UsageError, CannotDo) as exc:  # a link, a FIFO, a folder: stale, never read
+            self.refused = exc.message
         self.pending = b""
         self.found = 0
         self.compared = 0
@@ -112,19 +279,40 @@ class _CompareOut(_Out):
             self._compare(part + b"\n")
 
     def _compare(self, expected: bytes) -> None:
-        actual = self.fh.readline()
+        actual = self._readline(len(expected) + 1)
         if actual:
             self.found += 1
         self.compared += 1
         if actual != expected and self.first is None:
             self.first = (self.compared, expected, actual)
 
+    def _readline(self, limit: int) -> bytes:
+        """The next line, at most ``limit`` bytes of it kept (the rest of a long line is
+        skipped in blocks: a hostile file's one huge line is never held in memory)."""
+        if self.left <= 0 or self.fh is None:
+            return b""
+        line = self.fh.readline(min(self.left, limit))
+        self.left -= len(line)
+        if line.endswith(b"\n"):
+            return line
+        while self.left > 0:
+            rest = self.fh.readline(min(self.left, 1 << 16))
+            if not rest:
+                break
+            self.left -= len(rest)
+            if rest.endswith(b"\n"):
+                break
+        return line
+
     def close(self) -> FileResult:
+        if self.refused:
+            return self.result("stale", self.refused)
         if self.fh is None:
             return self.result("missing", "missing")
         if self.pending:
             self._compare(self.pending)
-        while block := self.fh.read(1 << 16):  # what the file holds beyond the expected end
+        while self.left > 0 and (block := self.fh.read(min(self.left, 1 << 16))):
+            self.left -= len(block)  # what the file holds beyond the expected end
             self.found += block.count(b"\n")
             if self.first is None:
                 self.first = (self.compared + 1, b"", block.split(b"\n", 1)[0])

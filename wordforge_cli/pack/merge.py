@@ -7,7 +7,6 @@ shards stored. Every shard file is checked against its shard manifest's sha256 a
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -25,34 +24,41 @@ from wordforge_cli.pack.build import (
     write_staged,
 )
 from wordforge_cli.pack.config import PackConfig
-from wordforge_cli.pack.files import MANIFEST, DirSink, FileResult
+from wordforge_cli.pack.files import MANIFEST, DirSink, FileResult, open_inside, read_bounded
 from wordforge_cli.pack.kinds import Section
-from wordforge_cli.pack.runner import chunk_count
+from wordforge_cli.pack.manifest import Manifest, SectionEntry
+from wordforge_cli.pack.runner import CHUNK, chunk_count
+
+MAX_RECORD_BYTES = 1 << 20  # a section file holds at most this much per item of its shard
+MAX_RENDER_BYTES = 16 << 20  # one per-item render (an SVG board is a few KB)
 
 
-def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, dict]]:
+def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Manifest]]:
     """Shard manifests in shard order, after checking they are one complete, matching set."""
     shards = []
     for directory in dirs:
         manifest = store.read_manifest(Path(directory))
         if manifest is None:
             raise UsageError("not a wfkit pack (no manifest.json)", path=directory)
-        if manifest.get("format") != FORMAT or manifest.get("wfkit") != __version__:
-            raise UsageError(f"built by wfkit {manifest.get('wfkit')} ({manifest.get('format')})"
-                             f"; this is wfkit {__version__} ({FORMAT}): rebuild the shards",
+        if manifest.wfkit != __version__:
+            raise UsageError(f"built by wfkit {manifest.wfkit} ({manifest.format}); this is "
+                             f"wfkit {__version__} ({FORMAT}): rebuild the shards",
                              path=directory)
-        if not isinstance(manifest.get("shard"), dict):
+        if manifest.shard is None:
             raise UsageError("a whole pack, not a shard (build shards with --shard I/N)",
                              path=directory)
-        if manifest.get("config", {}).get("sha256") != config.sha256:
+        if manifest.config_sha256 != config.sha256:
             raise UsageError(f"built from another config than {config.path} (sha256 differs)",
                              path=directory)
+        if manifest.seed != config.seed or manifest.chunk != CHUNK:
+            raise UsageError("manifest.json: seed or chunk differ from the config's",
+                             path=directory)
         shards.append((Path(directory), manifest))
-    totals = {m["shard"]["count"] for _, m in shards}
+    totals = {m.shard[1] for _, m in shards}
     if len(totals) != 1:
         raise UsageError("the shards come from different splits (--shard I/N with other N)")
     total = totals.pop()
-    indices = sorted(m["shard"]["index"] for _, m in shards)
+    indices = sorted(m.shard[0] for _, m in shards)
     if indices != list(range(1, total + 1)):
         missing = sorted(set(range(1, total + 1)) - set(indices))
         twice = sorted({i for i in indices if indices.count(i) > 1})
@@ -60,7 +66,7 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, di
             ([f"shard(s) given twice: {', '.join(map(str, twice))}"] if twice else [])
             + ([f"missing shard(s) {', '.join(map(str, missing))}"] if missing else []))
         raise UsageError(f"need every shard 1..{total} exactly once: {what}")
-    return sorted(shards, key=lambda s: s[1]["shard"]["index"])
+    return sorted(shards, key=lambda s: s[1].shard[0])
 
 
 def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[Path], out,
@@ -71,40 +77,56 @@ def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[P
 
 
 def _merge_into(config: PackConfig, sections: Sequence[Section],
-                shards: list[tuple[Path, dict]], sink: DirSink) -> PackResult:
+                shards: list[tuple[Path, Manifest]], sink: DirSink) -> PackResult:
     written: list[FileResult] = []
     results = []
     for section in sections:
         result = SectionResult(section, section.new_stats(),
                                chunks=range(chunk_count(section.count)))
-        entries = []
+        entries: list[tuple[Path, Manifest, SectionEntry]] = []
         for directory, manifest in shards:
-            found = [e for e in manifest.get("sections", []) if e.get("name") == section.name]
-            if not found or found[0].get("kind") != section.kind:
-                raise UsageError(f"shard has no section '{section.name}'", path=directory)
+            found = [e for e in manifest.sections if e.name == section.name]
+            if not found or found[0].kind != section.kind or found[0].count != section.count:
+                raise UsageError(f"shard has no {section.kind} section '{section.name}' of "
+                                 f"{section.count} items", path=directory / MANIFEST)
             entries.append((directory, manifest, found[0]))
         expect = 0
         for directory, _manifest, entry in entries:
-            start, stop = entry["chunks"]
+            start, stop = entry.chunks
             if start != expect:
                 raise UsageError(f"section '{section.name}': shard chunks do not join up",
-                                 path=directory)
+                                 path=directory / MANIFEST)
             expect = stop
-            result.stats.merge(section.stats_from_state(entry["stats_state"]))
-            result.records += entry["records"]
+            result.stats.merge(_stats(section, directory, entry))
         if expect != chunk_count(section.count):
             raise UsageError(f"section '{section.name}': the shards do not cover it")
-        names = [main_file(section)] + ([text_file(section)] if "text" in section.render else [])
-        for name in names:
-            out = sink.open(name)
-            for directory, manifest, _entry in entries:
-                _copy(directory, manifest, name, out)
+        out = sink.open(main_file(section))
+        for directory, manifest, entry in entries:
+            items = (entry.chunks[1] - entry.chunks[0]) * CHUNK
+            lines = _copy(directory, manifest, main_file(section), out,
+                          items * MAX_RECORD_BYTES)
+            if lines != entry.records:  # the count comes from the bytes, not the claim
+                raise UsageError(f"section '{section.name}': records is {entry.records} but "
+                                 f"the file holds {lines}",
+                                 path=directory / MANIFEST)
+            result.records += lines
+        written.append(out.close())
+        if "text" in section.render:
+            out = sink.open(text_file(section))
+            for directory, manifest, entry in entries:
+                items = (entry.chunks[1] - entry.chunks[0]) * CHUNK
+                _copy(directory, manifest, text_file(section), out, items * MAX_RECORD_BYTES)
             written.append(out.close())
+        seen: dict[str, Path] = {}
         for directory, manifest, _entry in entries:
-            for file_entry in manifest["files"]:
-                if file_entry["path"].startswith(section.name + "/"):
-                    out = sink.open(file_entry["path"])
-                    _copy(directory, manifest, file_entry["path"], out)
+            for file_entry in manifest.files:
+                if file_entry.path.startswith(section.name + "/"):
+                    if file_entry.path in seen:
+                        raise UsageError(f"two shards both hold {file_entry.path} (the other: "
+                                         f"{seen[file_entry.path]})", path=directory)
+                    seen[file_entry.path] = directory
+                    out = sink.open(file_entry.path)
+                    _copy(directory, manifest, file_entry.path, out, MAX_RENDER_BYTES)
                     written.append(out.close())
         results.append(result)
     manifest = manifest_for(config, sections, results, written, None)
@@ -115,19 +137,47 @@ def _merge_into(config: PackConfig, sections: Sequence[Section],
     return PackResult(manifest, written, [])
 
 
-def _copy(directory: Path, manifest: dict, relpath: str, out) -> None:
-    """Append a shard's file to ``out``, checking it against the shard's manifest."""
-    listed = {e["path"]: e for e in manifest.get("files", [])}
-    if relpath not in listed:
-        raise UsageError(f"shard manifest does not list {relpath}", path=directory)
-    digest = hashlib.sha256()
+def _stats(section: Section, directory: Path, entry: SectionEntry):
+    """The shard's statistics from their stored state, checked against its own summary."""
+    where = f"sections[{entry.index}].stats_state"
     try:
-        with (directory / relpath).open("rb") as fh:
-            while block := fh.read(1 << 20):
-                digest.update(block)
-                out.write(block)
-    except FileNotFoundError:
-        raise CannotDo("shard file is missing", path=directory / relpath) from None
-    if digest.hexdigest() != listed[relpath]["sha256"]:
+        stats = section.stats_from_state(entry.stats_state)
+        summary = stats.summary()
+        probe = section.new_stats()  # what merging it would do, before the real merge
+        probe.merge(stats)
+        probe.merge(section.stats_from_state(entry.stats_state))
+        probe.summary()
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
+        raise UsageError(f"{where}: not the statistics of a {section.kind} section",
+                         path=directory / MANIFEST) from None
+    if summary != entry.stats:
+        raise UsageError(f"{where}: does not give the section's stats (changed by hand?)",
+                         path=directory / MANIFEST)
+    return stats
+
+
+def _copy(directory: Path, manifest: Manifest, relpath: str, out, limit: int) -> int:
+    """Append a shard's file to ``out``, checking it against the shard's manifest; returns
+    its line count. Only a regular file inside the shard of the listed size is read."""
+    listed = manifest.file(relpath)
+    if listed is None:
+        raise UsageError(f"shard manifest does not list {relpath}", path=directory / MANIFEST)
+    fh, size = open_inside(directory, relpath, what="shard file", max_bytes=limit)
+    path = directory / relpath
+    lines = 0
+
+    def take(block: bytes) -> None:
+        nonlocal lines
+        lines += block.count(b"\n")
+        out.write(block)
+
+    with fh:
+        if size != listed.bytes:
+            raise CannotDo(f"shard file does not match its manifest's sha256 and size ({size} "
+                           f"bytes, not {listed.bytes}: changed or truncated): rebuild this "
+                           "shard", path=path)
+        digest = read_bounded(fh, size, take, what="shard file", path=path)
+    if digest.hexdigest() != listed.sha256:
         raise CannotDo("shard file does not match its manifest's sha256 (changed or "
-                       "truncated): rebuild this shard", path=directory / relpath)
+                       "truncated): rebuild this shard", path=path)
+    return lines

@@ -85,23 +85,49 @@ SCRIPT = """
 """
 
 
-def read_records(path: Path, limit: int) -> list[dict]:
-    """The first ``limit`` records of a JSON Lines file (never the whole of a big pack)."""
-    records: list[dict] = []
-    if limit <= 0 or not path.is_file():
+MAX_LINE = 1 << 20  # a record line the preview reads (a crossword board is ~1 KB)
+MAX_TIERS = 64
+
+
+def read_records(directory: Path, relpath: str, limit: int) -> list[tuple[int, dict]]:
+    """The first ``limit`` records of a JSON Lines file inside the pack, with their line
+    numbers (never the whole of a big pack; never a file outside it, a link or a FIFO)."""
+    from wordforge_cli.pack.files import MissingFile, open_inside
+
+    records: list[tuple[int, dict]] = []
+    if limit <= 0:
         return records
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
+    path = directory / relpath
+    try:
+        fh, _size = open_inside(directory, relpath, what="section file")
+    except MissingFile:
+        return records
+    with fh:
+        for number in range(1, 10**9):
             if len(records) >= limit:
                 break
-            if line.strip():
-                records.append(json.loads(line))
+            line = fh.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE:
+                raise UsageError(f"a record longer than {MAX_LINE:,} bytes", path=path,
+                                 line=number)
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line.decode("utf-8"))
+            except (ValueError, RecursionError):
+                raise UsageError("not a JSON record", path=path, line=number) from None
+            if not isinstance(record, dict):
+                raise UsageError("not a JSON object", path=path, line=number)
+            records.append((number, record))
     return records
 
 
 def pack_page(directory: Path, *, items: int = 6) -> str:
-    """The preview page of the pack in ``directory``."""
-    from wordforge_cli.pack.store import read_manifest
+    """The preview page of the pack in ``directory`` (every value escaped; the manifest is
+    checked field by field first, see ``pack.manifest``)."""
+    from wordforge_cli.pack.manifest import read_manifest
 
     manifest = read_manifest(directory)
     if manifest is None:
@@ -110,67 +136,69 @@ def pack_page(directory: Path, *, items: int = 6) -> str:
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(manifest.get('name'))}: wfkit pack preview</title>",
+        f"<title>{esc(manifest.name)}: wfkit pack preview</title>",
         f"<style>{CSS}</style></head>",
         "<body>",
         "<header>",
-        f"<h1>{esc(manifest.get('name'))}</h1>",
+        f"<h1>{esc(manifest.name)}</h1>",
     ]
-    if manifest.get("description"):
-        parts.append(f"<p>{esc(manifest['description'])}</p>")
-    shard = manifest.get("shard")
-    parts.append(f"<p>seed {esc(manifest.get('seed'))} · wfkit {esc(manifest.get('wfkit'))} · "
-                 f"config {esc(manifest.get('config', {}).get('file'))} "
-                 f"(sha256 {esc(str(manifest.get('config', {}).get('sha256'))[:12])}…) · "
-                 f"{len(manifest.get('sections', []))} sections · "
-                 f"{len(manifest.get('files', [])) + 1} files"  # the manifest lists all but itself
-                 + (f" · shard {shard['index']}/{shard['count']}" if shard else "") + "</p>")
+    if manifest.description:
+        parts.append(f"<p>{esc(manifest.description)}</p>")
+    shard = manifest.shard
+    parts.append(f"<p>seed {esc(manifest.seed)} · wfkit {esc(manifest.wfkit)} · "
+                 f"config {esc(manifest.config_file)} "
+                 f"(sha256 {esc(manifest.config_sha256[:12])}…) · "
+                 f"{len(manifest.sections)} sections · "
+                 f"{len(manifest.files) + 1} files"  # the manifest lists all but itself
+                 + (f" · shard {esc(shard[0])}/{esc(shard[1])}" if shard else "") + "</p>")
     parts.append("</header><main>")
-    for entry in manifest.get("sections", []):
+    for entry in manifest.sections:
         parts.append(_section(directory, entry, items))
-    parts.append(_manifest_block(manifest))
+    parts.append(_manifest_block(manifest.raw))
     parts.append(f"</main><script>{SCRIPT}</script></body></html>")
     return "\n".join(parts) + "\n"
 
 
-def _section(directory: Path, entry: dict, items: int) -> str:
-    kind = entry.get("kind")
-    out = [f'<section class="pack-section" id="section-{esc(entry["name"])}" '
-           f'data-kind="{esc(kind)}">',
-           f'<h2>{esc(entry["name"])}<span class="kind">{esc(kind)}</span></h2>',
-           f'<p class="muted">{esc(entry.get("records"))} records of {esc(entry.get("count"))} '
-           f'asked · file {esc(entry.get("file"))}</p>']
+def _section(directory: Path, entry, items: int) -> str:
+    out = [f'<section class="pack-section" id="section-{esc(entry.name)}" '
+           f'data-kind="{esc(entry.kind)}">',
+           f'<h2>{esc(entry.name)}<span class="kind">{esc(entry.kind)}</span></h2>',
+           f'<p class="muted">{esc(entry.records)} records of {esc(entry.count)} '
+           f'asked · file {esc(entry.file)}</p>']
     pictures = _pictures(directory, entry, items)
-    if pictures and kind == "kanji":
+    if pictures and entry.kind == "kanji":
         out.append(grade_legend())
     if pictures:
         out.append('<div class="gallery">' + "".join(pictures) + "</div>")
-    out.append(_stats_table(entry.get("stats", {})))
+    out.append(_stats_table(entry.stats))
     out.append("</section>")
     return "\n".join(out)
 
 
-def _pictures(directory: Path, entry: dict, items: int) -> list[str]:
-    kind = entry.get("kind")
-    stats = entry.get("stats", {})
+def _pictures(directory: Path, entry, items: int) -> list[str]:
+    kind = entry.kind
+    stats = entry.stats
     figures = []
+    path = directory / entry.file
     if kind in BOARD_KINDS:
         from wordforge_cli.render.crossword import boards_svg
 
-        for rec in read_records(directory / entry["file"], items):
-            svg = boards_svg([rec], title=f"{entry['name']} #{rec['id']}")
-            figures.append(_figure("board", svg, f"#{rec['id']} · {rec['answer']} · "
-                                                 f"{rec['style']}"))
+        for number, rec in read_records(directory, entry.file, items):
+            with _record_errors(path, number, kind):
+                svg = boards_svg([rec], title=f"{entry.name} #{rec['id']}")
+                figures.append(_figure("board", svg, f"#{rec['id']} · {rec['answer']} · "
+                                                     f"{rec['style']}"))
     elif kind == "kanji":
         from wordforge_cli.kanji import load_grades
 
         grades = load_grades()
-        for rec in read_records(directory / entry["file"], items):
-            figures.append(pool_figure(rec, grades))
-    elif kind == "rarity" and isinstance(stats.get("tiers"), dict):
+        for number, rec in read_records(directory, entry.file, items):
+            with _record_errors(path, number, kind):
+                figures.append(pool_figure(rec, grades))
+    elif kind == "rarity" and _counts(stats.get("tiers")):
         figures.append(_figure("chart", tier_chart(stats["tiers"], "rarity tiers"),
                                "words per rarity tier"))
-        if isinstance(stats.get("battle_tiers"), dict):
+        if _counts(stats.get("battle_tiers")):
             figures.append(_figure("chart", tier_chart(stats["battle_tiers"], "battle tiers"),
                                    "words per battle tier"))
     from wordforge_cli.render.charts import section_charts  # play figures (issue 12)
@@ -178,6 +206,31 @@ def _pictures(directory: Path, entry: dict, items: int) -> list[str]:
     for svg, caption in section_charts(str(kind), stats if isinstance(stats, dict) else {}):
         figures.append(_figure("chart", svg, caption))
     return figures
+
+
+def _counts(value: object) -> bool:
+    """A tier histogram worth drawing: a few names, each with a whole count >= 0."""
+    return (isinstance(value, dict) and 0 < len(value) <= MAX_TIERS
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**63
+                    for v in value.values()))
+
+
+class _record_errors:
+    """A record the renders cannot draw (a pack edited by hand): one line naming it."""
+
+    def __init__(self, path: Path, line: int, kind: str):
+        self.path, self.line, self.kind = path, line, kind
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        if kind is not None and issubclass(kind, (KeyError, TypeError, ValueError, IndexError,
+                                                  AttributeError, OverflowError,
+                                                  RecursionError)):
+            raise UsageError(f"not a {self.kind} record wfkit writes ({kind.__name__})",
+                             path=self.path, line=self.line) from None
+        return False
 
 
 def _figure(cls: str, svg: str, caption: str) -> str:
