@@ -213,6 +213,14 @@ def test_a_device_is_never_renamed_over(tmp_path, monkeypatch):
     no_temp_left(tmp_path)
 
 
+def test_a_name_of_255_characters_is_writable(tmp_path):
+    out = tmp_path / ("n" * 250 + ".tsv")
+    assert run("rarity", "cat", "-o", out).exit_code == 0
+    assert out.read_text().startswith("word")
+    no_temp_left(tmp_path)
+    one_error(run("rarity", "cat", "-o", tmp_path / ("n" * 300)), 1, "file name too long")
+
+
 def test_directory_as_output_is_one_error(tmp_path):
     one_error(run("rarity", "cat", "-o", tmp_path), 2)
     with pytest.raises(CannotDo, match="is a directory"), atomic_write(tmp_path):
