@@ -370,3 +370,26 @@ def test_a_word_with_controls_in_a_vocabulary_is_one_line(tmp_path):
     vocab.write_text('words: ["ca\\x1b[31mt", "d\\u0000og"]\n', encoding="utf-8")
     line = one_error(run("rarity", "--vocab", vocab), 2, ":1:")
     assert "U+001B" in line and "\x1b" not in line
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_a_closed_stdout_or_stderr(tmp_path, closed):
+    """``wfkit ... >&-`` and ``2>&-``: one error (or quiet success), never an internal error;
+    ``-o`` still works with stdout closed."""
+    out = tmp_path / "o.tsv"
+
+    def start(argv):
+        return subprocess.run([*WFKIT, *argv], stdout=None if closed == 1 else subprocess.PIPE,
+                              stderr=None if closed == 2 else subprocess.PIPE,
+                              preexec_fn=lambda: os.close(closed), timeout=60)
+
+    done = start(["rarity", "cat", "-o", str(out)])
+    assert done.returncode == 0 and out.read_text().startswith("word")
+    done = start(["rarity", "cat"])
+    if closed == 1:
+        assert done.returncode == 1
+        assert done.stderr.decode() == "wfkit: error: cannot write to stdout: stdout is closed\n"
+    else:
+        assert done.returncode == 0 and done.stdout.startswith(b"word")
+        done = start(["rarity", "c4t"])
+        assert done.returncode == 2 and done.stdout == b""
