@@ -213,6 +213,14 @@ def test_a_device_is_never_renamed_over(tmp_path, monkeypatch):
     no_temp_left(tmp_path)
 
 
+def test_a_name_of_255_characters_is_writable(tmp_path):
+    out = tmp_path / ("n" * 250 + ".tsv")
+    assert run("rarity", "cat", "-o", out).exit_code == 0
+    assert out.read_text().startswith("word")
+    no_temp_left(tmp_path)
+    one_error(run("rarity", "cat", "-o", tmp_path / ("n" * 300)), 1, "file name too long")
+
+
 def test_directory_as_output_is_one_error(tmp_path):
     one_error(run("rarity", "cat", "-o", tmp_path), 2)
     with pytest.raises(CannotDo, match="is a directory"), atomic_write(tmp_path):
@@ -362,3 +370,26 @@ def test_a_word_with_controls_in_a_vocabulary_is_one_line(tmp_path):
     vocab.write_text('words: ["ca\\x1b[31mt", "d\\u0000og"]\n', encoding="utf-8")
     line = one_error(run("rarity", "--vocab", vocab), 2, ":1:")
     assert "U+001B" in line and "\x1b" not in line
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_a_closed_stdout_or_stderr(tmp_path, closed):
+    """``wfkit ... >&-`` and ``2>&-``: one error (or quiet success), never an internal error;
+    ``-o`` still works with stdout closed."""
+    out = tmp_path / "o.tsv"
+
+    def start(argv):
+        return subprocess.run([*WFKIT, *argv], stdout=None if closed == 1 else subprocess.PIPE,
+                              stderr=None if closed == 2 else subprocess.PIPE,
+                              preexec_fn=lambda: os.close(closed), timeout=60)
+
+    done = start(["rarity", "cat", "-o", str(out)])
+    assert done.returncode == 0 and out.read_text().startswith("word")
+    done = start(["rarity", "cat"])
+    if closed == 1:
+        assert done.returncode == 1
+        assert done.stderr.decode() == "wfkit: error: cannot write to stdout: stdout is closed\n"
+    else:
+        assert done.returncode == 0 and done.stdout.startswith(b"word")
+        done = start(["rarity", "c4t"])
+        assert done.returncode == 2 and done.stdout == b""

@@ -142,7 +142,7 @@ def test_a_file_over_its_cap_is_refused_unread(case, tmp_path, monkeypatch):
     argv = argv_for(case, path, tmp_path)
     target = Path(next(a for a in argv if a.startswith(str(path))))
     with open(target, "wb") as fh:  # sparse: no disk used, nothing read
-        fh.truncate(CAPS["pool records"] + 1)
+        fh.truncate(CAPS["pools file"] + 1)
     line = one_error(run(*argv), 2, "too large for a", "the cap is")
     assert str(target) in line
 
@@ -397,3 +397,15 @@ def test_mutated_pool_records_work_or_are_refused_in_one_line(real_pools, tmp_pa
         assert "internal" not in lines[0]
     else:
         assert result.stdout.startswith(("yes: ", "no: ")), result.stdout
+
+
+def test_pools_from_standard_input(real_pools, monkeypatch):
+    """``wfkit kanji ... | wfkit kanji check WORD --pool -``: stdin, under the same cap."""
+    lines = "".join(json.dumps(p, ensure_ascii=False) + "\n" for p in real_pools)
+    word = real_pools[1]["words"][0]
+    result = CliRunner().invoke(cli, ["kanji", "check", word, "--pool", "-", "--id",
+                                      str(real_pools[1]["id"])], input=lines)
+    assert result.exit_code == 0 and result.stdout.startswith(f"yes: {word}"), result.stderr
+    monkeypatch.setitem(CAPS, "pools file", 100)
+    result = CliRunner().invoke(cli, ["kanji", "check", word, "--pool", "-"], input=lines)
+    one_error(result, 2, "-: too large for a pools file")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import os
 import sys
@@ -175,6 +176,7 @@ def main(argv: list[str] | None = None) -> None:
     _utf8_mode()
     try:
         signals.install()
+        _closed_std_streams()
         _utf8_stdout()
         try:
             cli.main(args=argv, prog_name="wfkit")
@@ -197,7 +199,7 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as exc:
         from wordforge_cli.output import WRITE_ERRNOS, write_failed, write_reason
 
-        if exc.errno not in WRITE_ERRNOS:
+        if exc.errno not in WRITE_ERRNOS and not isinstance(exc, _StdoutClosed):
             _internal(exc)
         if exc.filename:
             say(f"error: {write_failed(exc, exc.filename)}")
@@ -229,9 +231,53 @@ def _stop(name: str, status: int) -> None:
 
 def _drop_stdout() -> None:
     """Point stdout at nothing, so the interpreter's last flush cannot fail a second time."""
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+
+
+class _StdoutClosed(OSError):
+    pass
+
+
+class _ClosedStdout:
+    """sys.stdout when wfkit was started with stdout closed (``>&-``): ``-o`` still works,
+    printing to stdout is one error line."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        raise _StdoutClosed(errno.EBADF, "stdout is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return 1  # the null device holds it
+
+
+def _closed_std_streams() -> None:
+    """A standard stream closed at start-up: hold its descriptor with the null device (so no
+    file wfkit opens lands on descriptor 1 or 2), stdout raising on write, stderr mute."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        with contextlib.suppress(OSError):
+            os.fstat(fd)
+            continue
+        with contextlib.suppress(OSError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if name == "stdout":
+            sys.stdout = _ClosedStdout()  # type: ignore[assignment]
+        else:
+            sys.stderr = open(fd, "w", encoding="utf-8", errors="backslashreplace",  # noqa: SIM115
+                              closefd=False)
 
 
 def _utf8_mode() -> None:

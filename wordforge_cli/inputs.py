@@ -26,7 +26,7 @@ CAPS: dict[str, int] = {
     "overrides table": 64 * MiB,
     "word table": 256 * MiB,
     "dictionary": 256 * MiB,
-    "pool records": 1024 * MiB,
+    "pools file": 1024 * MiB,
     "file": 256 * MiB,
 }
 
@@ -77,9 +77,23 @@ def open_regular(path: str | Path, kind: str = "file") -> tuple[int, os.stat_res
     return fd, info
 
 
-def read_bytes(path: str | Path, kind: str = "file") -> bytes:
-    """The bytes of a regular file of at most its kind's cap (also if it grows while read)."""
+def read_bytes(path: str | Path, kind: str = "file", *, stdin: bool = False) -> bytes:
+    """The bytes of a regular file of at most its kind's cap (also if it grows while read).
+
+    ``stdin``: ``-`` reads standard input (a pipe is fine there: it ends), under the same cap.
+    """
     cap = CAPS.get(kind, CAPS["file"])
+    if stdin and str(path) == "-":
+        import sys
+
+        try:
+            data = sys.stdin.buffer.read(cap + 1)
+        except (OSError, AttributeError, ValueError) as exc:
+            raise ConfigError(f"cannot read standard input: {exc}", path="-") from None
+        if len(data) > cap:
+            raise ConfigError(f"too large for a {kind}: over {size_text(cap)} (the cap)",
+                              path="-")
+        return data
     fd, _info = open_regular(path, kind)
     try:
         with os.fdopen(fd, "rb") as fh:

@@ -95,7 +95,9 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
         raise CannotDo("directory does not exist", path=directory)
     with signals.deferred():  # a signal cannot fall between making the file and registering it
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=directory)
+            # at most 100 characters of the name: a legal 255-character name stays writable
+            fd, tmp = tempfile.mkstemp(prefix=f".{real.name[:100]}.", suffix=".tmp",
+                                       dir=directory)
         except OSError as exc:
             raise write_failed(exc, path) from None
         token = signals.register(functools.partial(_remove, tmp))

@@ -13,7 +13,7 @@ def progress(iterable: Iterable[T], *, total: int | None = None, desc: str | Non
              unit: str = "it", enabled: bool | None = None) -> Iterator[T]:
     """Wrap ``iterable`` in a tqdm bar when stderr is a TTY; otherwise return it untouched."""
     if enabled is None:
-        enabled = sys.stderr.isatty()
+        enabled = sys.stderr is not None and sys.stderr.isatty()
     if not enabled:
         return iter(iterable)
     from tqdm import tqdm  # imported only when a bar is really drawn

@@ -78,14 +78,15 @@ class YamlDoc:
         return ConfigError(message, path=self.path, line=self.line(*keys))
 
 
-def read_text(path: str | Path, kind: str = "file") -> str:
+def read_text(path: str | Path, kind: str = "file", *, stdin: bool = False) -> str:
     """A file's text as UTF-8, or a one-line ConfigError naming what is wrong with it.
 
-    Only a regular file of at most the cap of its ``kind`` is read (see :mod:`inputs`)."""
+    Only a regular file of at most the cap of its ``kind`` is read (see :mod:`inputs`);
+    ``stdin``: ``-`` is standard input."""
     from wordforge_cli.inputs import read_bytes
 
     path = Path(path)
-    raw = read_bytes(path, kind)
+    raw = read_bytes(path, kind, stdin=stdin)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -264,7 +264,8 @@ def _report(summary: dict, elapsed: float, preset: str | None) -> None:
 @kanji.command()
 @click.argument("word")
 @click.option("--pool", "pool_path", required=True, type=click.Path(dir_okay=False),
-              help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list).")
+              help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list); "
+                   "- reads standard input.")
 @click.option("--id", "pool_id", type=int, default=None,
               help="Which pool of the file (its id); default the first.")
 @click.option("--taken", default="",
@@ -319,7 +320,7 @@ def read_pool(path: str, pool_id: int | None) -> dict:
     from wordforge_cli.kanji.check import pool_problem
     from wordforge_cli.yamlio import read_text
 
-    text = read_text(path, "pool records")
+    text = read_text(path, "pools file", stdin=True)
     try:
         records = _pool_records(text, path)
     except RecursionError:
