@@ -26,7 +26,7 @@ def check_record(rec: dict, vocabulary: Collection[str] | None = None, *,
     it); ``layout``: ``loose`` or ``strict``; ``max_width``/``max_height``: the size limit.
     """
     errors: list[str] = []
-    if tuple(rec) != FIELDS:
+    if tuple(rec) not in (FIELDS, (*FIELDS, "difficulty")):  # --difficulty adds its measure
         errors.append(f"fields are {list(rec)}, expected {list(FIELDS)}")
         if not all(f in rec for f in FIELDS):
             return errors
