@@ -1,9 +1,15 @@
 """Crossword benchmark: boards/s beside the Node anchor (same run, same words, same bands),
-the time to refuse an impossible request, peak memory streaming many boards, and the
+the user's whole command beside the anchor's whole process, the time to refuse an impossible
+request, the worst case of the attempt budget on near-impossible vocabularies, growth from
+1,000 to 100,000 words, peak memory streaming many boards (JSON Lines and SVG), and the
 blank-failure table of both vocabularies and both layouts.
 
-    /work/venv/bin/python bench/bench_crossword.py                 # speed, refusal, table
-    /work/venv/bin/python bench/bench_crossword.py --million        # + 1,000,000-board stream
+    .venv/bin/python bench/bench_crossword.py                 # core speed, refusal, table
+    .venv/bin/python bench/bench_crossword.py --whole         # whole commands vs the anchor
+    .venv/bin/python bench/bench_crossword.py --hard          # the budget's worst case
+    .venv/bin/python bench/bench_crossword.py --scaling       # 1,000 .. 100,000 words
+    .venv/bin/python bench/bench_crossword.py --svg 100000    # SVG stream, peak RSS
+    .venv/bin/python bench/bench_crossword.py --million       # + 1,000,000-board stream
 
 Ratios are medians of --runs runs; the machine is shared, so only ratios measured in the same
 run mean anything.
@@ -20,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,6 +159,198 @@ def million(count: int) -> None:
     print()
 
 
+def _timed(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the child: user + sys) of one whole process."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def whole(args, vocab_txt: Path) -> None:
+    """The user's commands, whole process (start to file written), beside the anchor's whole
+    process on the same words and band, run alternately; medians."""
+    n = args.n
+    tmp = Path(tempfile.mkdtemp())
+    pack = tmp / "pack.yaml"
+    pack.write_text(f"name: bench\nseed: 1\nsections:\n  - name: boards\n    kind: crossword\n"
+                    f"    vocab: {ROOT / 'examples' / 'tech.yaml'}\n    count: {n}\n"
+                    "    band: [4, 5]\n", encoding="utf-8")
+    wfkit = str(Path(sys.executable).parent / "wfkit")
+    base = [wfkit, "crossword", "--vocab", "examples/tech.yaml", "-n", str(n), "--min-len",
+            "4", "--max-len", "5"]
+    commands = {
+        "anchor": ["node", str(ANCHOR), str(vocab_txt), str(n), "4", "5"],
+        "json": [*base, "-o", str(tmp / "b.jsonl"), "--stats", str(tmp / "s.json")],
+        "ipuz": [*base, "--render", "ipuz", "-o", str(tmp / "b.ipuz"), "--stats",
+                 str(tmp / "s2.json")],
+        "pack": [wfkit, "pack", "build", str(pack), "--out", str(tmp / "out"), "--jobs", "1",
+                 "--force"],
+    }
+    times: dict[str, list[tuple[float, float]]] = {k: [] for k in commands}
+    for r in range(args.runs):
+        for name, argv in commands.items():
+            if name != "anchor":
+                argv = [*argv, "--seed", str(r)] if name != "pack" else argv
+            times[name].append(_timed(argv))
+    load = os.getloadavg()
+    print(f"## whole commands, {n} boards, 4-5 letters, tech.yaml (50 words), median of "
+          f"{args.runs} alternating runs; load average {load[0]:.1f} {load[1]:.1f} "
+          f"{load[2]:.1f} on {os.cpu_count()} cores\n")
+    print("| command | wall s | CPU s | anchor wall / ours | anchor CPU / ours |")
+    print("|---|---|---|---|---|")
+    aw = statistics.median(t[0] for t in times["anchor"])
+    ac = statistics.median(t[1] for t in times["anchor"])
+    labels = {"anchor": f"node seedgen.js tech.txt {n} 4 5",
+              "json": f"wfkit crossword ... -n {n} --min-len 4 --max-len 5 -o FILE --stats F",
+              "ipuz": "the same with --render ipuz",
+              "pack": f"wfkit pack build (one crossword section of {n}, band 4-5, --jobs 1)"}
+    for name in commands:
+        w = statistics.median(t[0] for t in times[name])
+        c = statistics.median(t[1] for t in times[name])
+        print(f"| `{labels[name]}` | {w:.2f} | {c:.2f} | {aw / w:.2f}x | {ac / c:.2f}x |")
+    print()
+    shutil.rmtree(tmp)
+
+
+def _letters() -> Iterator[str]:
+    """Distinct letters (Unicode category Lo), enough for 75,000 cells."""
+    for lo, hi in ((0x4E00, 0x9FFF), (0xAC00, 0xD7A3), (0x20000, 0x2A6DF)):
+        for cp in range(lo, hi + 1):
+            yield chr(cp)
+
+
+def _hard_vocab(path: Path, n: int, alphabet: str, lo: int, hi: int, seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    words: set[str] = set()
+    if alphabet.startswith("only-a"):  # words cross only at their a's, which are answer cells
+        many = int(alphabet.split(":")[1])
+        fresh = _letters()
+        words.update(("aaaa", "aaaaa"))
+        while len(words) < n:
+            cells = [next(fresh) for _ in range(rng.randint(lo, hi))]
+            for p in rng.sample(range(len(cells)), min(many, len(cells))):
+                cells[p] = "a"
+            words.add("".join(cells))
+        path.write_text("\n".join(sorted(words)) + "\n", encoding="utf-8")
+        return
+    while len(words) < n:
+        length = rng.choice((4, 5)) if rng.random() < 0.03 else rng.randint(lo, hi)
+        words.add("".join(rng.choice(alphabet) for _ in range(length)))
+    path.write_text("\n".join(sorted(words)) + "\n", encoding="utf-8")
+
+
+def hard(args) -> None:
+    """Near-impossible vocabularies: thousands of long words over few letters (every pair
+    crosses in many places, little fits), and over many letters (few pairs cross at all).
+    One board at the default budget, whole process; the worst is the README's figure."""
+    print("## the attempt budget's worst case: one board at the default budget (3000), "
+          "whole process\n")
+    print("| vocabulary | layout | result | wall s | CPU s |")
+    print("|---|---|---|---|---|")
+    tmp = Path(tempfile.mkdtemp())
+    wfkit = str(Path(sys.executable).parent / "wfkit")
+    cjk = "".join(chr(0x4E00 + i) for i in range(3000))
+    cases = [("3002 words of 10-14 letters sharing only one a (the answers aaaa, aaaaa)", 3002,
+              "only-a:1", 10, 14),
+             ("3002 words of 20-24 letters sharing only their six a's", 3002, "only-a:6", 20, 24),
+             ("1502 words of 40-48 letters sharing only their 20 a's", 1502, "only-a:20", 40, 48),
+             ("18002 words of 3-4 letters sharing only one a", 18002, "only-a:1", 3, 4),
+             ("3081 words, 15-40 letters of a-b", 3081, "ab", 15, 40),
+             ("3081 words, 20-30 letters of a-f", 3081, "abcdef", 20, 30),
+             ("2900 words, 30-60 letters of a-c", 2900, "abc", 30, 60),
+             ("3081 words, 10-16 letters of 3000 kanji", 3081, cjk, 10, 16),
+             ("20000 words, 12-20 letters of a-d", 20000, "abcd", 12, 20)]
+    for label, n, alphabet, lo, hi in cases:
+        vocab = tmp / "hard.txt"
+        _hard_vocab(vocab, n, alphabet, lo, hi, 7)
+        for layout in ("loose", "strict"):
+            worst = (0.0, 0.0)
+            outcome = ""
+            for seed in range(args.runs):
+                start = time.perf_counter()
+                import resource
+
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                proc = subprocess.run([wfkit, "crossword", "--vocab", str(vocab), "-n", "1",
+                                       "--seed", str(seed), "--layout", layout, "-o",
+                                       str(tmp / "o.jsonl")], capture_output=True, text=True)
+                wall = time.perf_counter() - start
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                if cpu > worst[1]:
+                    worst = (wall, cpu)
+                    outcome = ("made" if proc.returncode == 0 else
+                               "refused at once" if proc.returncode == 2 else "budget ran out")
+            print(f"| {label} | {layout} | {outcome} | {worst[0]:.2f} | {worst[1]:.2f} |",
+                  flush=True)
+    print()
+    shutil.rmtree(tmp)
+
+
+def scaling(args) -> None:
+    """Time to the first board (whole process, -n 1) and boards/s (the command's own figure,
+    -n 2000) for English vocabularies of 1,000 to 100,000 words from data/english.tsv."""
+    words = []
+    for line in (ROOT / "data" / "english.tsv").read_text(encoding="utf-8").splitlines():
+        w = line.split("\t", 1)[0]
+        if w.isascii() and w.isalpha() and len(w) >= 3:
+            words.append(w)
+    print("## growth with the vocabulary (English words from data/english.tsv, every k-th; "
+          "answers 4-5 letters)\n")
+    print("| words | first board, whole process (s) | boards/s (-n 2000, in the command) |")
+    print("|---|---|---|")
+    tmp = Path(tempfile.mkdtemp())
+    wfkit = str(Path(sys.executable).parent / "wfkit")
+    for size in (1_000, 3_000, 10_000, 30_000, 100_000):
+        step = max(1, len(words) // size)
+        vocab = tmp / f"v{size}.txt"
+        vocab.write_text("\n".join(words[::step][:size]) + "\n", encoding="utf-8")
+        firsts = []
+        for seed in range(args.runs):
+            firsts.append(_timed([wfkit, "crossword", "--vocab", str(vocab), "-n", "1",
+                                  "--seed", str(seed), "-o", str(tmp / "o.jsonl")])[0])
+        rates = []
+        for seed in range(max(1, args.runs // 2)):
+            stats = tmp / "s.json"
+            subprocess.run([wfkit, "crossword", "--vocab", str(vocab), "-n", "2000", "--seed",
+                            str(seed), "-o", str(tmp / "o.jsonl"), "--stats", str(stats)],
+                           check=True, capture_output=True)
+            rates.append(json.loads(stats.read_text())["timing"]["boards_per_second"])
+        print(f"| {size:,} | {statistics.median(firsts):.2f} | {statistics.median(rates):,.0f} |",
+              flush=True)
+    print()
+    shutil.rmtree(tmp)
+
+
+def svg_stream(count: int) -> None:
+    print(f"## {count:,} boards rendered to one SVG\n")
+    tmp = Path(tempfile.mkdtemp())
+    out = tmp / "boards.svg"
+    wrapper = ("import resource, subprocess, sys\n"
+               "p = subprocess.run(sys.argv[1:], stderr=subprocess.PIPE, text=True)\n"
+               "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+               "sys.exit(p.returncode)\n")
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", wrapper, *WFKIT, "crossword", "--vocab",
+                           "examples/tech.yaml", "-n", str(count), "--seed", "1", "--render",
+                           "svg", "-o", str(out)], cwd=ROOT, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stderr
+    rss_mb = int(proc.stdout.strip()) / 1024
+    size = out.stat().st_size
+    shutil.rmtree(tmp)
+    print(f"- `wfkit crossword --vocab examples/tech.yaml -n {count} --seed 1 --render svg "
+          f"-o boards.svg`: {size / 1e6:.0f} MB, {elapsed:.0f} s, peak RSS {rss_mb:.0f} MB\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=20000, help="boards per run and band")
@@ -159,10 +358,30 @@ def main() -> None:
     parser.add_argument("--table", type=int, default=10000, help="boards per table row")
     parser.add_argument("--million", action="store_true", help="also stream 1,000,000 boards")
     parser.add_argument("--only-million", action="store_true", help="only the stream")
+    parser.add_argument("--whole", action="store_true", help="only the whole commands")
+    parser.add_argument("--hard", action="store_true", help="only the budget's worst case")
+    parser.add_argument("--scaling", action="store_true", help="only 1,000..100,000 words")
+    parser.add_argument("--svg", type=int, default=0, help="only an SVG stream of N boards")
     args = parser.parse_args()
     os.chdir(ROOT)
     if args.only_million:
         million(1_000_000)
+        return
+    if args.svg:
+        svg_stream(args.svg)
+        return
+    if args.hard:
+        hard(args)
+        return
+    if args.scaling:
+        scaling(args)
+        return
+    if args.whole:
+        lexicon = prepare(read_vocab(ROOT / "examples" / "tech.yaml"))
+        with tempfile.TemporaryDirectory() as tmp:
+            vocab_txt = Path(tmp) / "tech.txt"
+            vocab_txt.write_text("\n".join(lexicon.words) + "\n", encoding="utf-8")
+            whole(args, vocab_txt)
         return
     lexicon = prepare(read_vocab(ROOT / "examples" / "tech.yaml"))
     with tempfile.TemporaryDirectory() as tmp:

@@ -69,9 +69,13 @@ def test_impossible_request_is_refused_at_once(run, tmp_path):
 def test_bad_word_names_file_and_line(run, tmp_path):
     vocab = tmp_path / "v.yaml"
     vocab.write_text("language: en\nwords:\n  - cat\n  - r2d2\n", encoding="utf-8")
-    result = run("crossword", "--vocab", vocab)
-    assert result.exit_code == 2
-    assert f"{vocab}:4:" in result.stderr and "r2d2" in result.stderr
+    vocab.write_text("language: en\nwords:\n  - cat\n  - r2d2\n  - tea\n  - act\n"
+                     "  - tic\n  - ace\n  - toe\n  - tan\n  - ant\n  - eat\n",
+                     encoding="utf-8")
+    result = run("crossword", "--vocab", vocab, "--min-len", "3", "--max-len", "3",
+                 "--seed", "1")
+    assert result.exit_code == 0, result.stderr  # the word is skipped, the run goes on
+    assert f"wfkit: warning: {vocab}:4: 'r2d2' skipped: digit" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -133,7 +137,7 @@ def test_plan_matches_the_article(run):
         return json.loads(run("crossword", "plan", str(k), "--json").stdout)
 
     assert plan(0) == {"question": 0, "min_len": 3, "max_len": 3, "style": "none",
-                       "unlocked": 2}
+                       "label": "そのまま", "unlocked": 2}
     assert (plan(1)["min_len"], plan(1)["max_len"], plan(1)["style"]) == (4, 4, "none")
     assert (plan(6)["min_len"], plan(6)["max_len"], plan(6)["style"]) == (3, 3, "tail")
     assert "style tail" in run("crossword", "plan", "6").stdout
@@ -260,3 +264,105 @@ def test_vocab_may_come_before_the_subcommand(run):
     before = run("crossword", "--vocab", TECH, "endless", "--count", "2", "--seed", "4")
     after = run("crossword", "endless", "--vocab", TECH, "--count", "2", "--seed", "4")
     assert before.exit_code == 0 and before.stdout == after.stdout
+
+
+# --- issue 9: options of boards that ship --------------------------------------------------
+
+def test_a_size_no_board_can_meet_is_refused_at_once(run, tmp_path):
+    out = tmp_path / "b.jsonl"
+    result = run("crossword", "--vocab", TECH, "--max-width", "3", "--max-height", "3",
+                 "-o", out)
+    assert result.exit_code == 2 and not out.exists()
+    assert "fits a board of at most 3 x 3" in result.stderr
+
+
+def test_size_limits_and_their_distribution(run, tmp_path):
+    stats = tmp_path / "s.json"
+    recs = records(run("crossword", "--vocab", TECH, "-n", "60", "--seed", "4",
+                       "--max-width", "7", "--max-height", "6", "--stats", stats))
+    assert recs and all(r["w"] <= 7 and r["h"] <= 6 for r in recs)
+    size = json.loads(stats.read_text(encoding="utf-8"))["stats"]["size"]
+    assert sum(size["width"].values()) == 60 and max(map(int, size["width"])) <= 7
+    assert size["largest"][1] <= 6
+
+
+def test_styled_batches_redraw_and_no_redraw_keeps_the_first_draw(run, tmp_path):
+    held, first = tmp_path / "held.json", tmp_path / "first.json"
+    a = records(run("crossword", "--vocab", TECH, "-n", "200", "--seed", "5", "--style",
+                    "tail", "--stats", held))
+    b = records(run("crossword", "--vocab", TECH, "-n", "200", "--seed", "5", "--style",
+                    "tail", "--no-redraw", "--stats", first))
+    assert all(r["redraws"] == 0 for r in b)
+    assert all(r["label"] == "語尾かくし" for r in a)
+    s_held = json.loads(held.read_text(encoding="utf-8"))["stats"]
+    s_first = json.loads(first.read_text(encoding="utf-8"))["stats"]
+    assert s_first["unblanked"].get("tail", 0) > 0  # tail fails often on these words
+    assert s_held["unblanked"].get("tail", 0) == sum(r["blanked"] == 0 for r in a) == 0
+    assert s_held["blank_failure"]["tail"] == s_first["blank_failure"]["tail"]
+    assert s_held["redraws"] == sum(r["redraws"] for r in a) > 0
+
+
+def test_labels_come_from_the_config(run, tmp_path):
+    cfg = tmp_path / "en.yaml"
+    cfg.write_text("labels: {none: Plain, tail: Last letters hidden}\n", encoding="utf-8")
+    recs = records(run("crossword", "--config", cfg, "--vocab", ANIMALS, "-n", "2",
+                       "--style", "tail", "--seed", "1"))
+    assert {r["label"] for r in recs} == {"Last letters hidden"}
+    plan = json.loads(run("crossword", "--config", cfg, "plan", "0", "--json").stdout)
+    assert plan["label"] == "Plain"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("labels: {tial: x}\n", encoding="utf-8")
+    result = run("crossword", "--config", bad, "--vocab", ANIMALS)
+    assert result.exit_code == 2 and "did you mean 'tail'" in result.stderr
+
+
+def test_strict_vocab_refuses_what_is_otherwise_skipped(run, tmp_path):
+    vocab = tmp_path / "v.txt"
+    vocab.write_text("キャッシュ\nニドラン♀\n火の鳥\nキュー\nシャツ\nツリー\n", encoding="utf-8")
+    result = run("crossword", "--vocab", vocab, "--min-len", "3", "--max-len", "3", "--seed",
+                 "1")
+    assert f"wfkit: warning: {vocab}:2: 'ニドラン♀' skipped" in result.stderr
+    assert f"wfkit: warning: {vocab}:3: '火の鳥' skipped" in result.stderr
+    result = run("crossword", "--vocab", vocab, "--strict-vocab")
+    assert result.exit_code == 2 and f"{vocab}:2:" in result.stderr
+    assert result.stderr.count("wfkit: ") == 1
+
+
+def test_records_keep_the_vocabulary_spelling(run):
+    recs = records(run("crossword", "--vocab", TECH, "-n", "40", "--seed", "1"))
+    spelled = {w["word"]: w["spelling"] for r in recs for w in r["words"]}
+    assert spelled.get("キヤツシユ", "キャッシュ") == "キャッシュ"
+    assert any(k != v for k, v in spelled.items())
+    text = run("crossword", "--vocab", TECH, "-n", "40", "--seed", "1", "--render", "text")
+    assert "[キャッシュ]" in text.stdout or "キヤツシユ" not in text.stdout
+
+
+def test_every_render_lists_the_clues(run, tmp_path):
+    text = run("crossword", "--vocab", ANIMALS, "-n", "1", "--seed", "3", "--render", "text",
+               "--layout", "strict").stdout
+    assert "across:" in text and "down:" in text
+    hints = {h for h in prepare(read_vocab(ANIMALS)).hints if h}
+    assert any(h in text for h in hints)
+    tech = run("crossword", "--vocab", TECH, "-n", "1", "--seed", "3", "--render", "text").stdout
+    assert "no hint in the vocabulary" in tech and "(4)" not in tech
+    svg = run("crossword", "--vocab", ANIMALS, "-n", "2", "--seed", "3", "--render", "svg").stdout
+    words = "".join(e.text or "" for e in ET.fromstring(svg).iter())
+    assert any(h in words for h in hints)
+    sheet = tmp_path / "sheet.html"
+    result = run("crossword", "challenge", "--vocab", ANIMALS, "--seed", "3", "--render",
+                 "sheet", "-o", sheet)
+    assert result.exit_code == 0, result.stderr
+    page = sheet.read_text(encoding="utf-8")
+    assert page.count('class="page puzzle"') == 10 and page.count('class="page solution"') == 10
+    assert page.index('class="page solution"') > page.rindex('class="page puzzle"')
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+
+
+def test_kanji_dict_takes_the_same_intake_policy(run, tmp_path):
+    words = tmp_path / "dict.txt"
+    words.write_text("天気\n晴天\nabc\n天気\n雨天\n", encoding="utf-8")
+    result = run("kanji", "--dict", words, "--strict-vocab", "-n", "1")
+    assert result.exit_code == 2 and f"{words}:3:" in result.stderr
+    assert "'abc' skipped" in result.stderr and result.stderr.count("wfkit: ") == 1
+    result = run("kanji", "--dict", words, "-n", "1", "--seed", "1")
+    assert f"wfkit: warning: {words}:3: 'abc' skipped:" in result.stderr

@@ -56,10 +56,12 @@ def article_record() -> dict:
                 assert mark == ch
                 n = -2
             cells.append({"x": x, "y": y, "c": ch, "n": n})
-    return {"id": 0, "seed": 0, "answer": answer, "w": len(rows[0]), "h": len(rows),
-            "words": [{"word": w, "x": x, "y": y, "dir": d} for w, x, y, d in ARTICLE_WORDS],
+    return {"id": 0, "seed": 0, "answer": answer, "spelling": answer, "w": len(rows[0]),
+            "h": len(rows),
+            "words": [{"word": w, "spelling": w, "x": x, "y": y, "dir": d}
+                      for w, x, y, d in ARTICLE_WORDS],
             "cells": cells, "inputs": [c for c in cells if c["n"] != -2], "style": "none",
-            "blanked": 0, "attempts": 1}
+            "label": "そのまま", "blanked": 0, "attempts": 1, "redraws": 0, "fallback": False}
 
 
 @pytest.fixture(scope="module")
@@ -116,8 +118,12 @@ def test_prepare_reports_bad_word_with_line(tmp_path):
     path = tmp_path / "v.yaml"
     path.write_text("name: v\nlanguage: en\nwords:\n  - cat\n  - dog\n  - ice cream\n",
                     encoding="utf-8")
+    lex = prepare(read_vocab(path))
+    assert lex.words == ("cat", "dog")
+    assert [(s.line, s.word) for s in lex.skipped] == [(6, "ice cream")]
+    assert "space" in lex.skipped[0].reason
     with pytest.raises(ConfigError) as info:
-        prepare(read_vocab(path))
+        prepare(read_vocab(path), strict=True)
     assert info.value.line == 6 and "ice cream" in info.value.message
 
 

@@ -147,8 +147,8 @@ def test_the_pack_board_is_the_crossword_command_board(tmp_path, run):
     out = tmp_path / "out"
     assert run("pack", "build", config, "--out", out).exit_code == 0
     lexicon = prepare(read_vocab(tmp_path / "tech.yaml"))
-    made = [record(b, i, s) for i, s, b in batch(lexicon, Request(4, 5, "tail"), 11, 20,
-                                                 scope=("boards",))]
+    made = [record(b, i, s, lexicon) for i, s, b in batch(lexicon, Request(4, 5, "tail"), 11,
+                                                          20, scope=("boards",))]
     assert lines(out / "boards.jsonl")[:20] == made
 
 

@@ -52,3 +52,34 @@ def report_seed(ctx: click.Context, seed: int) -> None:
 def vocab_option(required: bool = True, help: str = "Vocabulary file (YAML or one word a line)."):
     return click.option("--vocab", type=click.Path(dir_okay=False), required=required,
                         help=help)
+
+
+SKIPPED_SHOWN = 20  # entries named one by one before the rest are only counted
+
+def warn_skipped(source: str, skipped: Any) -> None:
+    """The intake policy's one wording, shared by every engine: each unusable entry skipped
+    names its file:line and why (the first :data:`SKIPPED_SHOWN`), then how many more.
+
+    ``skipped``: entries with ``line``, ``word`` and ``reason``."""
+    entries = list(skipped)
+    for entry in entries[:SKIPPED_SHOWN]:
+        click.echo(f"wfkit: warning: {source}:{entry.line}: '{entry.word}' skipped: "
+                   f"{entry.reason}", err=True)
+    if len(entries) > SKIPPED_SHOWN:
+        click.echo(f"wfkit: warning: {source}: {len(entries) - SKIPPED_SHOWN} more entries "
+                   "skipped", err=True)
+
+
+def intake(source: str, skipped: Any, *, strict: bool) -> None:
+    """The intake policy for an engine that skips as it reads (kanji ``--dict``): warn about
+    each skipped entry (:func:`warn_skipped`), or with ``strict`` (``--strict-vocab``) refuse
+    the first unusable one, exit 2 with its file:line. A repeated entry is only warned about
+    (a duplicate is not unusable), as the crossword engine reports duplicates."""
+    entries = list(skipped)
+    bad = [e for e in entries if e.reason != "repeated"]
+    if strict and bad:
+        from wordforge_cli.errors import ConfigError
+
+        raise ConfigError(f"word '{bad[0].word}' skipped: {bad[0].reason} (--strict-vocab "
+                          "refuses entries that cannot be used)", path=source, line=bad[0].line)
+    warn_skipped(source, entries)

@@ -23,6 +23,25 @@ def dumps(record: Any) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
+def dumps_plain(record: Any) -> str:
+    """:func:`dumps` for records of strings, whole numbers, booleans, null, lists and string-
+    keyed objects only (no floats: orjson writes 1e-07 as 1e-7), through orjson: the same
+    bytes about 15 times faster (a property test holds them equal). Crossword boards use it:
+    JSON encoding was a third of a batch's time."""
+    global _orjson
+    if _orjson is None:
+        import orjson
+
+        _orjson = orjson
+    try:
+        return _orjson.dumps(record).decode("utf-8")
+    except TypeError:  # what orjson cannot write (an integer past 64 bits): the slow way
+        return dumps(record)
+
+
+_orjson: Any = None
+
+
 def dumps_pretty(record: Any) -> str:
     return json.dumps(record, ensure_ascii=False, indent=2)
 

@@ -14,7 +14,7 @@ import click
 from wordforge_cli.options import output_options, report_seed, seed_option, vocab_option
 from wordforge_cli.spec import config_callback
 
-RENDERS = ("json", "text", "svg", "ipuz")
+RENDERS = ("json", "text", "svg", "ipuz", "sheet")
 CONFIG_META = "wfkit.crossword.config"
 MAX_BOARDS = 10**9  # ~40 hours at the measured CLI speed: anything above is a typo
 
@@ -40,8 +40,16 @@ def _set_up(ctx: click.Context, common: dict[str, Any]) -> tuple[Any, Any, Any]:
     common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE")
-    base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"])
-    return _config(ctx.parent), _lexicon(common), base
+    cfg = _config(ctx.parent)
+    base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"],
+                   max_width=common["max_width"], max_height=common["max_height"])
+    return cfg, _lexicon(common), base
+
+
+def _redraws(common: dict[str, Any]) -> int:
+    """Draws a styled board may take: ``--redraws`` (config ``redraws``), 1 with
+    ``--no-redraw``."""
+    return 1 if common["no_redraw"] else common.get("redraws", 1)
 
 
 def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -56,8 +64,10 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
         output_options,
         click.option("--render", type=click.Choice(RENDERS), default="json",
                      show_default=True,
-                     help="json: one record a line; text: the article's picture + solution; "
-                          "svg: a picture; ipuz: ipuz v2 JSON, one puzzle a line."),
+                     help="json: one record a line; text: the article's picture, clues and "
+                          "solution; svg: pictures with numbered clues; ipuz: ipuz v2 JSON, one "
+                          "puzzle a line (entries are the grid's runs); sheet: a printable "
+                          "HTML sheet, a puzzle page per board, then the solution pages."),
         click.option("--stats", "stats_path", type=click.Path(dir_okay=False),
                      help="Also write the statistics as JSON to FILE."),
     ]
@@ -70,6 +80,12 @@ def _batch_options(func: Callable[..., Any]) -> Callable[..., Any]:
     from wordforge_cli.crossword.config import BATCH
 
     return BATCH.options()(func)
+
+
+def _styled_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    from wordforge_cli.crossword.config import STYLED
+
+    return STYLED.options()(func)
 
 
 def _defaults(cfg: Any) -> dict[str, Any]:
@@ -86,6 +102,7 @@ def _defaults(cfg: Any) -> dict[str, Any]:
 @click.option("-n", "--count", type=click.IntRange(0, MAX_BOARDS), default=1,
               show_default=True, help="How many boards.")
 @_batch_options
+@_styled_options
 @board_options
 @click.pass_context
 def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: int,
@@ -93,8 +110,11 @@ def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: 
     """Generate crossword boards whose answer hides in their cells (generate and test).
 
     Each board: an answer word from the vocabulary, one other word per answer letter holding
-    it, each crossing the previous. Output: one JSON object per board (id, seed, answer, w, h,
-    words, cells, inputs, style, blanked, attempts); statistics on stderr at the end.
+    it, each crossing the previous. Answers are dealt from a shuffled deck (none comes back
+    before every other has been used); a styled board is redrawn until its style blanks a
+    cell (--redraws, --no-redraw); --max-width/--max-height are kept while words are placed.
+    Output: one JSON object per board (id, seed, answer, spelling, w, h, words, cells,
+    inputs, style, label, blanked, attempts, redraws, fallback); statistics on stderr.
 
     \b
     Examples:
@@ -115,9 +135,11 @@ def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: 
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE (see wfkit crossword --help)")
     lexicon = _lexicon(common)
+    cfg = _config(ctx)
     request = Request(min_len, max_len, style, common["layout"], common["budget"],
-                      common["unique"])
-    items = _started(batch(lexicon, request, common["seed"], count))
+                      common["unique"], common["max_width"], common["max_height"])
+    items = _started(batch(lexicon, request, common["seed"], count, redraws=_redraws(common),
+                           labels=cfg.labels))
     report_seed(ctx, common["seed"])
     _emit(lexicon, ((i, s, [b]) for i, s, b in items), count, common,
           {"command": "batch", "min_len": min_len, "max_len": max_len, "style": style})
@@ -134,7 +156,9 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
     """Questions of the endless run: band and style from the question number (see plan).
 
     Each question is redrawn up to 12 times (config endless/redraws) until its style blanks
-    at least one cell; a draw whose band fails falls back to 3-4 letters, as the article does.
+    at least one cell (--no-redraw: the first draw); a draw whose band fails falls back to
+    3-4 letters, as the article does (the record says fallback). Answers are dealt from a
+    shuffled deck per band, so none comes back before the band's others have been used.
 
     \b
     Examples:
@@ -144,7 +168,12 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
     from wordforge_cli.crossword.sets import endless as questions
 
     cfg, lexicon, base = _set_up(ctx, common)
-    items = _started(questions(lexicon, cfg.endless, base, common["seed"], count, start=start))
+    if common["no_redraw"]:
+        from dataclasses import replace
+
+        cfg.endless = replace(cfg.endless, redraws=1)
+    items = _started(questions(lexicon, cfg.endless, base, common["seed"], count, start=start,
+                               labels=cfg.labels))
     report_seed(ctx, common["seed"])
     every = cfg.endless.unlock_every
     _emit(lexicon, ((k, s, [b]) for k, s, b in items), count, common,
@@ -157,14 +186,16 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
 @click.option("--order-by-difficulty", is_flag=True,
               help="Put each set's boards in the order of their measured difficulty (easiest "
                    "first; see --difficulty) instead of the ramp's.")
+@_styled_options
 @board_options
 @click.pass_context
 def challenge(ctx: click.Context, count: int, order_by_difficulty: bool,
               **common: Any) -> None:
     """Challenge sets: one board per step of the config's ramp (10), no answer twice.
 
-    Board ids are set * len(ramp) + question. A set with a step that runs out of budget is
-    reported on stderr and counted as failed boards; the run goes on.
+    Board ids are set * len(ramp) + question. A step whose band cannot be made falls back
+    to the endless fallback band (the record says fallback); a set that still cannot be
+    made is reported on stderr and counted as failed boards; the run goes on.
 
     \b
     Examples:
@@ -175,7 +206,9 @@ def challenge(ctx: click.Context, count: int, order_by_difficulty: bool,
 
     cfg, lexicon, base = _set_up(ctx, common)
     size = len(cfg.ramp)
-    items = _started(challenges(lexicon, cfg.ramp, base, common["seed"], count))
+    items = _started(challenges(lexicon, cfg.ramp, base, common["seed"], count,
+                                redraws=_redraws(common), fallback=cfg.endless.fallback,
+                                labels=cfg.labels))
     report_seed(ctx, common["seed"])
     if order_by_difficulty:
         items = ((i, s, _by_difficulty(lexicon, made)) for i, s, made in items)
@@ -211,21 +244,26 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
     from wordforge_cli.crossword.sets import plan as make_plan
     from wordforge_cli.output import dumps
 
-    p = make_plan(_config(ctx.parent).endless, question)
+    cfg = _config(ctx.parent)
+    p = make_plan(cfg.endless, question, cfg.labels)
     if as_json:
         click.echo(dumps({"question": p.question, "min_len": p.min_len, "max_len": p.max_len,
-                          "style": p.style, "unlocked": p.unlocked}))
+                          "style": p.style, "label": p.label, "unlocked": p.unlocked}))
     else:
         click.echo(f"question {p.question}: answer {p.min_len}-{p.max_len} letters, style "
-                   f"{p.style} ({p.unlocked} style{'s' if p.unlocked > 1 else ''} unlocked)")
+                   f"{p.style} ({p.label}) ({p.unlocked} style{'s' if p.unlocked > 1 else ''} "
+                   "unlocked)")
 
 
 def _lexicon(common: dict):
     from wordforge_cli.crossword.lexicon import prepare
+    from wordforge_cli.options import warn_skipped
     from wordforge_cli.vocab import read_vocab
 
     vocab = read_vocab(common["vocab"])
-    lexicon = prepare(vocab, fold_small=common["fold_small"])
+    lexicon = prepare(vocab, fold_small=common["fold_small"],
+                      strict=common["strict_vocab"])
+    warn_skipped(vocab.path, lexicon.skipped)
     for dup in lexicon.duplicates:
         click.echo(f"wfkit: {vocab.path}:{dup.line}: duplicate word '{dup.word}' (the same as "
                    f"line {dup.first_line} after normalisation: {dup.normalised}), dropped",
@@ -259,7 +297,7 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
     from wordforge_cli.crossword.stats import BatchStats
     from wordforge_cli.engine import OutOfBudget
     from wordforge_cli.errors import CannotDo
-    from wordforge_cli.output import atomic_write, dumps
+    from wordforge_cli.output import atomic_write, dumps, dumps_plain
     from wordforge_cli.progress import progress
 
     render = "json" if common["as_json"] else common["render"]
@@ -271,10 +309,20 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
         hardness = DifficultyStats()
     step_of = request.pop("step_of", None)  # board id -> its step (endless, challenge)
     hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
-    svg_records: list[dict] = []
     failures: list[str] = []
+    ipuz_cache: dict = {}
     started = time.perf_counter()
     with atomic_write(common["output"]) as fh:
+        stream: Any = None
+        if render in ("svg", "sheet"):
+            from wordforge_cli.render.crossword import SheetStream, SvgStream
+
+            stream = (SvgStream if render == "svg" else SheetStream)(
+                fh, title=f"wfkit crossword: {lexicon.name}", hints=hints)
+        elif render == "text":
+            from wordforge_cli.render.crossword import board_text
+        elif render == "ipuz":
+            from wordforge_cli.render.ipuz import board_ipuz
         for board_id, item_seed, boards in progress(items, total=planned, desc="crossword",
                                                     unit="board"):
             if isinstance(boards, OutOfBudget):
@@ -286,29 +334,24 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
                     stats.fail()
                     continue
                 stats.add(board)
-                rec = record(board, board_id + j, item_seed)
+                rec = record(board, board_id + j, item_seed, lexicon)
                 if hardness is not None:
                     measured = measure_record(lexicon, rec)
                     rec["difficulty"] = measured.record()
                     hardness.add(measured, step_of(rec["id"]) if step_of else None)
                 if render == "json":
-                    fh.write(dumps(rec))
+                    fh.write(dumps_plain(rec))
                     fh.write("\n")
                 elif render == "text":
-                    from wordforge_cli.render.crossword import board_text
-
-                    fh.write(board_text(rec) + "\n")
+                    fh.write(board_text(rec, hints) + "\n")
                 elif render == "ipuz":
-                    from wordforge_cli.render.ipuz import board_ipuz
-
-                    fh.write(dumps(board_ipuz(rec, hints=hints,
-                                              title=f"{lexicon.name} #{rec['id']}")) + "\n")
+                    fh.write(dumps_plain(board_ipuz(rec, hints=hints, cache=ipuz_cache,
+                                                    title=f"{lexicon.name} #{rec['id']}")))
+                    fh.write("\n")
                 else:
-                    svg_records.append(rec)
-        if render == "svg" and svg_records:
-            from wordforge_cli.render.crossword import boards_svg
-
-            fh.write(boards_svg(svg_records, title=f"wfkit crossword: {lexicon.name}"))
+                    stream.add(rec)
+        if stream is not None and stats.made:
+            stream.close()
         elapsed = time.perf_counter() - started
         if planned and stats.made == 0:
             first = f" (first: {failures[0]})" if failures else ""
@@ -352,6 +395,11 @@ def _report(summary: dict, timing: dict) -> None:
                  for s, v in summary["blank_failure"].items() if s != "none"]
         if parts:
             echo("wfkit: blank failure: " + ", ".join(parts), err=True)
+    size = summary["size"]
+    still = ", ".join(f"{k} {v}" for k, v in summary["unblanked"].items()) or "none"
+    echo(f"wfkit: sizes up to {size['largest'][0]}x{size['largest'][1]}; redraws "
+         f"{summary['redraws']}, still blanking nothing: {still}; fallback boards "
+         f"{summary['fallback']}", err=True)
     u = summary["word_use"]
     echo(f"wfkit: {summary['distinct_answers']} distinct answers; words used {u['used']}/"
          f"{u['words']} (min {u['min']}, max {u['max']} uses, evenness {u['evenness']})",

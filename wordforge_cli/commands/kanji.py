@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from wordforge_cli.options import output_options, report_seed, seed_option
+from wordforge_cli.options import intake, output_options, report_seed, seed_option
 
 RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
@@ -83,6 +83,9 @@ player_option = click.option(
 @click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
               help="Dictionary replacing the bundled one: one word a line, YAML vocabulary, "
                    "or word<TAB>zipf .tsv.")
+@click.option("--strict-vocab", is_flag=True,
+              help="Refuse (exit 2, file:line) a --dict entry that cannot be used, instead of "
+                   "skipping it with a warning (for CI).")
 @click.option("--render", type=click.Choice(RENDERS), default="jsonl", show_default=True,
               help="jsonl: one record a line; text: boards; svg: a picture of the tile boards.")
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
@@ -97,8 +100,8 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
           base: int, bring: int, kanji: tuple[int, int] | None, max_grade: int,
           base_max_grade: int,
           min_zipf: float | None, attempts: int, hidden_examples: int, dict_path: str | None,
-          render: str, reveal: bool, stats_path: str | None, quiet: bool, self_play: bool,
-          balanced: bool, band: float, games: int, balance_attempts: int,
+          strict_vocab: bool, render: str, reveal: bool, stats_path: str | None, quiet: bool,
+          self_play: bool, balanced: bool, band: float, games: int, balance_attempts: int,
           player_texts: tuple[str, ...], output: str | None, as_json: bool, seed: int) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
@@ -135,7 +138,7 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
                           min_zipf=min_zipf, budget=attempts, examples=hidden_examples)
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
-    _warn_skipped(dictionary)
+    intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
     played = None
     if self_play or balanced:
         from wordforge_cli.kanji.territory import BalanceStats, SelfPlay, played_pools
@@ -198,16 +201,6 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
     if failures:
         click.echo(f"wfkit: kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} "
                    f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
-
-
-def _warn_skipped(dictionary) -> None:
-    shown = dictionary.skipped[:20]
-    for entry in shown:
-        click.echo(f"wfkit: warning: {dictionary.source}:{entry.line}: '{entry.word}' "
-                   f"skipped: {entry.reason}", err=True)
-    if len(dictionary.skipped) > len(shown):
-        click.echo(f"wfkit: warning: {dictionary.source}: "
-                   f"{len(dictionary.skipped) - len(shown)} more entries skipped", err=True)
 
 
 def _report(summary: dict, elapsed: float, preset: str | None) -> None:

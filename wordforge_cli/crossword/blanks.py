@@ -12,6 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 STYLES: tuple[str, ...] = ("none", "tail", "head", "alt", "most")
+# The names a player sees (the config's ``labels`` replaces them, so an English game names
+# them its own way). そのまま and 語尾かくし are the article's (its ENDLESS_BLANK_LABEL); the
+# article prints no others, so the last three are ours, in the same manner.
+LABELS: dict[str, str] = {"none": "そのまま", "tail": "語尾かくし", "head": "語頭かくし",
+                          "alt": "市松かくし", "most": "ほぼかくし"}
 
 _S = 1 << 16  # key = x * _S + y; boards are far smaller than 65536 cells on a side
 

@@ -18,17 +18,33 @@ which :func:`check_request` keeps inside the key space.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from wordforge_cli.crossword.blanks import STYLES, blank
 from wordforge_cli.crossword.lexicon import Lexicon
 from wordforge_cli.errors import UsageError
+from wordforge_cli.rng import derive_seed
 
 LAYOUTS: tuple[str, ...] = ("loose", "strict")
 DEFAULT_BUDGET = 3000
 SLOT_TRIES = 8  # other words tried for one answer letter before the attempt is given up
+# The work one attempt may spend, in cell checks (a crossing tried costs the length of the word
+# it places, a word drawn costs 1, a pair's crossings cost how many there are). Long words
+# with many repeated letters would otherwise make one attempt cost thousands of checks; the
+# cap bounds the whole budget's time whatever the vocabulary (worst case in the README) and
+# is a count, never a clock, so boards stay reproducible. The example vocabularies' attempts
+# spend at most a few hundred.
+ATTEMPT_WORK = 4000
+# Partner pools (the words holding a letter that can cross a given word) are computed by a scan
+# of that letter's words: only for letters held by at most this many words, so one scan is
+# cheap; a commoner letter's words are drawn from all of them (the crossing check sorts them).
+# Every lookup of a pool, cached or not, is charged its scan to the attempt's work, so the
+# work stays a function of the draws alone (the same in every process), never of the cache.
+PARTNER_POOL_MAX = 64
+PROBE_ATTEMPTS = 64  # attempts a candidate answer gets to show it can be made at all
+PROBE_CANDIDATES = 2000  # above this many candidates answers are not probed (see dealable)
 PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
-MEMO_BOARDS = 4096  # finished layouts kept per vocabulary (only when crossings are cached)
+MEMO_BOARDS = 8192  # finished layouts kept per vocabulary (only when crossings are cached)
 
 _BITS = 20
 STRIDE = 1 << _BITS
@@ -49,6 +65,8 @@ class Request:
     layout: str = "loose"
     budget: int = DEFAULT_BUDGET
     unique: bool = False
+    max_width: int | None = None  # cells across the board may span (None: no limit)
+    max_height: int | None = None  # cells down
 
 
 @dataclass(slots=True)
@@ -68,13 +86,21 @@ class Board:
     style: str = "none"
     blanked: int = 0
     extra: dict | None = None
+    ids: tuple[int, ...] = ()  # lexicon ids of the answer and the words in chain order
+    label: str | None = None  # the style's name in the game's words (config ``labels``)
+    fallback: bool = False  # made by the fallback band, not the one asked for
+    redraws: int = 0  # boards drawn and put back because the style blanked nothing
+    key: tuple | None = None  # the layout's identity (small vocabularies): caches key on it
+    first: list[tuple[int, int, str, int]] | None = None  # first draw's unblanked cells, kept
+    # when redraws replaced it: the statistics' first-draw blank-failure rate counts it
 
 
 def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
     """The candidate answers of ``request``, or UsageError saying why it can never succeed.
 
     Cheap (one pass over the band's words plus a tiny matching per candidate, cached per
-    band), so an impossible request is answered at once instead of spending the budget.
+    band and size limit), so an impossible request is answered at once instead of spending
+    the budget.
     """
     if request.style not in STYLES:
         raise UsageError(f"unknown style '{request.style}' (one of {', '.join(STYLES)})")
@@ -85,17 +111,31 @@ def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
     lo, hi = request.min_len, request.max_len
     if lo > hi:
         raise UsageError(f"impossible request: min length {lo} > max length {hi}")
+    if lo < 2:
+        raise UsageError("impossible request: an answer needs at least 2 letters (its first "
+                         "word runs down, its second across)")
+    mw, mh = request.max_width, request.max_height
+    for name, limit in (("width", mw), ("height", mh)):
+        if limit is not None and limit < 2:
+            raise UsageError(f"impossible request: max {name} {limit}: every board has a word "
+                             f"down and a word across, each of 2 letters or more")
     longest = max(len(w) for w in lexicon.words)
     if min(hi, longest) * longest >= STRIDE // 2:
         raise UsageError(f"words too long for a board: answers up to {hi} letters and words "
                          f"of {longest} letters could reach past {STRIDE // 2} cells")
-    cands = candidates(lexicon, lo, hi)
+    cands = candidates(lexicon, lo, hi, mw, mh)
     if cands:
         return cands
     if not any(lo <= len(w) <= hi for w in lexicon.words):
         lengths = sorted({len(w) for w in lexicon.words})
         raise UsageError(f"impossible request: no word of {lo}-{hi} letters in the vocabulary "
                          f"(lengths there: {_ranges(lengths)})")
+    if (mw is not None or mh is not None) and candidates(lexicon, lo, hi):
+        raise UsageError(f"impossible request: no {lo}-{hi} letter answer fits a board of at "
+                         f"most {mw or 'any'} x {mh or 'any'} cells: its words run down and "
+                         f"across in turn, so words down may have at most {mh or 'any'} "
+                         f"letters and words across at most {mw or 'any'}, and not enough "
+                         "such words hold the answers' letters")
     raise UsageError(f"impossible request: no {lo}-{hi} letter word has, for every one of its "
                      "letters, another distinct word holding that letter, each crossing the "
                      "word before it")
@@ -105,27 +145,55 @@ def _ranges(values: list[int]) -> str:
     return ", ".join(str(v) for v in values[:20]) + (" ..." if len(values) > 20 else "")
 
 
-def candidates(lexicon: Lexicon, lo: int, hi: int) -> tuple[int, ...]:
+Pools = dict[str, tuple[int, ...]]
+
+
+def pools(lexicon: Lexicon, max_width: int | None, max_height: int | None) -> tuple[Pools,
+                                                                                     Pools]:
+    """(words down, words across) by letter: ``lexicon.by_letter`` cut to the words whose
+    length fits the height (down) or the width (across). The size limit is kept while words
+    are placed; this is its part that can be known before (cached per limit)."""
+    if max_width is None and max_height is None:
+        return lexicon.by_letter, lexicon.by_letter
+    key = ("pools", max_width, max_height)
+    made = lexicon.cache.get(key)
+    if made is None:
+        words = lexicon.words
+
+        def cut(limit: int | None) -> Pools:
+            if limit is None:
+                return lexicon.by_letter
+            return {c: kept for c, ids in lexicon.by_letter.items()
+                    if (kept := tuple(q for q in ids if len(words[q]) <= limit))}
+
+        made = lexicon.cache[key] = (cut(max_height), cut(max_width))
+    return made
+
+
+def candidates(lexicon: Lexicon, lo: int, hi: int, max_width: int | None = None,
+               max_height: int | None = None) -> tuple[int, ...]:
     """Ids of the words of length lo..hi that could be answers: every letter of the answer
-    can be given its own distinct other word holding it (bipartite matching)."""
+    can be given its own distinct other word holding it (bipartite matching), of a length
+    that fits the size limit in the direction that letter's word runs."""
     cache = lexicon.cache
-    key = ("cands", lo, hi)
+    key = ("cands", lo, hi, max_width, max_height)
     if key not in cache:
         chain = len(lexicon.words) <= PARTNER_CACHE_WORDS
+        by_dir = pools(lexicon, max_width, max_height)
         cache[key] = tuple(i for i, w in enumerate(lexicon.words)
-                           if lo <= len(w) <= hi and _coverable(lexicon, i)
-                           and (not chain or _chainable(lexicon, i)))
+                           if lo <= len(w) <= hi and _coverable(lexicon, i, by_dir)
+                           and (not chain or _chainable(lexicon, i, by_dir)))
     return cache[key]
 
 
-def _chainable(lexicon: Lexicon, answer: int) -> bool:
+def _chainable(lexicon: Lexicon, answer: int, by_dir: tuple[Pools, Pools]) -> bool:
     """Is there a chain w0..wn, wi holding answer letter i, each sharing a letter with the one
     before (distinctness and geometry aside)? If not, no attempt can ever succeed."""
     word = lexicon.words[answer]
     positions = lexicon.positions
     reach: set[str] | None = None  # letters of the words that can end the chain so far
-    for ch in word:
-        ok = [q for q in lexicon.by_letter.get(ch, ()) if q != answer
+    for i, ch in enumerate(word):
+        ok = [q for q in by_dir[i % 2].get(ch, ()) if q != answer
               and (reach is None or not reach.isdisjoint(positions[q]))]
         if not ok:
             return False
@@ -133,13 +201,13 @@ def _chainable(lexicon: Lexicon, answer: int) -> bool:
     return True
 
 
-def _coverable(lexicon: Lexicon, answer: int) -> bool:
+def _coverable(lexicon: Lexicon, answer: int, by_dir: tuple[Pools, Pools]) -> bool:
     """Can each letter of the answer be matched to a distinct other word holding it?"""
     owner: dict[int, int] = {}  # word id -> answer position
     word = lexicon.words[answer]
 
     def assign(pos: int, seen: set[int]) -> bool:
-        for q in lexicon.by_letter.get(word[pos], ()):
+        for q in by_dir[pos % 2].get(word[pos], ()):
             if q == answer or q in seen:
                 continue
             seen.add(q)
@@ -159,11 +227,14 @@ def _crossings(lexicon: Lexicon, p: int, q: int) -> tuple[tuple[int, int], ...]:
 
 
 def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
-               avoid: frozenset[int] | set[int] = frozenset()) -> Board | None:
+               avoid: frozenset[int] | set[int] = frozenset(),
+               answer: int | None = None) -> Board | None:
     """A board for ``request`` drawn from ``rng`` alone, or None when the budget runs out.
 
-    ``avoid``: answer ids not to use (a challenge set never repeats an answer). Raises
-    UsageError at once for a request that can never succeed (see :func:`check_request`).
+    ``avoid``: answer ids not to use (a challenge set never repeats an answer); ``answer``:
+    the answer id to use (a schedule dealt it; it must be one of the request's candidates).
+    Raises UsageError at once for a request that can never succeed (see
+    :func:`check_request`).
     """
     cands = lexicon.cache.get(request)
     if cands is None:
@@ -172,22 +243,36 @@ def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
         cands = tuple(c for c in cands if c not in avoid)
         if not cands:
             return None
-    return generate(lexicon, cands, request, rng)
+    return generate(lexicon, cands, request, rng, answer)
 
 
 def generate(lexicon: Lexicon, cands: tuple[int, ...], request: Request,
-             rng: random.Random) -> Board | None:
+             rng: random.Random, answer: int | None = None, *,
+             dealt_only: bool = False) -> Board | None:
     """:func:`make_board` once ``cands`` (from :func:`check_request`) are known: batches
-    check the request once and call this per board."""
+    check the request once and call this per board.
+
+    ``answer``: the dealt answer, used for the first half of the budget (the whole of it
+    with ``dealt_only``); then any candidate, so an answer that cannot be made costs half
+    a budget, never the board."""
     strict = request.layout == "strict"
+    limits = None
+    if request.max_width is not None or request.max_height is not None:
+        limits = (request.max_width or STRIDE, request.max_height or STRIDE,
+                  *pools(lexicon, request.max_width, request.max_height),
+                  *_limited_partners(lexicon, request))
     checker = None
     if request.unique:
         from wordforge_cli.crossword.unique import count_fillings
 
         checker = count_fillings
     rejected = 0
+    a = -1 if answer is None else answer
+    dealt = 0 if answer is None else request.budget if dealt_only else request.budget // 2
     for attempt in range(1, request.budget + 1):
-        board = _attempt(lexicon, cands, rng, strict)
+        if attempt > dealt:  # a dealt answer that has not come in half the budget: any
+            a = -1
+        board = _attempt(lexicon, cands, rng, strict, a, limits)
         if board is None:
             continue
         board.attempts = attempt
@@ -206,54 +291,108 @@ def generate(lexicon: Lexicon, cands: tuple[int, ...], request: Request,
     return None
 
 
-def _partners(lex: Lexicon, prev: int, ch: str) -> tuple[int, ...]:
-    """Words holding ``ch`` that share at least one letter with word ``prev`` (so can cross it)."""
-    letters = lex.positions[prev]
-    return tuple(q for q in lex.by_letter.get(ch, ()) if q != prev
-                 and any(c in letters for c in lex.positions[q]))
+def dealable(lexicon: Lexicon, request: Request, cands: tuple[int, ...]) -> tuple[int, ...]:
+    """The candidates a schedule may deal: those a board can be made of.
+
+    The candidate check works on letters, not on the grid, so an answer can pass it and
+    still never fit (タイムアウト among the tech words, 3-6 letters: its ウ and ム words
+    cannot all cross). Each candidate gets :data:`PROBE_ATTEMPTS` attempts from a stream
+    seeded by the word itself, so the answer is a pure function of (vocabulary, request,
+    word): cached, and the same in every process and shard. Above
+    :data:`PROBE_CANDIDATES` candidates nothing is probed (a big vocabulary's answers are
+    nearly all makeable; a dealt answer that fails still gives way after half the budget,
+    see :func:`generate`).
+    """
+    if len(cands) > PROBE_CANDIDATES:
+        return cands
+    key = ("dealable", request.min_len, request.max_len, request.layout, request.unique,
+           request.max_width, request.max_height, cands)
+    made = lexicon.cache.get(key)
+    if made is None:
+        probe = replace(request, style="none", budget=PROBE_ATTEMPTS)
+        kept = tuple(a for a in cands
+                     if generate(lexicon, cands, probe,
+                                 random.Random(derive_seed(0, "probe", lexicon.words[a])),
+                                 a, dealt_only=True) is not None)
+        made = lexicon.cache[key] = kept or cands
+    return made
 
 
-def _partners_of(partners: dict, lex: Lexicon, q: int, ch: str) -> tuple[int, ...]:
+def _limited_partners(lex: Lexicon, request: Request) -> tuple[dict | None, dict | None]:
+    """Partner caches (next word down, next word across) for one size limit."""
+    if len(lex.words) > PARTNER_CACHE_WORDS:
+        return None, None
+    key = ("partners", request.max_width, request.max_height)
+    made = lex.cache.get(key)
+    if made is None:
+        made = lex.cache[key] = ({}, {})
+    return made
+
+
+def _partners(lex: Lexicon, prev: int, ch: str, source: Pools) -> tuple[int, ...]:
+    """Words holding ``ch`` (from ``source``) that share a letter with word ``prev``, so can
+    cross it."""
+    letters = lex.positions[prev].keys()
+    positions = lex.positions
+    return tuple(q for q in source.get(ch, ()) if q != prev
+                 and not letters.isdisjoint(positions[q]))
+
+
+def _partners_of(partners: dict, lex: Lexicon, q: int, ch: str,
+                 source: Pools) -> tuple[int, ...]:
     """``partners[q][ch]``, computed and cached on first use."""
     mine = partners.get(q)
     if mine is None:
         mine = partners[q] = {}
     pool = mine.get(ch)
     if pool is None:
-        pool = mine[ch] = _partners(lex, q, ch)
+        pool = mine[ch] = _partners(lex, q, ch, source)
     return pool
 
 
-def _has_next(partners: dict, lex: Lexicon, q: int, ch: str, used: list[int]) -> bool:
-    """Lookahead: can some unused word holding ``ch`` cross word q? (avoids dead ends)"""
-    return not all(map(used.__contains__, _partners_of(partners, lex, q, ch)))
+def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: bool,
+             a: int = -1, limits: tuple | None = None) -> Board | None:
+    """One try at a whole board; None when some answer letter found no word that fits, or
+    the attempt spent its :data:`ATTEMPT_WORK`.
 
-
-def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
-             strict: bool) -> Board | None:
-    """One try at a whole board; None when some answer letter found no word that fits."""
+    ``a``: the answer id (-1: drawn from ``cands``); ``limits``: None, or (max width, max
+    height, pools down, pools across, partners down, partners across).
+    """
     rand = rng.random
     words = lex.words
     positions = lex.positions
-    by_letter = lex.by_letter
     small = len(words) <= PARTNER_CACHE_WORDS  # caches stay bounded for big vocabularies
     cross = lex.cross if small else {}
-    partners = lex.partners if small else None
+    if limits is None:
+        max_w = max_h = 0
+        by_down = by_across = lex.by_letter
+        part_down = part_across = lex.partners if small else None
+    else:
+        max_w, max_h, by_down, by_across, part_down, part_across = limits
     nwords = len(words)
-    a = cands[int(rand() * len(cands))]
+    if a < 0:
+        a = cands[int(rand() * len(cands))]
     answer = words[a]
     letters: dict[int, str] = {}
     dirs: dict[int, int] = {}
     shared: set[int] = set()
     answer_at: dict[int, int] = {}
+    work = 0
     # word 0: any other word holding the first letter, down from the origin (nothing to hit)
     ch = answer[0]
-    pool = by_letter[ch]
+    pool = by_down[ch]
     npool = len(pool)
     last = len(answer) - 1
+    nsrc = len(by_across.get(answer[1], ()))
+    ahead0 = part_across is not None and nsrc <= PARTNER_POOL_MAX
     for _ in range(SLOT_TRIES):
         q = pool[int(rand() * npool)]
-        if q != a and (partners is None or _has_next(partners, lex, q, answer[1], [a, q])):
+        if q == a:
+            continue
+        if not ahead0:
+            break
+        work += nsrc
+        if _has_next(part_across, lex, q, answer[1], [a, q], by_across):
             break
     else:
         return None
@@ -265,28 +404,37 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
         letters[k] = c
         dirs[k] = DOWN
         k += DOWN
+    # the bounding box so far, kept only under a size limit
+    minx = maxx = ORIGIN & _MASK
+    miny = ORIGIN >> _BITS
+    maxy = miny + len(wq) - 1
     used = [a, q]
     placed: list[tuple[int, int, int]] = [(q, ORIGIN, DOWN)]
     prev, prev_start, prev_step = q, ORIGIN, DOWN
     for i in range(1, len(answer)):
         ch = answer[i]
-        if partners is None:
-            pool = by_letter[ch]
+        step = prev_step ^ _FLIP  # alternate down and across
+        perp = prev_step
+        if step == ACROSS:
+            partners, source, nxt_partners, nxt_source = part_across, by_across, part_down, by_down
         else:
+            partners, source, nxt_partners, nxt_source = part_down, by_down, part_across, by_across
+        pool = source.get(ch, ())
+        if partners is not None and len(pool) <= PARTNER_POOL_MAX:
+            work += len(pool)
             mine = partners.get(prev)
             pool = mine.get(ch) if mine is not None else None
             if pool is None:
-                pool = _partners_of(partners, lex, prev, ch)
+                pool = _partners_of(partners, lex, prev, ch, source)
         npool = len(pool)
         if not npool:
             return None
-        step = prev_step ^ _FLIP  # alternate down and across
-        perp = prev_step
         pbase = 2 * prev * nwords + (step == ACROSS)  # cache key base of (prev, q, step)
         o = int(rand() * npool)
         for t in range(SLOT_TRIES if npool > SLOT_TRIES else npool):
             # small pools are walked from a random start; big ones drawn at random
             q = pool[(o + t) % npool] if npool <= SLOT_TRIES else pool[int(rand() * npool)]
+            work += 1
             if q in used:
                 continue
             wq = words[q]
@@ -297,13 +445,27 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                 opts = cross[ck] = tuple(pa * prev_step - pb * step
                                          for pa, pb in _crossings(lex, prev, q))
             nopts = len(opts)
+            work += nopts
             if not nopts:
                 continue
             oo = int(rand() * nopts)
             ps = positions[q][ch]
             np_ = len(ps)
             for tt in range(nopts):
+                work += length
+                if work > ATTEMPT_WORK:
+                    return None
                 start = prev_start + opts[(oo + tt) % nopts]
+                if max_w:  # the size limit, kept while placing
+                    sx = start & _MASK
+                    sy = start >> _BITS
+                    if step == ACROSS:
+                        if (max(maxx, sx + length - 1) - min(minx, sx) >= max_w
+                                or max(maxy, sy) - min(miny, sy) >= max_h):
+                            continue
+                    elif (max(maxy, sy + length - 1) - min(miny, sy) >= max_h
+                          or max(maxx, sx) - min(minx, sx) >= max_w):
+                        continue
                 k = start
                 ok = True
                 if strict:
@@ -344,11 +506,13 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                 break
             else:
                 continue
-            if partners is not None and i < last:  # lookahead, inlined (hot)
-                mine = partners.get(q)
+            if (nxt_partners is not None and i < last
+                    and len(nxt_source.get(answer[i + 1], ())) <= PARTNER_POOL_MAX):
+                work += len(nxt_source.get(answer[i + 1], ()))
+                mine = nxt_partners.get(q)  # lookahead, inlined (hot)
                 nxt = mine.get(answer[i + 1]) if mine is not None else None
                 if nxt is None:
-                    nxt = _partners_of(partners, lex, q, answer[i + 1])
+                    nxt = _partners_of(nxt_partners, lex, q, answer[i + 1], nxt_source)
                 used.append(q)
                 ahead = not all(map(used.__contains__, nxt))
                 used.pop()
@@ -372,14 +536,23 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
                     else:
                         letters[k] = c
                     k += step
+            if max_w:
+                sx = start & _MASK
+                sy = start >> _BITS
+                ex, ey = (sx + length - 1, sy) if step == ACROSS else (sx, sy + length - 1)
+                minx, maxx = min(minx, sx), max(maxx, ex)
+                miny, maxy = min(miny, sy), max(maxy, ey)
             used.append(q)
             placed.append((q, start, step))
             prev, prev_start, prev_step = q, start, step
             break
         else:
             return None
+    ids = (a, *(p[0] for p in placed))
     if not small:
-        return _finish(answer, words, letters, shared, answer_at, placed)
+        board = _finish(answer, words, letters, shared, answer_at, placed)
+        board.ids = ids
+        return board
     # A small vocabulary makes the same few layouts again and again (a 3-3 batch from the
     # 50-word example repeats ~600 layouts): the answer, the placed words and the answer cells
     # fix the whole board, so a finished board is kept and copied (bounded, same bytes).
@@ -390,11 +563,19 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random,
     made = memo.get(key)
     if made is None:
         board = _finish(answer, words, letters, shared, answer_at, placed)
+        board.ids = ids
+        board.key = key
         if len(memo) < MEMO_BOARDS:
             memo[key] = (board.w, board.h, tuple(board.words), tuple(board.cells))
         return board
     w, h, out_words, cells = made
-    return Board(answer, w, h, list(out_words), list(cells), None, 0)
+    return Board(answer, w, h, list(out_words), list(cells), None, 0, ids=ids, key=key)
+
+
+def _has_next(partners: dict, lex: Lexicon, q: int, ch: str, used: list[int],
+              source: Pools) -> bool:
+    """Lookahead: can some unused word holding ``ch`` cross word q? (avoids dead ends)"""
+    return not all(map(used.__contains__, _partners_of(partners, lex, q, ch, source)))
 
 
 def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared: set[int],
@@ -421,23 +602,62 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared
     return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, cells, None, 0)
 
 
-def record(board: Board, board_id: int | str, seed: int) -> dict:
-    """The board's JSON object, with exactly the issue's fields in this order:
-    id, seed, answer, w, h, words, cells, inputs, style, blanked, attempts.
+def record(board: Board, board_id: int | str, seed: int, lexicon: Lexicon | None = None) -> dict:
+    """The board's JSON object, fields in this order: id, seed, answer, spelling, w, h, words
+    (word, spelling, x, y, dir), cells, inputs, style, label, blanked, attempts, redraws,
+    fallback.
 
     ``seed`` is the board's own stream seed: ``random.Random(seed)`` makes it again.
+    ``spelling`` is the word as the vocabulary gives it (キャッシュ) beside the grid's folded
+    letters (キヤツシユ); without ``lexicon`` it is the grid's spelling. ``label``: the
+    style's name in the game's words (None when the config names none); ``redraws``: boards
+    put back because the style blanked nothing; ``fallback``: made by the fallback band.
     """
-    cells = [{"x": x, "y": y, "c": c, "n": n} for x, y, c, n in board.cells]
+    parts = None
+    if lexicon is not None and board.key is not None:
+        # a small vocabulary's layouts repeat: their JSON-ready parts are built once (the
+        # lists are shared by the records of one layout and style: treat them as read-only)
+        cache = lexicon.cache.get("record_parts")
+        if cache is None:
+            cache = lexicon.cache["record_parts"] = {}
+        ck = (board.key, board.style)
+        parts = cache.get(ck)
+        if parts is None:
+            parts = _parts(board, lexicon)
+            if len(cache) < 2 * MEMO_BOARDS:
+                cache[ck] = parts
+    else:
+        parts = _parts(board, lexicon)
+    spelling, words, cells, inputs = parts
     return {
         "id": board_id,
         "seed": seed,
         "answer": board.answer,
+        "spelling": spelling,
         "w": board.w,
         "h": board.h,
-        "words": [{"word": w, "x": x, "y": y, "dir": d} for w, x, y, d in board.words],
+        "words": words,
         "cells": cells,
-        "inputs": [c for c in cells if c["n"] != -2],
+        "inputs": inputs,
         "style": board.style,
+        "label": board.label,
         "blanked": board.blanked,
         "attempts": board.attempts,
+        "redraws": board.redraws,
+        "fallback": board.fallback,
     }
+
+
+def _parts(board: Board, lexicon: Lexicon | None) -> tuple[str, list, list, list]:
+    """(answer spelling, words, cells, inputs) of a record."""
+    cells = [{"x": x, "y": y, "c": c, "n": n} for x, y, c, n in board.cells]
+    if lexicon is not None and board.ids:
+        spell = lexicon.spellings
+        spellings = [spell[i] for i in board.ids]
+    else:
+        spellings = [board.answer, *(w[0] for w in board.words)]
+    return (spellings[0],
+            [{"word": w, "spelling": sp, "x": x, "y": y, "dir": d}
+             for (w, x, y, d), sp in zip(board.words, spellings[1:], strict=True)],
+            cells, [c for c in cells if c["n"] != -2])
+

@@ -9,21 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-FIELDS = ("id", "seed", "answer", "w", "h", "words", "cells", "inputs", "style", "blanked",
-          "attempts")
+FIELDS = ("id", "seed", "answer", "spelling", "w", "h", "words", "cells", "inputs", "style",
+          "label", "blanked", "attempts", "redraws", "fallback")
+WORD_FIELDS = ("word", "spelling", "x", "y", "dir")
 STYLE_NAMES = ("none", "tail", "head", "alt", "most")
 
 
 def check_record(rec: dict, vocabulary: Collection[str] | None = None, *,
                  min_len: int | None = None, max_len: int | None = None,
-                 layout: str = "loose") -> list[str]:
+                 layout: str = "loose", max_width: int | None = None,
+                 max_height: int | None = None) -> list[str]:
     """Every rule the board breaks, as sentences; an empty list means the board is valid.
 
     ``vocabulary``: the normalised words (answer and words must come from it);
-    ``min_len``/``max_len``: the answer band; ``layout``: ``loose`` or ``strict``.
+    ``min_len``/``max_len``: the answer band (a board marked ``fallback`` is not held to
+    it); ``layout``: ``loose`` or ``strict``; ``max_width``/``max_height``: the size limit.
     """
     errors: list[str] = []
-    if tuple(rec) != FIELDS:
+    if tuple(rec) not in (FIELDS, (*FIELDS, "difficulty")):  # --difficulty adds its measure
         errors.append(f"fields are {list(rec)}, expected {list(FIELDS)}")
         if not all(f in rec for f in FIELDS):
             return errors
@@ -32,10 +35,27 @@ def check_record(rec: dict, vocabulary: Collection[str] | None = None, *,
     cells = rec["cells"]
     if vocabulary is not None and answer not in vocabulary:
         errors.append(f"answer {answer} is not in the vocabulary")
-    if min_len is not None and len(answer) < min_len:
+    banded = not rec["fallback"]
+    if banded and min_len is not None and len(answer) < min_len:
         errors.append(f"answer {answer} is shorter than {min_len}")
-    if max_len is not None and len(answer) > max_len:
+    if banded and max_len is not None and len(answer) > max_len:
         errors.append(f"answer {answer} is longer than {max_len}")
+    if max_width is not None and rec["w"] > max_width:
+        errors.append(f"board is {rec['w']} cells wide, the limit is {max_width}")
+    if max_height is not None and rec["h"] > max_height:
+        errors.append(f"board is {rec['h']} cells high, the limit is {max_height}")
+    if not isinstance(rec["spelling"], str) or not rec["spelling"]:
+        errors.append("the answer's spelling is missing")
+    if rec["label"] is not None and not isinstance(rec["label"], str):
+        errors.append(f"label {rec['label']!r} is not a string")
+    if not isinstance(rec["redraws"], int) or rec["redraws"] < 0:
+        errors.append(f"redraws {rec['redraws']!r} is not a count")
+    if not isinstance(rec["fallback"], bool):
+        errors.append(f"fallback {rec['fallback']!r} is not true or false")
+    for i, w in enumerate(words):
+        if tuple(w) != WORD_FIELDS:
+            errors.append(f"word {i} has fields {list(w)}, expected {list(WORD_FIELDS)}")
+            return errors
     if len(words) != len(answer):
         errors.append(f"{len(words)} words for a {len(answer)}-letter answer")
     names = [w["word"] for w in words]
@@ -175,4 +195,66 @@ def _strict_errors(words: list[dict], occupied: set) -> list[str]:
     errors = [f"run of {n} cells {d} at ({x},{y}) is not one placed word"
               for x, y, d, n in sorted(runs - placed)]
     errors += [f"word at ({x},{y}) {d} is not a whole run" for x, y, d, n in sorted(placed - runs)]
+    return errors
+
+
+def check_ipuz(doc: dict, rec: dict | None = None) -> list[str]:
+    """Every way an ipuz puzzle's entries disagree with its grid (empty: consistent).
+
+    Written apart from the render: the grid's runs of 2+ non-block cells must be exactly the
+    clued entries, numbered in standard order (row by row, one number per start cell), each
+    with a clue that is more than a bare length; the solution must fill exactly the cells of
+    the puzzle. Given ``rec`` (the board), the solution must be its letters, in capitals
+    where the script has them, and the hidden answer too.
+    """
+    errors: list[str] = []
+    block = doc.get("block", "#")
+    puzzle, solution = doc["puzzle"], doc["solution"]
+    w, h = doc["dimensions"]["width"], doc["dimensions"]["height"]
+    if len(puzzle) != h or any(len(row) != w for row in puzzle):
+        return ["puzzle grid does not match its dimensions"]
+    open_ = {(x, y) for y, row in enumerate(puzzle) for x, c in enumerate(row) if c != block}
+    solved = {(x, y) for y, row in enumerate(solution) for x, c in enumerate(row)
+              if c != block}
+    if open_ != solved:
+        errors.append("puzzle and solution disagree on which squares are cells")
+    entries: list[tuple[int, int, str]] = []
+    for y in range(h):
+        for x in range(w):
+            if (x, y) not in open_:
+                continue
+            if (x - 1, y) not in open_ and (x + 1, y) in open_:
+                entries.append((x, y, "Across"))
+            if (x, y - 1) not in open_ and (x, y + 1) in open_:
+                entries.append((x, y, "Down"))
+    numbers: dict[tuple[int, int], int] = {}
+    for x, y, _d in entries:
+        numbers.setdefault((x, y), len(numbers) + 1)
+    expected = {d: [numbers[(x, y)] for x, y, dd in entries if dd == d]
+                for d in ("Across", "Down")}
+    for d in ("Across", "Down"):
+        clues = doc["clues"].get(d, [])
+        got = [c[0] for c in clues]
+        if got != expected[d]:
+            errors.append(f"{d} clues are numbered {got}, the grid's runs are {expected[d]}")
+        for c in clues:
+            text = str(c[1]).strip()
+            if not text or text.strip("()").isdigit():
+                errors.append(f"{d} {c[0]} has no meaningful clue: {c[1]!r}")
+    for (x, y), n in numbers.items():
+        cell = puzzle[y][x]
+        label = cell.get("cell") if isinstance(cell, dict) else cell
+        if label != n:
+            errors.append(f"cell ({x},{y}) is numbered {label!r}, standard numbering says {n}")
+    for (x, y) in open_ - set(numbers):
+        cell = puzzle[y][x]
+        label = cell.get("cell") if isinstance(cell, dict) else cell
+        if label not in (0, doc.get("empty", 0)):
+            errors.append(f"cell ({x},{y}) carries a number {label!r} but starts no run")
+    if rec is not None:
+        for c in rec["cells"]:
+            want = c["c"].upper() if len(c["c"].upper()) == 1 else c["c"]
+            if solution[c["y"]][c["x"]] != want:
+                errors.append(f"solution at ({c['x']},{c['y']}) is "
+                              f"{solution[c['y']][c['x']]!r}, the board holds {want!r}")
     return errors

@@ -15,14 +15,15 @@ from typing import Any
 import click
 
 from wordforge_cli.config import check_mapping, load_mapping, type_name
-from wordforge_cli.crossword.blanks import STYLES
+from wordforge_cli.crossword.blanks import LABELS, STYLES
 from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS
-from wordforge_cli.crossword.sets import DEFAULT_RAMP, EndlessConfig, Step
+from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
 from wordforge_cli.spec import CLI, CONFIG, PACK, Choice, Field, Names, Pair, Spec
 from wordforge_cli.yamlio import YamlDoc
 
 MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
 MAX_REDRAWS = 1000
+MAX_SIDE = 10_000  # cells; a board wider than this is no screen's
 
 # what every form (batch, endless, challenge) takes
 BOARD = Spec(
@@ -43,6 +44,22 @@ BOARD = Spec(
           "Measure each board with a solver that deduces cells as a player does (rounds, "
           "guesses, letters given): in each record and in the statistics, per step for "
           "endless and challenge.", show_default=False, fronts=frozenset((CLI, CONFIG))),
+    Field("max_width", click.IntRange(2, MAX_SIDE), None,
+          "Widest board, in cells (kept while words are placed; a request no board can "
+          "meet is refused at once)."),
+    Field("max_height", click.IntRange(2, MAX_SIDE), None, "Tallest board, in cells."),
+    Field("no_redraw", click.BOOL, False,
+          "Ship a styled board's first draw even when its style blanks nothing (no redraws).",
+          show_default=False),
+    Field("strict_vocab", click.BOOL, False,
+          "Refuse (exit 2, file:line) a vocabulary entry that cannot be used, instead of "
+          "skipping it with a warning (for CI).", show_default=False),
+)
+# what batches and challenge sets add (an endless run redraws by its own endless/redraws)
+STYLED = Spec(
+    Field("redraws", click.IntRange(1, MAX_REDRAWS), DEFAULT_REDRAWS,
+          "Draws a styled board may take until its style blanks a cell (the article's "
+          "endless rule; 1 = the first draw only)."),
 )
 # what a batch adds: one answer band (a pack section says band: [min, max]) and one style
 BATCH = Spec(
@@ -54,7 +71,7 @@ BATCH = Spec(
           "Blank style: tail/head hide the last/first cell of runs, alt cells with x+y even, "
           "most every given cell not beside an answer cell."),
 )
-SECTIONS = ("endless", "challenge")  # the config's own sections, not options
+SECTIONS = ("labels", "endless", "challenge")  # the config's own sections, not options
 ENDLESS_KEYS = ("bands", "styles", "unlock_start", "unlock_every", "redraws", "fallback")
 CHALLENGE_KEYS = ("ramp",)
 STEP_KEYS = ("band", "style")
@@ -68,6 +85,7 @@ class CrosswordConfig:
     options: dict[str, Any] = field(default_factory=dict)
     endless: EndlessConfig = field(default_factory=EndlessConfig)
     ramp: tuple[Step, ...] = DEFAULT_RAMP
+    labels: dict[str, str] = field(default_factory=lambda: dict(LABELS))
 
 
 def _int(doc: YamlDoc, value, *keys, low: int = 1, high: int | None = None) -> int:
@@ -97,9 +115,18 @@ def _band(doc: YamlDoc, value, *keys) -> tuple[int, int]:
 
 def load_config(path: str | Path) -> CrosswordConfig:
     """Read and check a crossword config."""
-    doc, data = load_mapping(path, ((BATCH + BOARD).keys(CONFIG) + SECTIONS))
-    options = (BATCH + BOARD).read(data, front=CONFIG, path=doc.path,
-                                   line=lambda key: doc.line(key), extra=SECTIONS)
+    every = BATCH + BOARD + STYLED
+    doc, data = load_mapping(path, (every.keys(CONFIG) + SECTIONS))
+    options = every.read(data, front=CONFIG, path=doc.path, line=lambda key: doc.line(key),
+                         extra=SECTIONS)
+    labels = dict(LABELS)
+    if "labels" in data:
+        given = check_mapping(doc, data["labels"], STYLES, "labels")
+        for style, name in given.items():
+            if not isinstance(name, str) or not name.strip():
+                raise doc.error(f"labels/{style} must be a non-empty string, not {name!r}",
+                                "labels", style)
+            labels[style] = name
     endless = EndlessConfig()
     if "endless" in data:
         e = check_mapping(doc, data["endless"], ENDLESS_KEYS, "endless")
@@ -137,4 +164,4 @@ def load_config(path: str | Path) -> CrosswordConfig:
                 style = _style(doc, item.get("style", "none"), *keys, "style")
                 steps.append(Step(lo, hi, style))
             ramp = tuple(steps)
-    return CrosswordConfig(str(path), options, endless, ramp)
+    return CrosswordConfig(str(path), options, endless, ramp, labels)

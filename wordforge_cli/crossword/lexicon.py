@@ -3,8 +3,12 @@
 Normalisation (issue 3): NFKC first. Japanese: hiragana folds to katakana and, on by default,
 small kana to full size (ッ->ツ, ャ->ヤ), as printed Japanese crosswords do. English: case-folded
 letters only. Any other script: its letters (Unicode categories L and M). A word holding a
-space, digit or symbol is refused with its word and line; a word that normalises to one seen
-before is dropped and returned in ``Lexicon.duplicates`` so the CLI can report it.
+space, digit or symbol cannot be a board's word: it is skipped and returned in
+``Lexicon.skipped`` with its line and reason (the intake policy every engine shares: skip,
+name file:line, count; ``strict=True``, the CLI's ``--strict-vocab``, refuses it instead, for
+CI). A word that normalises to one seen before is dropped and returned in
+``Lexicon.duplicates``. Each kept word's spelling as the vocabulary gives it stays beside its
+folded grid letters (``Lexicon.spellings``).
 """
 
 from __future__ import annotations
@@ -76,6 +80,15 @@ class Duplicate:
     first_line: int
 
 
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A vocabulary entry that cannot be a board's word, and why."""
+
+    line: int
+    word: str
+    reason: str
+
+
 EAGER_WORDS = 50_000  # above this, letter positions are computed when asked, not stored
 
 
@@ -117,7 +130,9 @@ class Lexicon:
     lines: tuple[int, ...]
     hints: tuple[str | None, ...]
     path: str = ""
+    spellings: tuple[str, ...] = ()  # each word as the vocabulary gives it (default: words)
     duplicates: list[Duplicate] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
     by_letter: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
     positions: list[dict[str, tuple[int, ...]]] | LazyPositions = field(default_factory=list,
                                                                        repr=False)
@@ -126,6 +141,8 @@ class Lexicon:
     partners: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        if len(self.spellings) != len(self.words):
+            self.spellings = self.words
         by_letter: dict[str, list[int]] = {}
         for i, word in enumerate(self.words):
             for c in dict.fromkeys(word):  # each letter once, in word order
@@ -148,27 +165,35 @@ class Lexicon:
 
 
 def prepare(vocab: Vocabulary, *, fold_small: bool = True,
-            language: str | None = None) -> Lexicon:
+            language: str | None = None, strict: bool = False) -> Lexicon:
     """Normalise a vocabulary into a :class:`Lexicon`.
 
-    Raises ConfigError (file:line, the word) for a word that is not letters only, or when fewer
-    than two words are left. Duplicates after normalisation are dropped and returned.
+    An entry that is not letters only (or shorter than 2) is skipped and listed in
+    ``skipped``; with ``strict`` it raises ConfigError (file:line, the word) instead. Fewer
+    than two words left is a ConfigError. Duplicates after normalisation are dropped and
+    returned.
     """
     lang = (language or vocab.language or guess_language(vocab.words) or "").lower() or None
     words: list[str] = []
     lines: list[int] = []
     hints: list[str | None] = []
+    spellings: list[str] = []
     first: dict[str, int] = {}
     dups: list[Duplicate] = []
+    skipped: list[Skipped] = []
     for entry in vocab.entries:
         try:
             norm = normalise(entry.word, lang, fold_small=fold_small)
+            if len(norm) < 2:
+                raise ValueError("is shorter than 2 letters")
         except ValueError as exc:
-            raise ConfigError(f"word '{entry.word}' {exc}", path=vocab.path,
-                              line=entry.line) from None
-        if len(norm) < 2:
-            raise ConfigError(f"word '{entry.word}' is shorter than 2 letters",
-                              path=vocab.path, line=entry.line)
+            reason = str(exc)
+            if strict:
+                raise ConfigError(f"word '{entry.word}' {reason} (--strict-vocab refuses "
+                                  "entries that cannot be used)", path=vocab.path,
+                                  line=entry.line) from None
+            skipped.append(Skipped(entry.line, entry.word, reason))
+            continue
         if norm in first:
             dups.append(Duplicate(entry.word, entry.line, norm, first[norm]))
             continue
@@ -176,9 +201,12 @@ def prepare(vocab: Vocabulary, *, fold_small: bool = True,
         words.append(norm)
         lines.append(entry.line)
         hints.append(entry.hint)
+        spellings.append(entry.word)
     if len(words) < 2:
-        raise ConfigError("a crossword needs at least 2 distinct words", path=vocab.path)
-    return Lexicon(vocab.name, lang, tuple(words), tuple(lines), tuple(hints), vocab.path, dups)
+        more = f" ({len(skipped)} entries skipped as unusable)" if skipped else ""
+        raise ConfigError(f"a crossword needs at least 2 distinct words{more}", path=vocab.path)
+    return Lexicon(vocab.name, lang, tuple(words), tuple(lines), tuple(hints), vocab.path,
+                   tuple(spellings), dups, skipped)
 
 
 def lexicon_from_words(words: list[str], language: str | None = None,

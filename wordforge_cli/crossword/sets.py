@@ -4,7 +4,18 @@ Independence: batch item i draws only from ``item_rng(seed, *scope, i)``, endles
 from ``item_rng(seed, *scope, "endless", k)`` and challenge set i from
 ``item_rng(seed, *scope, "challenge", i)``, so any item is the same whether made first or
 last, alone, in a worker process or in a shard. A record's ``seed`` is that stream's seed:
-``random.Random(seed)`` makes the item again.
+``random.Random(seed)`` makes the item again (given the answer its schedule dealt).
+
+Answer spread: answers are dealt from a :class:`Deck` (the candidates shuffled, dealt in
+order, reshuffled when used up), so no answer comes back within a round before every other
+candidate has been used. Card j is ``deck(j // n)[j % n]``, deck k shuffled by
+``derive_seed(seed, *scope, "deck", ..., k)``: a function of (seed, index) alone, the same
+bytes whatever ``--jobs`` or ``--shard``.
+
+Styles that hold: a styled board is redrawn (same dealt answer, the item's stream going on)
+up to ``redraws`` draws in all until its style blanks a cell, as the article's endless run
+does; ``redraws=1`` is the first draw only (``--no-redraw``). The board keeps the first
+draw's cells for the statistics' first-draw blank-failure rate.
 """
 
 from __future__ import annotations
@@ -12,16 +23,16 @@ from __future__ import annotations
 import _random
 import hashlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
+from wordforge_cli.crossword.blanks import LABELS
 from wordforge_cli.crossword.board import (
     Board,
     Request,
-    candidates,
     check_request,
+    dealable,
     generate,
-    make_board,
 )
 from wordforge_cli.crossword.lexicon import Lexicon
 from wordforge_cli.engine import OutOfBudget
@@ -31,20 +42,67 @@ from wordforge_cli.rng import SEED_MAX, derive_seed
 SCOPE = ("crossword",)
 
 
+DEFAULT_REDRAWS = 12  # the article's makeEndless redraws; config ``redraws``
+
+
+class Deck:
+    """The answer schedule of one run: card j is ``deck(j // n)[j % n]`` where deck k is the
+    n candidates shuffled by ``Random(derive_seed(seed, *scope, "deck", k))``."""
+
+    __slots__ = ("cands", "scope", "seed", "_k", "_order")
+
+    def __init__(self, cands: tuple[int, ...], seed: int, scope: tuple):
+        self.cands = cands
+        self.seed = seed
+        self.scope = scope
+        self._k = -1
+        self._order: list[int] = []
+
+    def card(self, j: int) -> int:
+        n = len(self.cands)
+        k = j // n
+        if k != self._k:  # runs deal in order: one shuffle per round
+            order = list(self.cands)
+            random.Random(derive_seed(self.seed, *self.scope, "deck", k)).shuffle(order)
+            self._k, self._order = k, order
+        return self._order[j % n]
+
+
 def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
-          scope: tuple = SCOPE, start: int = 0) -> Iterator[tuple[int, int, Board | None]]:
-    """Yield (i, item seed, board or None) for i in start..start+count-1.
+          scope: tuple = SCOPE, start: int = 0, redraws: int = DEFAULT_REDRAWS,
+          labels: Mapping[str, str] = LABELS,
+          ) -> Iterator[tuple[int, int, Board | None]]:
+    """Yield (i, item seed, board or None) for i in start..start+count-1; item i's answer is
+    card i of the run's :class:`Deck`.
 
     An impossible request raises UsageError before anything is yielded.
     """
     cands = check_request(lexicon, request)
+    deck = Deck(dealable(lexicon, request, cands), seed, scope)
     rng = random.Random()
     reseed = _random.Random.seed  # Random.seed minus its Python wrapper: same state for ints
     seeds = _seeds(seed, scope)
+    plain = request.style == "none" or redraws <= 1
+    label = labels.get(request.style)
     for i in range(start, start + count):
         item_seed = seeds(i)
         reseed(rng, item_seed)  # the same stream as item_rng(seed, *scope, i), object reused
-        yield i, item_seed, generate(lexicon, cands, request, rng)
+        if plain:
+            board = generate(lexicon, cands, request, rng, deck.card(i))
+            if board is not None:
+                board.label = label
+        else:
+            board = _dealt(lexicon, cands, request, rng, deck.card(i), redraws, labels)
+        yield i, item_seed, board
+
+
+def batch_item(lexicon: Lexicon, request: Request, seed: int, i: int, *,
+               scope: tuple = SCOPE, redraws: int = DEFAULT_REDRAWS,
+               labels: Mapping[str, str] = LABELS) -> tuple[int, Board | None]:
+    """(item seed, board) of batch item i made alone: the same as :func:`batch` gives it."""
+    _i, item_seed, board = next(batch(lexicon, request, seed, 1, scope=scope, start=i,
+                                      redraws=redraws, labels=labels))
+    return item_seed, board
 
 
 def _seeds(seed: int, scope: tuple):
@@ -88,6 +146,7 @@ class Plan:
     max_len: int
     style: str
     unlocked: int
+    label: str | None = None
 
 
 def unlocked(cfg: EndlessConfig, k: int) -> int:
@@ -95,50 +154,101 @@ def unlocked(cfg: EndlessConfig, k: int) -> int:
     return max(1, min(len(cfg.styles), cfg.unlock_start + k // cfg.unlock_every))
 
 
-def plan(cfg: EndlessConfig, k: int) -> Plan:
+def plan(cfg: EndlessConfig, k: int, labels: Mapping[str, str] = LABELS) -> Plan:
     """Question k's band and style (the article's endlessPlan, growth rule from the config)."""
     k = max(0, int(k))
     lo, hi = cfg.bands[k % len(cfg.bands)]
     u = unlocked(cfg, k)
-    return Plan(k, lo, hi, cfg.styles[(k // 2) % u], u)
+    style = cfg.styles[(k // 2) % u]
+    return Plan(k, lo, hi, style, u, labels.get(style))
 
 
-def _try(lexicon: Lexicon, request: Request, rng: random.Random) -> tuple[Board | None, int]:
-    """A board or None, and the attempts it cost (an impossible band costs none)."""
+def _cands(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
+    """The request's candidates, or () when it can never be made (then it falls back)."""
     try:
-        board = make_board(lexicon, request, rng)
+        return check_request(lexicon, request)
     except UsageError:
-        return None, 0
-    return board, (board.attempts if board is not None else request.budget)
+        return ()
+
+
+def _occurrence(items: tuple, j: int, period_index: int) -> int:
+    """How many earlier places of a repeating list of ``items`` (this period and the ones
+    before) hold the same item as place j: its card number in that item's deck."""
+    same = [p for p, it in enumerate(items) if it == items[j]]
+    return period_index * len(same) + same.index(j)
+
+
+def _dealt(lexicon: Lexicon, cands: tuple[int, ...], request: Request, rng: random.Random,
+           answer: int | None, redraws: int, labels: Mapping[str, str],
+           back: tuple[int, ...] = (), fallback: Request | None = None, *,
+           persist: bool = False) -> Board | None:
+    """The article's draw: the asked band (answer ``answer`` when dealt, else drawn from
+    ``cands``), else the fallback band (answer drawn from ``back``), redrawn until the style
+    blanks a cell, up to ``redraws`` draws in all.
+
+    Each draw tries the band and then, if it fails, the fallback, as makeEndless does
+    (``make(minL, maxL) || make(3, 4)``). A draw that makes nothing ends the board unless
+    ``persist`` (the endless run draws again, as the article's loop does). The board's
+    ``attempts`` count every attempt spent, redraws and fallbacks included.
+    """
+    kept: Board | None = None
+    first = None
+    spent = 0
+    draws = 0
+    for _ in range(max(1, redraws)):
+        board = None
+        if cands:
+            board = generate(lexicon, cands, request, rng, answer)
+            spent += board.attempts if board is not None else request.budget
+        if board is None and back and fallback is not None:
+            board = generate(lexicon, back, fallback, rng)
+            spent += board.attempts if board is not None else fallback.budget
+            if board is not None:
+                board.fallback = True
+        draws += 1
+        if board is None:
+            if persist:
+                continue
+            break
+        if first is None and board.base is not None:
+            first = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base,
+                                                               strict=True)]
+        kept = board
+        if request.style == "none" or board.blanked > 0:
+            break
+    if kept is not None:
+        kept.attempts = spent
+        kept.redraws = draws - 1
+        if kept.redraws:
+            kept.first = first
+        kept.label = labels.get(kept.style)
+    return kept
 
 
 def endless_question(lexicon: Lexicon, cfg: EndlessConfig, k: int, seed: int, base: Request,
-                     *, scope: tuple = SCOPE) -> tuple[int, Board | None]:
-    """(item seed, board) of endless question k; ``base`` gives layout, budget, unique.
+                     *, scope: tuple = SCOPE,
+                     labels: Mapping[str, str] = LABELS) -> tuple[int, Board | None]:
+    """(item seed, board) of endless question k; ``base`` gives layout, budget, unique and
+    the size limit.
 
-    ``attempts`` of the board counts every attempt the question spent, redraws included.
+    The answer is dealt from the deck of the question's band (card: how many questions of
+    that band came before); ``attempts`` of the board counts every attempt the question
+    spent, redraws and fallbacks included.
     """
-    p = plan(cfg, k)
+    p = plan(cfg, k, labels)
     item_seed = derive_seed(seed, *scope, "endless", k)
     rng = random.Random(item_seed)
     want = replace(base, min_len=p.min_len, max_len=p.max_len, style=p.style)
     fallback = replace(want, min_len=cfg.fallback[0], max_len=cfg.fallback[1])
-    kept: Board | None = None
-    spent = 0
-    for _ in range(cfg.redraws):
-        board, cost = _try(lexicon, want, rng)
-        spent += cost
-        if board is None:
-            board, cost = _try(lexicon, fallback, rng)
-            spent += cost
-        if board is None:
-            continue
-        kept = board
-        if p.style == "none" or board.blanked > 0:
-            break
-    if kept is not None:
-        kept.attempts = spent
-    return item_seed, kept
+    cands = _cands(lexicon, want)
+    answer = None
+    if cands:
+        card = _occurrence(cfg.bands, k % len(cfg.bands), k // len(cfg.bands))
+        answer = Deck(dealable(lexicon, want, cands), seed,
+                      (*scope, "endless", p.min_len, p.max_len)).card(card)
+    board = _dealt(lexicon, cands, want, rng, answer, cfg.redraws, labels,
+                   _cands(lexicon, fallback), fallback, persist=True)
+    return item_seed, board
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,26 +268,51 @@ DEFAULT_RAMP: tuple[Step, ...] = (
 
 
 def challenge_set(lexicon: Lexicon, ramp: tuple[Step, ...], index: int, seed: int,
-                  base: Request, *, scope: tuple = SCOPE) -> tuple[int, list[Board]]:
+                  base: Request, *, scope: tuple = SCOPE, redraws: int = DEFAULT_REDRAWS,
+                  fallback: tuple[int, int] | None = (3, 4),
+                  labels: Mapping[str, str] = LABELS) -> tuple[int, list[Board]]:
     """(item seed, boards) of challenge set ``index``: one board per ramp step, no answer
-    twice. CannotDo when a step cannot be made (its message says which and why)."""
+    twice.
+
+    Step j's answer is dealt from its band's deck (card: set index x the steps of that band
+    + its place among them; an answer already in the set passes to the next card). A step
+    whose band cannot be made falls back to ``fallback`` like an endless question (the
+    board says ``fallback``); CannotDo only when neither can (its message says which and
+    why).
+    """
     item_seed = derive_seed(seed, *scope, "challenge", index)
     rng = random.Random(item_seed)
     used: set[int] = set()
+    bands = tuple((s.min_len, s.max_len) for s in ramp)
     boards = []
     for j, step in enumerate(ramp):
         request = replace(base, min_len=step.min_len, max_len=step.max_len, style=step.style)
-        try:
-            board = make_board(lexicon, request, rng, avoid=frozenset(used))
-        except UsageError as exc:
-            raise UsageError(f"challenge question {j + 1}: {exc.message}") from None
+        back = (None if fallback is None
+                else replace(request, min_len=fallback[0], max_len=fallback[1]))
+        cands = _cands(lexicon, request)
+        if not cands and back is None:
+            check_request(lexicon, request)  # raises the reason
+        answer = None
+        if cands:
+            deck = Deck(dealable(lexicon, request, cands), seed,
+                        (*scope, "challenge", step.min_len, step.max_len))
+            card = _occurrence(bands, j, index)
+            for t in range(len(deck.cands)):
+                if deck.card(card + t) not in used:
+                    answer = deck.card(card + t)
+                    break
+        board = _dealt(lexicon, tuple(c for c in cands if c not in used), request, rng, answer,
+                       redraws, labels,
+                       () if back is None else tuple(c for c in _cands(lexicon, back)
+                                                     if c not in used), back)
         if board is None:
             where = (f"challenge set {index}, question {j + 1} ({step.min_len}-{step.max_len} "
                      f"letters, {step.style})")
-            if all(c in used for c in candidates(lexicon, step.min_len, step.max_len)):
-                raise CannotDo(f"{where}: every possible answer is already used in the set")
+            if cands and all(c in used for c in cands):
+                raise CannotDo(f"{where}: every possible answer is already used in the set, "
+                               "and the fallback band gave none either")
             raise CannotDo(f"{where}: no board within the budget of {request.budget} attempts "
-                           "without repeating an answer")
+                           "without repeating an answer, in its band or the fallback's")
         used.add(lexicon.index[board.answer])
         boards.append(board)
     return item_seed, boards
@@ -201,37 +336,47 @@ def check_endless(lexicon: Lexicon, cfg: EndlessConfig, base: Request) -> None:
 
 
 def endless(lexicon: Lexicon, cfg: EndlessConfig, base: Request, seed: int, count: int, *,
-            start: int = 0, scope: tuple = SCOPE) -> Iterator[tuple[int, int, Board | None]]:
+            start: int = 0, scope: tuple = SCOPE, labels: Mapping[str, str] = LABELS,
+            ) -> Iterator[tuple[int, int, Board | None]]:
     """(k, item seed, board or None when its budget ran out) for questions start..start+count-1.
 
     An endless plan none of whose bands can be made raises UsageError before anything is
     yielded."""
     check_endless(lexicon, cfg, base)
     for k in range(start, start + count):
-        item_seed, board = endless_question(lexicon, cfg, k, seed, base, scope=scope)
+        item_seed, board = endless_question(lexicon, cfg, k, seed, base, scope=scope,
+                                            labels=labels)
         yield k, item_seed, board
 
 
-def check_challenge(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request) -> None:
-    """UsageError naming the first step of the ramp that can never be made."""
+def check_challenge(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request,
+                    fallback: tuple[int, int] | None = None) -> None:
+    """UsageError naming the first step of the ramp that can never be made, in its band or
+    (given) the fallback band its boards fall back to."""
     for j, step in enumerate(ramp):
         try:
             check_request(lexicon, replace(base, min_len=step.min_len, max_len=step.max_len,
                                            style=step.style))
         except UsageError as exc:
+            if fallback is not None and _cands(lexicon, replace(
+                    base, min_len=fallback[0], max_len=fallback[1], style=step.style)):
+                continue
             raise UsageError(f"challenge question {j + 1}: {exc.message}") from None
 
 
 def challenges(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request, seed: int, count: int,
-               *, start: int = 0, scope: tuple = SCOPE
+               *, start: int = 0, scope: tuple = SCOPE, redraws: int = DEFAULT_REDRAWS,
+               fallback: tuple[int, int] | None = (3, 4), labels: Mapping[str, str] = LABELS,
                ) -> Iterator[tuple[int, int, list[Board] | OutOfBudget]]:
     """(set index, item seed, boards) for sets start..start+count-1; a set with a step whose
     budget ran out is an :class:`OutOfBudget` standing for its ``len(ramp)`` boards (counted
     as failed, the run goes on). An impossible step raises UsageError before anything."""
-    check_challenge(lexicon, ramp, base)
+    check_challenge(lexicon, ramp, base, fallback)
     for index in range(start, start + count):
         try:
-            item_seed, boards = challenge_set(lexicon, ramp, index, seed, base, scope=scope)
+            item_seed, boards = challenge_set(lexicon, ramp, index, seed, base, scope=scope,
+                                              redraws=redraws, fallback=fallback,
+                                              labels=labels)
         except CannotDo as exc:
             yield (index, derive_seed(seed, *scope, "challenge", index),
                    OutOfBudget(exc.message, len(ramp)))

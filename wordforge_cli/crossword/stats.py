@@ -35,6 +35,12 @@ class BatchStats:
     :class:`wordforge_cli.engine.Statistics` protocol: ``add(board)``, ``fail``, ``merge``,
     ``to_state``/``from_state``, ``summary``).
 
+    Also board sizes, redraws, boards still blanking nothing and boards of the fallback band.
+    ``blank_failure`` is the article's figure: of the first draws, how many a style would
+    leave with nothing blanked (a board brings its first draw when redraws replaced it; a
+    record fed by :meth:`add_record` has only its shipped draw). ``unblanked``: boards
+    shipped with their own style blanking nothing, after the redraws.
+
     ``styles``: the styles whose blank-failure rate is reported (a board's own style need not
     be among them). ``lexicon``: given, the vocabulary for word-use evenness, and (with
     ``unique=True``) for counting the boards each style leaves ambiguous.
@@ -53,21 +59,46 @@ class BatchStats:
         self.word_use: Counter = Counter()
         self.ambiguous: Counter = Counter()
         self.rejected_ambiguous = 0
+        self.unblanked: Counter = Counter()
+        self.widths: Counter = Counter()
+        self.heights: Counter = Counter()
+        self.redraws = 0
+        self.fallbacks = 0
+        self._blank_cache: dict = {}  # layout key -> blank counts (a cache of a pure function)
 
     def add_record(self, rec: dict[str, Any], *, rejected_ambiguous: int = 0) -> None:
         """Count one made board from its JSON record (same counts as :meth:`add`)."""
         words = [(w["word"], w["x"], w["y"], w["dir"]) for w in rec["words"]]
         self._count(rec["answer"], words, base_cells(rec), rec["attempts"], rejected_ambiguous)
+        self._shape(rec["w"], rec["h"], rec["style"], rec["blanked"], rec.get("redraws", 0),
+                    rec.get("fallback", False))
 
     def add(self, board: Board) -> None:
         """Count one made board straight from the generator."""
-        cells = board.cells if board.base is None else [
-            (x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
+        if board.first is not None:
+            cells = board.first
+        elif board.base is None:
+            cells = board.cells
+        else:
+            cells = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base,
+                                                               strict=True)]
         self._count(board.answer, board.words, cells, board.attempts,
-                    (board.extra or {}).get("ambiguous_rejected", 0))
+                    (board.extra or {}).get("ambiguous_rejected", 0),
+                    board.key if board.first is None else None)
+        self._shape(board.w, board.h, board.style, board.blanked, board.redraws,
+                    board.fallback)
+
+    def _shape(self, w: int, h: int, style: str, blanked: int, redraws: int,
+               fallback: bool) -> None:
+        self.widths[w] += 1
+        self.heights[h] += 1
+        self.redraws += redraws
+        self.fallbacks += fallback
+        if style != "none" and not blanked:
+            self.unblanked[style] += 1
 
     def _count(self, answer: str, words: list, cells: list, attempts: int,
-               rejected_ambiguous: int) -> None:
+               rejected_ambiguous: int, key: tuple | None = None) -> None:
         self.made += 1
         self.attempts[attempts] += 1
         self.answers[answer] += 1
@@ -75,7 +106,12 @@ class BatchStats:
         for w in words:
             self.word_use[w[0]] += 1
         self.rejected_ambiguous += rejected_ambiguous
-        for style, count in blank_counts(cells, self.styles).items():
+        counts = self._blank_cache.get(key) if key is not None else None
+        if counts is None:
+            counts = blank_counts(cells, self.styles)
+            if key is not None and len(self._blank_cache) < 8192:
+                self._blank_cache[key] = counts
+        for style, count in counts.items():
             if count == 0 and style != "none":
                 self.blank_failures[style] += 1
         if self.unique:
@@ -93,22 +129,21 @@ class BatchStats:
 
     def merge(self, other: BatchStats) -> BatchStats:
         """Add another part's counts to this one (parallel or sharded batches)."""
-        self.made += other.made
-        self.failed += other.failed
-        self.rejected_ambiguous += other.rejected_ambiguous
-        for mine, theirs in ((self.attempts, other.attempts),
-                             (self.blank_failures, other.blank_failures),
-                             (self.answers, other.answers), (self.word_use, other.word_use),
-                             (self.ambiguous, other.ambiguous)):
-            mine.update(theirs)
+        for name in self.TOTALS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in self.COUNTERS:
+            getattr(self, name).update(getattr(other, name))
         return self
 
-    COUNTERS = ("attempts", "blank_failures", "answers", "word_use", "ambiguous")
+    TOTALS = ("made", "failed", "rejected_ambiguous", "redraws", "fallbacks")
+    COUNTERS = ("attempts", "blank_failures", "answers", "word_use", "ambiguous", "unblanked",
+                "widths", "heights")
 
     def to_state(self) -> dict[str, Any]:
         """The raw counts as plain JSON-ready data (to ship between processes or shards)."""
-        out: dict = {"styles": list(self.styles), "made": self.made, "failed": self.failed,
-                     "rejected_ambiguous": self.rejected_ambiguous}
+        out: dict = {"styles": list(self.styles)}
+        for name in self.TOTALS:
+            out[name] = getattr(self, name)
         for name in self.COUNTERS:
             out[name] = sorted(getattr(self, name).items())
         return out
@@ -119,11 +154,10 @@ class BatchStats:
         """The statistics :meth:`to_state` saved (``lexicon`` and ``unique`` as given to the
         statistics that saved them)."""
         stats = cls(data["styles"], lexicon, unique)
-        stats.made += data["made"]
-        stats.failed += data["failed"]
-        stats.rejected_ambiguous += data["rejected_ambiguous"]
+        for name in stats.TOTALS:
+            setattr(stats, name, getattr(stats, name) + data.get(name, 0))
         for name in stats.COUNTERS:
-            getattr(stats, name).update(dict((k, v) for k, v in data[name]))
+            getattr(stats, name).update(dict((k, v) for k, v in data.get(name, ())))
         return stats
 
     def summary(self) -> dict:
@@ -137,6 +171,11 @@ class BatchStats:
             style: {"rate": round(100 * self.blank_failures[style] / made, 2) if made else 0.0,
                     "boards": self.blank_failures[style], "of": made}
             for style in self.styles}
+        out["unblanked"] = {style: self.unblanked[style] for style in sorted(self.unblanked)}
+        out["redraws"] = self.redraws
+        out["fallback"] = self.fallbacks
+        out["size"] = {"width": _histogram(self.widths), "height": _histogram(self.heights),
+                       "largest": [max(self.widths, default=0), max(self.heights, default=0)]}
         out["distinct_answers"] = len(self.answers)
         out["word_use"] = self._evenness()
         if self.unique:
@@ -153,6 +192,11 @@ class BatchStats:
         return {"words": len(vocab), "used": sum(1 for u in uses if u),
                 "min": min(uses, default=0), "max": max(uses, default=0),
                 "evenness": round(even, 4)}
+
+
+def _histogram(counts: Counter) -> dict[str, int]:
+    """``{"5": boards 5 cells wide, ...}`` in size order (JSON keys are strings)."""
+    return {str(k): counts[k] for k in sorted(counts)}
 
 
 def _lower_median(counts: Counter) -> int:

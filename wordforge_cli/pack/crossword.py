@@ -23,6 +23,9 @@ from wordforge_cli.pack.kinds import (
 FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config
 
 
+RENDERS = ("text", "svg", "ipuz", "sheet")
+
+
 class BoardSection(Section):
     """What the three crossword kinds share: the lexicon, the request, stats and renders."""
 
@@ -33,6 +36,7 @@ class BoardSection(Section):
         self.request = request
         self.cfg = cfg
         self.styles = styles
+        self.redraws = 1  # set by prepare from the section's options
 
     def new_stats(self) -> Any:
         from wordforge_cli.crossword.stats import BatchStats
@@ -44,20 +48,29 @@ class BoardSection(Section):
 
         return BatchStats.from_state(state, self.lexicon, unique=self.request.unique)
 
+    def encode(self, record: dict) -> str:
+        from wordforge_cli.output import dumps_plain
+
+        return dumps_plain(record)
+
     def render_item(self, fmt: str, record: dict) -> str:
         title = f"{self.name} #{record['id']}"
+        hints = {w: h for w, h in zip(self.lexicon.words, self.lexicon.hints, strict=True) if h}
         if fmt == "text":
             from wordforge_cli.render.crossword import board_text
 
-            return board_text(record)
+            return board_text(record, hints)
         if fmt == "svg":
             from wordforge_cli.render.crossword import boards_svg
 
-            return boards_svg([record], title=title)
+            return boards_svg([record], title=title, hints=hints)
+        if fmt == "sheet":
+            from wordforge_cli.render.crossword import board_sheet
+
+            return board_sheet(record, hints, title=self.name)
         from wordforge_cli.output import dumps
         from wordforge_cli.render.ipuz import board_ipuz
 
-        hints = {w: h for w, h in zip(self.lexicon.words, self.lexicon.hints, strict=True) if h}
         return dumps(board_ipuz(record, hints=hints, title=title)) + "\n"
 
 
@@ -69,11 +82,12 @@ class BatchSection(BoardSection):
         from wordforge_cli.crossword.sets import batch
 
         for i, item_seed, board in batch(self.lexicon, self.request, seed, stop - start,
-                                         scope=(self.name,), start=start):
+                                         scope=(self.name,), start=start,
+                                         redraws=self.redraws, labels=self.cfg.labels):
             if board is None:
                 yield Item([], failed=1)
             else:
-                yield Item([record(board, i, item_seed)], made=[board])
+                yield Item([record(board, i, item_seed, self.lexicon)], made=[board])
 
 
 class EndlessSection(BoardSection):
@@ -84,11 +98,12 @@ class EndlessSection(BoardSection):
         from wordforge_cli.crossword.sets import endless
 
         for k, item_seed, board in endless(self.lexicon, self.cfg.endless, self.request, seed,
-                                           stop - start, start=start, scope=(self.name,)):
+                                           stop - start, start=start, scope=(self.name,),
+                                           labels=self.cfg.labels):
             if board is None:
                 yield Item([], failed=1)
             else:
-                yield Item([record(board, k, item_seed)], made=[board])
+                yield Item([record(board, k, item_seed, self.lexicon)], made=[board])
 
 
 class ChallengeSection(BoardSection):
@@ -102,12 +117,14 @@ class ChallengeSection(BoardSection):
         size = len(self.cfg.ramp)
         for index, item_seed, boards in challenges(self.lexicon, self.cfg.ramp, self.request,
                                                    seed, stop - start, start=start,
-                                                   scope=(self.name,)):
+                                                   scope=(self.name,), redraws=self.redraws,
+                                                   fallback=self.cfg.endless.fallback,
+                                                   labels=self.cfg.labels):
             if isinstance(boards, OutOfBudget):  # counted, the pack goes on
                 yield Item([], failed=boards.size)
                 continue
-            yield Item([record(b, index * size + j, item_seed) for j, b in enumerate(boards)],
-                       made=boards)
+            yield Item([record(b, index * size + j, item_seed, self.lexicon)
+                        for j, b in enumerate(boards)], made=boards)
 
 
 def _prepare(cls: type[BoardSection]) -> Any:
@@ -115,25 +132,33 @@ def _prepare(cls: type[BoardSection]) -> Any:
                 render_limit: int) -> BoardSection:
         from wordforge_cli.config import bundled_config
         from wordforge_cli.crossword.board import Request
-        from wordforge_cli.crossword.config import BATCH, BOARD, load_config
+        from wordforge_cli.crossword.config import load_config
         from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
         from wordforge_cli.vocab import read_vocab
 
         vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
         config_path = ctx.path("config", what="crossword config")
         cfg = load_config(config_path or bundled_config("crossword"))
-        spec = BATCH + BOARD if cls is BatchSection else BOARD
+        spec = _spec(cls.kind)
         v = spec.resolve(cfg.options, ctx.read(spec, extra=FILE_KEYS))
-        lexicon = prepare_lexicon(read_vocab(vocab_path), fold_small=v["fold_small"])
+        vocab = read_vocab(vocab_path)
+        lexicon = prepare_lexicon(vocab, fold_small=v["fold_small"], strict=v["strict_vocab"])
+        if lexicon.skipped:  # the intake policy's one wording, as the commands warn
+            from wordforge_cli.options import warn_skipped
+
+            warn_skipped(vocab.path, lexicon.skipped)
         data = [user_file(ctx, vocab_path),
                 user_file(ctx, config_path) if config_path
                 else bundled_file("configs", "crossword.yaml")]
         options: dict[str, Any] = {"vocab": data[0].label, "config": data[1].label}
-        request = Request(layout=v["layout"], budget=v["budget"], unique=v["unique"])
+        limits = (v["max_width"], v["max_height"])
+        request = Request(layout=v["layout"], budget=v["budget"], unique=v["unique"],
+                          max_width=limits[0], max_height=limits[1])
+        redraws = 1 if v["no_redraw"] else v.get("redraws", cfg.endless.redraws)
         if cls is BatchSection:
             band = v.get("band") or (v["min_len"], v["max_len"])
             request = Request(band[0], band[1], v["style"], v["layout"], v["budget"],
-                              v["unique"])
+                              v["unique"], *limits)
             from wordforge_cli.crossword.board import check_request
 
             _possible(ctx, lambda: check_request(lexicon, request), "band")
@@ -145,11 +170,20 @@ def _prepare(cls: type[BoardSection]) -> Any:
         else:
             from wordforge_cli.crossword.sets import check_challenge
 
-            _possible(ctx, lambda: check_challenge(lexicon, cfg.ramp, request), "vocab")
+            _possible(ctx, lambda: check_challenge(lexicon, cfg.ramp, request,
+                                                   cfg.endless.fallback), "vocab")
         options.update(layout=v["layout"], budget=v["budget"], unique=v["unique"],
-                       fold_small=v["fold_small"], styles=list(v["styles"]))
-        return cls(ctx.spec.name, count, render, render_limit, options, lexicon=lexicon,
-                   request=request, cfg=cfg, styles=tuple(v["styles"]), data=data)
+                       fold_small=v["fold_small"], styles=list(v["styles"]),
+                       max_width=limits[0], max_height=limits[1], redraws=redraws,
+                       strict_vocab=v["strict_vocab"])
+        if cls is EndlessSection:
+            from dataclasses import replace
+
+            cfg.endless = replace(cfg.endless, redraws=redraws)
+        section = cls(ctx.spec.name, count, render, render_limit, options, lexicon=lexicon,
+                      request=request, cfg=cfg, styles=tuple(v["styles"]), data=data)
+        section.redraws = redraws
+        return section
 
     return prepare
 
@@ -163,19 +197,24 @@ def _possible(ctx: SectionContext, check: Callable[[], Any], key: str) -> None:
                         key if ctx.has(key) else None) from None
 
 
-def _keys(spec_name: str) -> tuple[str, ...]:
-    from wordforge_cli.crossword.config import BATCH, BOARD
+def _spec(kind: str) -> Any:
+    """The crossword engine's options a section of this kind takes."""
+    from wordforge_cli.crossword.config import BATCH, BOARD, STYLED
+
+    return {"crossword": BATCH + BOARD + STYLED, "challenge": BOARD + STYLED}.get(kind, BOARD)
+
+
+def _keys(kind: str) -> tuple[str, ...]:
     from wordforge_cli.spec import PACK
 
-    spec = BATCH + BOARD if spec_name == "batch" else BOARD
-    return FILE_KEYS + spec.keys(PACK)
+    return FILE_KEYS + _spec(kind).keys(PACK)
 
 
-CROSSWORD = Kind("crossword", _keys("batch"), ("text", "svg", "ipuz"),
+CROSSWORD = Kind("crossword", _keys("crossword"), RENDERS,
                  _prepare(BatchSection),
                  doc="a batch of boards (one answer band, one blank style)")
-ENDLESS = Kind("endless", _keys("board"), ("text", "svg", "ipuz"), _prepare(EndlessSection),
+ENDLESS = Kind("endless", _keys("endless"), RENDERS, _prepare(EndlessSection),
                doc="questions 0..count-1 of the endless run (config endless plan)")
-CHALLENGE = Kind("challenge", _keys("board"), ("text", "svg", "ipuz"),
+CHALLENGE = Kind("challenge", _keys("challenge"), RENDERS,
                  _prepare(ChallengeSection),
                  doc="count challenge sets of 10 boards along the config's ramp")

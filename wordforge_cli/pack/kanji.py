@@ -93,6 +93,9 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                           min_zipf=v["min_zipf"], budget=v["attempts"],
                           examples=v["hidden_examples"])
     dictionary = load_dictionary(dict_path)
+    from wordforge_cli.options import intake  # the intake policy's one wording
+
+    intake(dictionary.source, dictionary.skipped, strict=ctx.boolean("strict_vocab", False))
     try:
         check_request(dictionary, request)
     except UsageError as exc:  # the engine names the field it refuses
@@ -113,7 +116,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                         dictionary=dictionary, request=request, data=data)
 
 
-OWN_KEYS = ("dict", "config", "preset")
+OWN_KEYS = ("dict", "config", "preset", "strict_vocab")
 
 
 def _keys() -> tuple[str, ...]:

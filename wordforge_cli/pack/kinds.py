@@ -39,7 +39,7 @@ KINDS: dict[str, str] = {
 _LOADED: dict[str, Kind] = {}
 
 # render format -> file suffix (text renders of a section go to one file, the others one per item)
-RENDER_SUFFIX = {"text": "txt", "svg": "svg", "ipuz": "ipuz"}
+RENDER_SUFFIX = {"text": "txt", "svg": "svg", "ipuz": "ipuz", "sheet": "html"}
 
 
 def kind_names() -> list[str]:
@@ -235,6 +235,13 @@ class Section:
 
     def render_item(self, fmt: str, record: dict) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def encode(self, record: dict) -> str:
+        """One record as its JSON line (an engine whose records hold no floats may use the
+        faster :func:`~wordforge_cli.output.dumps_plain`: the same bytes)."""
+        from wordforge_cli.output import dumps
+
+        return dumps(record)
 
     def data_files(self) -> list[DataFile]:
         return self.data

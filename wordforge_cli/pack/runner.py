@@ -19,7 +19,6 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from wordforge_cli.output import dumps
 from wordforge_cli.pack.kinds import Section
 
 CHUNK = 256
@@ -134,7 +133,7 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     for index, item in enumerate(section.items(_SEED, chunk.start, chunk.stop), chunk.start):
         item.count(stats)
         for record in item.records:
-            lines.append(dumps(record))
+            lines.append(section.encode(record))
             if index < section.render_limit:
                 rid = record.get("id", index)
                 for fmt in section.render:

@@ -1,20 +1,33 @@
-"""Crossword boards for people: the article's text picture and an SVG.
+"""Crossword boards for people: the article's text picture, an SVG, and a printable sheet.
 
-Text: the article's picture (given letters, ■ answer cell, □ cell to fill, ・ no cell) and
-a solution view. Boards in a narrow script (English) use ``*``, ``_`` and ``.`` so columns
-stay aligned in any terminal. SVG: given letters printed, cells to fill empty, answer cells
-shaded and circled with their index, and a strip of numbered boxes for the answer.
+Text: the article's picture (given letters, ■ answer cell, □ cell to fill, ・ no cell), the
+clues, a solution view and where the answer lies. Boards in a narrow script (English) use
+``*``, ``_`` and ``.`` so columns stay aligned in any terminal. SVG: given letters printed,
+cells to fill empty, answer cells shaded and circled, each entry's number in the corner of
+its first cell and the clues listed under the board with the same numbers, and a strip of
+numbered boxes for the answer. Sheet: one HTML document, a puzzle page per board (grid,
+clues, answer strip) and, after them, a solution page per board (letters filled, the words
+as the vocabulary spells them), for a printer or a web page.
+
+Clues and numbers are the ipuz export's (``render.ipuz.entries``): the grid's runs in
+standard numbering, so every render numbers a board alike. Many boards stream: the SVG and
+the sheet hold only one board at a time in memory (the rest waits in a temporary file).
 """
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import IO
 
-from wordforge_cli.render.svg import circle, rect, svg_document, text
+from wordforge_cli.render.ipuz import Entry, capital, entries
+from wordforge_cli.render.svg import circle, esc, rect, svg_head, svg_tail, text
 
 WIDE = {"answer": "■", "input": "□", "none": "・"}
 NARROW = {"answer": "*", "input": "_", "none": "."}
+Hints = Mapping[str, str | None]
 
 
 def _wide(rec: dict) -> bool:
@@ -24,9 +37,8 @@ def _wide(rec: dict) -> bool:
 def _grid(rec: dict, solution: bool) -> list[str]:
     marks = WIDE if _wide(rec) else NARROW
     grid = [[marks["none"]] * rec["w"] for _ in range(rec["h"])]
-    upper = not _wide(rec)
     for c in rec["cells"]:
-        letter = c["c"].upper() if upper else c["c"]
+        letter = capital(c["c"])
         if solution or c["n"] == -2:
             grid[c["y"]][c["x"]] = letter
         else:
@@ -34,71 +46,256 @@ def _grid(rec: dict, solution: bool) -> list[str]:
     return ["".join(row) for row in grid]
 
 
-def board_text(rec: dict) -> str:
-    """One board: a header, the puzzle picture, the solution and where the answer lies."""
+def _spelled(word: str, spelling: str | None) -> str:
+    """A word with the vocabulary's own spelling beside it when folding changed it."""
+    return word if not spelling or spelling == word else f"{word} [{spelling}]"
+
+
+def clue_lines(found: list[Entry]) -> list[str]:
+    """The clues, across then down, numbered as the grid is, with where each entry starts."""
+    lines = []
+    for way in ("across", "down"):
+        mine = [e for e in found if e.dir == way]
+        if mine:
+            lines.append(f"{way}:")
+            lines += [f"  {e.number}. ({e.length}, column {e.x + 1} row {e.y + 1}) {e.clue}"
+                      for e in mine]
+    return lines
+
+
+def board_text(rec: dict, hints: Hints | None = None) -> str:
+    """One board: a header, the puzzle picture, its clues, the solution and where the
+    answer lies (words with the vocabulary's own spelling where it differs)."""
     marks = WIDE if _wide(rec) else NARROW
     answers = sorted((c for c in rec["cells"] if c["n"] >= 0), key=lambda c: c["n"])
-    lines = [f"#{rec['id']}  answer {rec['answer']} ({len(rec['answer'])})  board "
-             f"{rec['w']}x{rec['h']}  inputs {len(rec['inputs'])}  style {rec['style']}  "
-             f"blanked {rec['blanked']}"]
+    label = f" ({rec['label']})" if rec.get("label") else ""
+    lines = [f"#{rec['id']}  answer {''.join(map(capital, rec['answer']))} "
+             f"({len(rec['answer'])})  board {rec['w']}x{rec['h']}  inputs "
+             f"{len(rec['inputs'])}  style {rec['style']}{label}  blanked {rec['blanked']}"
+             + ("  fallback band" if rec.get("fallback") else "")]
     lines += _grid(rec, solution=False)
     lines.append(f"{marks['answer']}=answer cell / {marks['input']}=cell to fill / "
                  f"{marks['none']}=no cell")
+    lines.append("clues:")
+    lines += clue_lines(entries(rec, hints or {}))
     lines.append("solution:")
     lines += _grid(rec, solution=True)
-    up = (lambda t: t) if _wide(rec) else str.upper
-    lines.append("answer cells: " + " ".join(f"{c['n'] + 1}:{up(c['c'])}({c['x']},{c['y']})"
+    lines.append("answer cells: " + " ".join(f"{c['n'] + 1}:{capital(c['c'])}({c['x']},{c['y']})"
                                              for c in answers))
-    lines.append("words: " + " ".join(f"{w['word']}({w['x']},{w['y']},{w['dir']})"
-                                      for w in rec["words"]))
+    lines.append("answer: " + _spelled(rec["answer"], rec.get("spelling")))
+    lines.append("words: " + " ".join(f"{_spelled(w['word'], w.get('spelling'))}"
+                                      f"({w['x']},{w['y']},{w['dir']})" for w in rec["words"]))
     return "\n".join(lines) + "\n"
 
 
 CELL = 44
 PAD = 16
+CLUE_LINE = 20
 
 
-def _board_body(rec: dict, ox: float, oy: float) -> tuple[list[str], float, float]:
-    """SVG elements of one board at (ox, oy); returns them with the width and height used."""
-    body = [text(ox, oy + 10, f"#{rec['id']}  {len(rec['answer'])} letters  "
-                              f"({rec['style']})", size=14, anchor="start", fill="#555")]
-    top = oy + 28
-    upper = not _wide(rec)
+def _text_width(s: str, size: float) -> float:
+    """A rough width of SVG text (wide characters count double), to size the picture."""
+    return sum(size if unicodedata.east_asian_width(c) in "WF" else size * 0.6 for c in s)
+
+
+def _cells(rec: dict, ox: float, top: float, found: list[Entry], *,
+           solution: bool = False) -> list[str]:
+    """The grid: given letters (all letters in a solution), answer cells circled with their
+    index in the lower right corner, each entry's number in the upper left of its first cell."""
+    numbers = {(e.x, e.y): e.number for e in found}
+    body = []
     for c in rec["cells"]:
         x, y = ox + c["x"] * CELL, top + c["y"] * CELL
         if c["n"] >= 0:
             body.append(rect(x, y, CELL, CELL, fill="#fff3c4", stroke="#333"))
-            body.append(circle(x + CELL / 2, y + CELL / 2 + 3, CELL / 2 - 9, stroke="#d08000",
+            body.append(circle(x + CELL / 2, y + CELL / 2 + 2, CELL / 2 - 8, stroke="#d08000",
                                width=2))
-            body.append(text(x + 6, y + 8, c["n"] + 1, size=10, fill="#a05a00",
-                             weight="bold"))
+            body.append(text(x + CELL - 7, y + CELL - 8, c["n"] + 1, size=10, fill="#a05a00",
+                             weight="bold", anchor="end"))
         elif c["n"] == -1:
             body.append(rect(x, y, CELL, CELL, fill="#ffffff", stroke="#333"))
         else:
             body.append(rect(x, y, CELL, CELL, fill="#e8eef7", stroke="#333"))
-            body.append(text(x + CELL / 2, y + CELL / 2, c["c"].upper() if upper else c["c"],
-                             size=24))
+        if solution or c["n"] == -2:
+            body.append(text(x + CELL / 2, y + CELL / 2 + 2, capital(c["c"]), size=22,
+                             fill="#111" if c["n"] == -2 else "#1a5fb4"))
+        number = numbers.get((c["x"], c["y"]))
+        if number is not None:
+            body.append(text(x + 3, y + 8, number, size=10, fill="#333", anchor="start"))
+    return body
+
+
+def _board_body(rec: dict, ox: float, oy: float,
+                hints: Hints | None = None) -> tuple[list[str], float, float]:
+    """SVG elements of one board at (ox, oy); returns them with the width and height used."""
+    found = entries(rec, hints or {})
+    label = rec.get("label") or rec["style"]
+    body = [text(ox, oy + 10, f"#{rec['id']}  {len(rec['answer'])} letters  ({label})",
+                 size=14, anchor="start", fill="#555")]
+    top = oy + 28
+    body += _cells(rec, ox, top, found)
     strip_y = top + rec["h"] * CELL + 14
     body.append(text(ox, strip_y + CELL / 2, "answer", size=14, anchor="start", fill="#555"))
     for i in range(len(rec["answer"])):
         x = ox + 64 + i * CELL
         body.append(rect(x, strip_y, CELL, CELL, fill="#fff3c4", stroke="#d08000", width=2))
         body.append(text(x + 7, strip_y + 9, i + 1, size=11, fill="#a05a00", weight="bold"))
+    y = strip_y + CELL + 12
     width = max(rec["w"] * CELL, 64 + len(rec["answer"]) * CELL, 220)
-    height = strip_y + CELL - oy
+    for line in clue_lines(found):
+        y += CLUE_LINE
+        heading = not line.startswith(" ")
+        body.append(text(ox, y, line.strip(), size=13, anchor="start",
+                         fill="#222" if heading else "#333",
+                         weight="bold" if heading else "normal"))
+        width = max(width, _text_width(line.strip(), 13))
+    height = y + 8 - oy
     return body, width, height
 
 
-def boards_svg(records: Iterable[dict], title: str = "wfkit crossword") -> str:
+class SvgStream:
+    """:func:`boards_svg` written as boards come: each board's elements go to a temporary
+    file at once (the document's size is known only at the end), so a batch of any size
+    needs the memory of one board. ``close()`` writes the document to ``out``."""
+
+    def __init__(self, out: IO[str], title: str = "wfkit crossword",
+                 hints: Hints | None = None):
+        self.out = out
+        self.title = title
+        self.hints = hints or {}
+        # an anonymous file (unlinked at once), closed by close() or when dropped
+        self.spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        self.y = float(PAD)
+        self.width = 0.0
+        self.count = 0
+
+    def add(self, rec: dict) -> None:
+        part, w, h = _board_body(rec, PAD, self.y, self.hints)
+        self.spool.write("\n".join(part))
+        self.spool.write("\n")
+        self.width = max(self.width, w)
+        self.y += h + 2 * PAD
+        self.count += 1
+
+    def close(self) -> None:
+        total_w, total_h = self.width + 2 * PAD, self.y - PAD
+        self.out.write(svg_head(total_w, total_h, title=self.title))
+        self.out.write(rect(0, 0, total_w, total_h, fill="#fafafa", stroke="none", width=0))
+        self.out.write("\n")
+        self.spool.seek(0)
+        shutil.copyfileobj(self.spool, self.out)
+        self.spool.close()
+        self.out.write(svg_tail())
+
+
+def boards_svg(records: Iterable[dict], title: str = "wfkit crossword",
+               hints: Hints | None = None) -> str:
     """One SVG picture; several boards are stacked top to bottom."""
-    body: list[str] = []
-    y = PAD
-    width = 0.0
+    import io
+
+    out = io.StringIO()
+    stream = SvgStream(out, title, hints)
     for rec in records:
-        part, w, h = _board_body(rec, PAD, y)
-        body += part
-        width = max(width, w)
-        y += h + 2 * PAD
-    total_w, total_h = width + 2 * PAD, y - PAD
-    background = rect(0, 0, total_w, total_h, fill="#fafafa", stroke="none", width=0)
-    return svg_document(total_w, total_h, [background, *body], title=title)
+        stream.add(rec)
+    stream.close()
+    return out.getvalue()
+
+
+SHEET_CSS = """
+body{font-family:'Noto Sans CJK JP','Hiragino Sans','Yu Gothic',system-ui,sans-serif;
+margin:0;color:#111;background:#fff}
+section.page{padding:24px 32px;page-break-after:always;break-after:page}
+section.page:last-of-type{page-break-after:auto;break-after:auto}
+h1{font-size:20px;margin:0 0 4px}
+p.meta{color:#555;margin:0 0 12px;font-size:13px}
+.clues{display:flex;gap:40px;font-size:15px}
+.clues h2{font-size:16px;margin:8px 0 4px}
+.clues ol{margin:0;padding-left:0;list-style:none}
+.clues li{margin:2px 0}
+.clues b{display:inline-block;min-width:2.2em}
+svg{max-width:100%;height:auto}
+"""
+
+
+def _grid_svg(rec: dict, found: list[Entry], *, solution: bool) -> str:
+    """A board's grid (and its answer strip) as one inline SVG."""
+    body = _cells(rec, PAD, PAD, found, solution=solution)
+    strip_y = PAD + rec["h"] * CELL + 14
+    for i, ch in enumerate(rec["answer"]):
+        x = PAD + i * CELL
+        body.append(rect(x, strip_y, CELL, CELL, fill="#fff3c4", stroke="#d08000", width=2))
+        body.append(text(x + 7, strip_y + 9, i + 1, size=11, fill="#a05a00", weight="bold"))
+        if solution:
+            body.append(text(x + CELL / 2, strip_y + CELL / 2 + 2, capital(ch), size=22,
+                             fill="#1a5fb4"))
+    width = max(rec["w"], len(rec["answer"])) * CELL + 2 * PAD
+    height = strip_y + CELL + PAD
+    return svg_head(width, height) + "\n".join(body) + "\n" + svg_tail()
+
+
+def sheet_puzzle(rec: dict, hints: Hints | None = None, title: str = "") -> str:
+    """One board's puzzle page: the grid with its numbers, the clues, the answer strip."""
+    found = entries(rec, hints or {})
+    label = rec.get("label") or rec["style"]
+    parts = [f'<section class="page puzzle" id="puzzle-{esc(rec["id"])}">',
+             f"<h1>{esc(title)} #{esc(rec['id'])}</h1>",
+             f'<p class="meta">{len(rec["answer"])}-letter answer hidden in the circled '
+             f"cells, in the order of their numbers &middot; {esc(label)}</p>",
+             _grid_svg(rec, found, solution=False), '<div class="clues">']
+    for way in ("across", "down"):
+        mine = [e for e in found if e.dir == way]
+        if mine:
+            parts.append(f"<div><h2>{way.capitalize()}</h2><ol>")
+            parts += [f"<li><b>{e.number}</b> {esc(e.clue)} ({e.length})</li>" for e in mine]
+            parts.append("</ol></div>")
+    parts.append("</div></section>")
+    return "\n".join(parts) + "\n"
+
+
+def sheet_solution(rec: dict, title: str = "") -> str:
+    """One board's solution page: every letter filled, the answer, the words as the
+    vocabulary spells them."""
+    found = entries(rec, {})
+    words = ", ".join(esc(_spelled(w["word"], w.get("spelling"))) for w in rec["words"])
+    return "\n".join([
+        f'<section class="page solution" id="solution-{esc(rec["id"])}">',
+        f"<h1>{esc(title)} #{esc(rec['id'])}: solution</h1>",
+        f'<p class="meta">answer {esc(_spelled(rec["answer"], rec.get("spelling")))}'
+        f" &middot; words {words}</p>",
+        _grid_svg(rec, found, solution=True), "</section>"]) + "\n"
+
+
+class SheetStream:
+    """A printable sheet of many boards: puzzle pages written as boards come, solution pages
+    kept in a temporary file and written after them (``close()``)."""
+
+    def __init__(self, out: IO[str], title: str = "wfkit crossword",
+                 hints: Hints | None = None):
+        self.out = out
+        self.title = title
+        self.hints = hints or {}
+        # an anonymous file (unlinked at once), closed by close() or when dropped
+        self.spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        out.write('<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
+                  f"<title>{esc(title)}</title><style>{SHEET_CSS}</style></head><body>\n")
+
+    def add(self, rec: dict) -> None:
+        self.out.write(sheet_puzzle(rec, self.hints, self.title))
+        self.spool.write(sheet_solution(rec, self.title))
+
+    def close(self) -> None:
+        self.spool.seek(0)
+        shutil.copyfileobj(self.spool, self.out)
+        self.spool.close()
+        self.out.write("</body></html>\n")
+
+
+def board_sheet(rec: dict, hints: Hints | None = None, title: str = "wfkit crossword") -> str:
+    """A printable sheet of one board (puzzle page, then solution page)."""
+    import io
+
+    out = io.StringIO()
+    sheet = SheetStream(out, title, hints)
+    sheet.add(rec)
+    sheet.close()
+    return out.getvalue()

@@ -1,20 +1,163 @@
 """Boards as ipuz v2 crossword JSON (http://ipuz.org/crossword#1), for ipuz-aware tools.
 
-``#`` marks a square with no cell; cells that start a word carry its number; given letters are
-pre-filled (``value``); answer cells are circled (``shapebg: circle``) and the answer word is
-in ``answer``. Clues are the vocabulary's hints where there are any, else the word's length.
+An ipuz app derives a puzzle's entries from its grid: every run of 2+ cells across or down
+is an entry, numbered in standard order (row by row, a number on each cell that starts a
+run). So the entries here are the grid's runs, never the placed words: in the strict layout
+each run is one placed word and its clue is that word's hint; in the loose layout (the
+article's, where words may touch) a run can join several words, or be letters of words that
+cross it lying side by side, and its clue says which words it is made of, with their hints.
+Every puzzle is consistent in both layouts (``wordforge_cli.crossword.check.check_ipuz``).
+
+``#`` marks a square with no cell; given letters are pre-filled (``value``); answer cells are
+circled (``shapebg: circle``) and the hidden answer word is in ``answer``. Solutions and
+given letters are capitals where the script has them (crossword files carry them so).
+A vocabulary without hints gets clues that say so, never a bare ``(4)``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 
-def board_ipuz(rec: dict, *, hints: dict[str, str | None] | None = None,
-               title: str | None = None) -> dict:
-    """The ipuz document of one board record."""
+
+@lru_cache(maxsize=4096)
+def capital(letter: str) -> str:
+    """The letter as a crossword grid prints it: upper case where that is one letter."""
+    up = letter.upper()
+    return up if len(up) == 1 else letter
+
+
+def runs(cells: set[tuple[int, int]]) -> list[tuple[int, int, str, int]]:
+    """Every maximal run of 2+ cells as (x, y, "across"/"down", length), in standard order
+    (by start cell, row by row; across before down at the same cell)."""
+    out = []
+    for x, y in cells:
+        if (x - 1, y) not in cells and (x + 1, y) in cells:
+            n = 2
+            while (x + n, y) in cells:
+                n += 1
+            out.append((x, y, "across", n))
+        if (x, y - 1) not in cells and (x, y + 1) in cells:
+            n = 2
+            while (x, y + n) in cells:
+                n += 1
+            out.append((x, y, "down", n))
+    return sorted(out, key=lambda r: (r[1], r[0], r[2] != "across"))
+
+
+def numbering(found: list[tuple[int, int, str, int]]) -> dict[tuple[int, int], int]:
+    """Standard numbers: 1, 2, ... on the start cells of runs, row by row."""
+    starts = sorted({(y, x) for x, y, _d, _n in found})
+    return {(x, y): i + 1 for i, (y, x) in enumerate(starts)}
+
+
+def no_hint(length: int) -> str:
+    return f"no hint in the vocabulary ({length} letters)"
+
+
+def _ordinal(k: int) -> str:
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def _named(w: dict, hints: Mapping[str, str | None]) -> str:
+    hint = hints.get(w["word"])
+    return f"«{hint}»" if hint else f"a {len(w['word'])}-letter word"
+
+
+def _maps(words: list[dict]) -> dict[str, tuple[dict, dict]]:
+    """Per direction: cell -> the word lying along it there, and cell -> (word crossing it,
+    the letter's index in that word)."""
+    out: dict[str, tuple[dict, dict]] = {"across": ({}, {}), "down": ({}, {})}
+    for w in words:
+        wx, wy = (1, 0) if w["dir"] == "across" else (0, 1)
+        mine = out[w["dir"]][0]
+        other = out["down" if w["dir"] == "across" else "across"][1]
+        x, y = w["x"], w["y"]
+        for k in range(len(w["word"])):
+            xy = (x + wx * k, y + wy * k)
+            mine.setdefault(xy, w)
+            other.setdefault(xy, (w, k))
+    return out
+
+
+def run_clue(run: tuple[int, int, str, int], words: list[dict],
+             hints: Mapping[str, str | None],
+             entries: Mapping[tuple[int, int, str, int], int] | None = None,
+             maps: dict[str, tuple[dict, dict]] | None = None) -> str:
+    """The clue of one run: the hint of the word that is the whole run, else what the run
+    joins, in order: each word lying along it (by its hint) and each letter of a word that
+    crosses it (by that word's entry number when it has one, else its hint). Words are
+    never spelled out: the clue must not give the solution away.
+
+    ``entries``: (x, y, dir, length) of the runs -> their numbers."""
+    x, y, d, n = run
+    dx, dy = (1, 0) if d == "across" else (0, 1)
+    spots = [(x + dx * k, y + dy * k) for k in range(n)]
+    along, across_it = (maps or _maps(words))[d]
+    first = along.get(spots[0])
+    if first is not None and len(first["word"]) == n and (first["x"], first["y"]) == (x, y):
+        return hints.get(first["word"]) or no_hint(n)
+    parts: list[str] = []
+    last = None
+    for s in spots:
+        w = along.get(s)
+        if w is not None:
+            if w is not last:
+                parts.append(_named(w, hints))
+            last = w
+            continue
+        last = None
+        cw, k = across_it[s]
+        key = (cw["x"], cw["y"], cw["dir"], len(cw["word"]))
+        num = (entries or {}).get(key)
+        of = f"{num}-{cw['dir'].capitalize()}" if num else _named(cw, hints)
+        parts.append(f"letter {k + 1} of {of}")
+    return f"{n} letters joining " + " + ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry of a board: a run of the grid, its standard number and its clue."""
+
+    number: int
+    x: int
+    y: int
+    dir: str  # "across" or "down"
+    length: int
+    clue: str
+
+
+def entries(rec: dict, hints: Mapping[str, str | None]) -> list[Entry]:
+    """The board's entries in standard order: every run of 2+ cells, numbered, clued."""
+    found = runs({(c["x"], c["y"]) for c in rec["cells"]})
+    number = numbering(found)
+    keys = {run: number[(run[0], run[1])] for run in found}
+    maps = _maps(rec["words"])
+    return [Entry(keys[run], run[0], run[1], run[2], run[3],
+                  run_clue(run, rec["words"], hints, keys, maps)) for run in found]
+
+
+def board_ipuz(rec: dict, *, hints: Mapping[str, str | None] | None = None,
+               title: str | None = None, cache: dict | None = None) -> dict:
+    """The ipuz document of one board record.
+
+    ``cache``: a dict the caller keeps for one vocabulary and one set of hints; boards of
+    the same layout and style then share their grid and clues (a small vocabulary repeats
+    its layouts thousands of times in a batch). The shared lists are read-only."""
     hints = hints or {}
+    key = None
+    if cache is not None:
+        key = (rec["style"], rec["answer"],
+               *((wd["word"], wd["x"], wd["y"], wd["dir"]) for wd in rec["words"]),
+               *((c["x"], c["y"], c["n"]) for c in rec["cells"] if c["n"] != -2))
+        made = cache.get(key)
+        if made is not None:
+            return _document(rec, title, *made)
     w, h = rec["w"], rec["h"]
-    starts = sorted({(wd["y"], wd["x"]) for wd in rec["words"]})
-    number = {(x, y): i + 1 for i, (y, x) in enumerate(starts)}
+    found = entries(rec, hints)
+    number = {(e.x, e.y): e.number for e in found}
     puzzle: list[list] = [["#"] * w for _ in range(h)]
     solution: list[list] = [["#"] * w for _ in range(h)]
     for c in rec["cells"]:
@@ -22,16 +165,23 @@ def board_ipuz(rec: dict, *, hints: dict[str, str | None] | None = None,
         label = number.get((x, y), 0)
         cell: dict = {"cell": label}
         if c["n"] == -2:
-            cell["value"] = c["c"]
+            cell["value"] = capital(c["c"])
         if c["n"] >= 0:
             cell["style"] = {"shapebg": "circle"}
         puzzle[y][x] = cell if len(cell) > 1 else label
-        solution[y][x] = c["c"]
+        solution[y][x] = capital(c["c"])
     clues: dict[str, list] = {"Across": [], "Down": []}
-    for wd in sorted(rec["words"], key=lambda wd: (wd["y"], wd["x"])):
-        key = "Across" if wd["dir"] == "across" else "Down"
-        clue = hints.get(wd["word"]) or f"({len(wd['word'])})"
-        clues[key].append([number[(wd["x"], wd["y"])], clue])
+    for e in found:
+        clues["Across" if e.dir == "across" else "Down"].append([e.number, e.clue])
+    answer = "".join(capital(ch) for ch in rec["answer"])
+    if cache is not None and len(cache) < 16384:
+        cache[key] = (puzzle, solution, clues, answer)
+    return _document(rec, title, puzzle, solution, clues, answer)
+
+
+def _document(rec: dict, title: str | None, puzzle: list, solution: list, clues: dict,
+              answer: str) -> dict:
+    w, h = rec["w"], rec["h"]
     return {
         "version": "http://ipuz.org/v2",
         "kind": ["http://ipuz.org/crossword#1"],
@@ -43,5 +193,5 @@ def board_ipuz(rec: dict, *, hints: dict[str, str | None] | None = None,
         "puzzle": puzzle,
         "solution": solution,
         "clues": clues,
-        "answer": rec["answer"],
+        "answer": answer,
     }

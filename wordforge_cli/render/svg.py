@@ -11,16 +11,22 @@ def esc(text: object) -> str:
     return _escape(str(text), {'"': "&quot;"})
 
 
+def svg_head(width: float, height: float, *, title: str | None = None) -> str:
+    """The opening of an SVG document (with its title), for documents written in parts."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}" font-family="{esc(FONT)}">\n')
+    if title:
+        head += f"<title>{esc(title)}</title>\n"
+    return head
+
+
+def svg_tail() -> str:
+    return "</svg>\n"
+
+
 def svg_document(width: float, height: float, body: list[str], *, title: str | None = None) -> str:
     """A standalone SVG document (UTF-8, no external references)."""
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}" font-family="{esc(FONT)}">')
-    parts = [head]
-    if title:
-        parts.append(f"<title>{esc(title)}</title>")
-    parts.extend(body)
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return svg_head(width, height, title=title) + "".join(b + "\n" for b in body) + svg_tail()
 
 
 def rect(x: float, y: float, w: float, h: float, *, fill: str = "#fff", stroke: str = "#333",

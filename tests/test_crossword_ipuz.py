@@ -1,0 +1,84 @@
+"""ipuz exports are consistent: thousands of boards of both layouts, both vocabularies and
+every style, each read by the ``ipuz`` package and checked run against entry by
+``check.check_ipuz`` (written apart from the render)."""
+
+from __future__ import annotations
+
+import json
+
+import ipuz
+import pytest
+
+from tests.conftest import EXAMPLES
+from wordforge_cli.crossword.blanks import STYLES
+from wordforge_cli.crossword.board import LAYOUTS, Request, record
+from wordforge_cli.crossword.check import check_ipuz
+from wordforge_cli.crossword.lexicon import prepare
+from wordforge_cli.crossword.sets import batch
+from wordforge_cli.output import dumps
+from wordforge_cli.render.ipuz import board_ipuz
+from wordforge_cli.vocab import read_vocab
+
+BOARDS = 600  # per (vocabulary, layout): 2,400 puzzles in all
+
+
+@pytest.mark.parametrize("vocab", ["tech.yaml", "animals-en.yaml"])
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_every_ipuz_is_consistent(vocab, layout):
+    lex = prepare(read_vocab(EXAMPLES / vocab))
+    hints = {w: h for w, h in zip(lex.words, lex.hints, strict=True) if h}
+    joined = 0
+    for k, style in enumerate(STYLES):
+        request = Request(3, 6, style, layout)
+        for i, s, board in batch(lex, request, 40 + k, BOARDS // len(STYLES)):
+            rec = record(board, i, s, lex)
+            doc = board_ipuz(rec, hints=hints)
+            ipuz.read(dumps(doc))  # raises on anything the ipuz package rejects
+            assert check_ipuz(json.loads(dumps(doc)), rec) == [], (layout, rec)
+            clues = [c[1] for d in ("Across", "Down") for c in doc["clues"][d]]
+            joined += sum("joining" in c for c in clues)
+            if vocab == "animals-en.yaml":
+                assert doc["answer"] == rec["answer"].upper()
+    if layout == "strict":
+        assert joined == 0  # every run is one placed word
+    else:
+        assert joined > 0  # the loose layout joins runs; they are clued, not dropped
+
+
+def test_the_readme_example_is_consistent_now():
+    """The issue's example: puzzle #2 of animals -n 3 --seed 1 had runs co, mkangaroo, ly,
+    tap and 5 clues for 8 runs."""
+    lex = prepare(read_vocab(EXAMPLES / "animals-en.yaml"))
+    hints = {w: h for w, h in zip(lex.words, lex.hints, strict=True) if h}
+    for i, s, board in batch(lex, Request(4, 5), 1, 3):
+        doc = board_ipuz(record(board, i, s, lex), hints=hints)
+        assert check_ipuz(doc) == []
+
+
+def test_check_ipuz_catches_a_missing_entry():
+    lex = prepare(read_vocab(EXAMPLES / "animals-en.yaml"))
+    _i, s, board = next(batch(lex, Request(4, 5, layout="strict"), 3, 1))
+    doc = board_ipuz(record(board, 0, s, lex))
+    doc["clues"]["Down"] = doc["clues"]["Down"][1:]
+    assert any("Down clues are numbered" in e for e in check_ipuz(doc))
+    doc = board_ipuz(record(board, 0, s, lex))
+    doc["clues"]["Across"][0][1] = "(4)"
+    assert any("no meaningful clue" in e for e in check_ipuz(doc))
+
+
+def test_without_hints_the_clue_says_so():
+    lex = prepare(read_vocab(EXAMPLES / "tech.yaml"))
+    _i, s, board = next(batch(lex, Request(4, 5, layout="strict"), 3, 1))
+    doc = board_ipuz(record(board, 0, s, lex), hints={})
+    clues = [c[1] for d in ("Across", "Down") for c in doc["clues"][d]]
+    assert clues and all(c.startswith("no hint in the vocabulary") for c in clues)
+
+
+def test_the_layout_cache_gives_the_same_puzzles():
+    lex = prepare(read_vocab(EXAMPLES / "tech.yaml"))
+    cache: dict = {}
+    for style in ("none", "tail"):
+        for i, s, board in batch(lex, Request(3, 3, style), 8, 300):
+            rec = record(board, i, s, lex)
+            assert dumps(board_ipuz(rec, cache=cache)) == dumps(board_ipuz(rec))
+    assert 0 < len(cache) < 600  # layouts repeat: the cache is used
