@@ -23,8 +23,8 @@ class DealStats:
 
     points: dict[str, int]
     deals: int = 0
-    hand_points: Counter = field(default_factory=Counter)
-    vowels: Counter = field(default_factory=Counter)
+    hand_points: Counter[int] = field(default_factory=Counter)
+    vowels: Counter[int] = field(default_factory=Counter)
     q_without_u: int = 0
 
     def add(self, made: Deal) -> None:
