@@ -73,7 +73,8 @@ def test_every_object_is_closed():
             if "properties" in node and "$ref" not in node:
                 closed = (node.get("additionalProperties") is False
                           or node.get("unevaluatedProperties") is False
-                          or where.endswith("figures"))  # closed by its users (kanji-stats)
+                          or where.endswith(("figures", "$defs/report")))  # closed by
+                # their users (kanji-stats, balance)
                 assert closed, f"{where}: an object schema open to unknown fields"
             for key, value in node.items():
                 if key not in ("if", "then"):  # conditions and what they add are partial
@@ -119,6 +120,29 @@ def test_kanji_pools_stats_and_check(run, tmp_path):
                                 "--json").stdout)]  # nothing left to claim: refused
     assert {v["ok"] for v in verdicts} == {True, False}
     assert_valid("kanji-check", verdicts, "wfkit kanji check --json")
+
+
+@covers("balance")
+def test_balance_reports(run):
+    one = json.loads(ok(run("balance", "-n", "2", "--turns", "3", "--seed", "1",
+                            "--json")).stdout)
+    two = json.loads(ok(run("balance", "-n", "2", "--turns", "3", "--seed", "1", "--player",
+                            "B1", "--player", "C2", "--compare", CONFIGS / "rarity.yaml",
+                            "--json")).stdout)
+    assert "reports" in two and "reports" not in one
+    assert_valid("balance", [one, two], "wfkit balance --json")
+
+
+@covers("kanji-play")
+def test_kanji_play_moves_and_result(run):
+    pool = EXAMPLES / "weather-pool.jsonl"
+    records = []
+    for players in ((), ("--player", "lookahead", "--player", "greedy@3"),
+                    ("--limit", "3")):
+        records += lines(ok(run("kanji", "play", "--pool", pool, "--seed", "1", *players,
+                                "--json")).stdout)
+    assert {r.get("ended") for r in records} >= {"move limit"}
+    assert_valid("kanji-play", records, "wfkit kanji play --json")
 
 
 @covers("rarity-row", "rarity-compare", "rarity-stats")
