@@ -124,7 +124,11 @@ def test_in_a_fresh_project_the_tour_and_every_help_example_run_as_written(relea
         if result.returncode != 0 or "Traceback" in result.stderr:
             failures.append(f"[{where}] {command}\n    exit {result.returncode}: "
                             f"{result.stderr.strip()[-400:]}")
-    assert not failures, "run as written in `wfkit init demo && cd demo`:\n" + "\n".join(failures)
+    assert not failures, (
+        "run as written in `wfkit init demo && cd demo` (the README tour first, then each "
+        "command's --help examples in reference order; an example may only name files that "
+        "`wfkit init --list` writes or that an earlier example makes, e.g. "
+        "--config configs/rarity.yaml, not my-rarity.yaml):\n" + "\n".join(failures))
 
 
 def test_the_example_workflow_runs_as_a_script(release, demo):

@@ -73,7 +73,8 @@ def test_every_object_is_closed():
             if "properties" in node and "$ref" not in node:
                 closed = (node.get("additionalProperties") is False
                           or node.get("unevaluatedProperties") is False
-                          or where.endswith("figures"))  # closed by its users (kanji-stats)
+                          or where.endswith(("figures", "$defs/report")))  # closed by
+                # their users (kanji-stats, balance)
                 assert closed, f"{where}: an object schema open to unknown fields"
             for key, value in node.items():
                 if key not in ("if", "then"):  # conditions and what they add are partial
@@ -121,7 +122,30 @@ def test_kanji_pools_stats_and_check(run, tmp_path):
     assert_valid("kanji-check", verdicts, "wfkit kanji check --json")
 
 
-@covers("rarity-row", "rarity-compare")
+@covers("balance")
+def test_balance_reports(run):
+    one = json.loads(ok(run("balance", "-n", "2", "--turns", "3", "--seed", "1",
+                            "--json")).stdout)
+    two = json.loads(ok(run("balance", "-n", "2", "--turns", "3", "--seed", "1", "--player",
+                            "B1", "--player", "C2", "--compare", CONFIGS / "rarity.yaml",
+                            "--json")).stdout)
+    assert "reports" in two and "reports" not in one
+    assert_valid("balance", [one, two], "wfkit balance --json")
+
+
+@covers("kanji-play")
+def test_kanji_play_moves_and_result(run):
+    pool = EXAMPLES / "weather-pool.jsonl"
+    records = []
+    for players in ((), ("--player", "lookahead", "--player", "greedy@3"),
+                    ("--limit", "3")):
+        records += lines(ok(run("kanji", "play", "--pool", pool, "--seed", "1", *players,
+                                "--json")).stdout)
+    assert {r.get("ended") for r in records} >= {"move limit"}
+    assert_valid("kanji-play", records, "wfkit kanji play --json")
+
+
+@covers("rarity-row", "rarity-compare", "rarity-stats")
 def test_rarity_rows_and_compare(run, tmp_path):
     out = ok(run("rarity", "cat", "cats", "labyrinth", "quaff", "zzxq", "--json"))
     assert_valid("rarity-row", lines(out.stdout), "wfkit rarity --json")
@@ -130,6 +154,10 @@ def test_rarity_rows_and_compare(run, tmp_path):
                  "--format", "jsonl"))
     rows = lines(out.stdout)
     assert {r["source"] for r in rows} == {"override", "cefr", "zipf"}
+    stats = tmp_path / "stats.json"
+    ok(run("rarity", "--vocab", EXAMPLES / "words.yaml", "--json", "-o", tmp_path / "w.jsonl",
+           "--stats", stats))
+    assert_valid("rarity-stats", [json.loads(stats.read_text())], "wfkit rarity --stats")
     assert_valid("rarity-row", rows, "wfkit rarity --vocab --format jsonl")
     other = tmp_path / "other.yaml"
     text = (CONFIGS / "rarity.yaml").read_text(encoding="utf-8")
@@ -152,10 +180,12 @@ def test_score_breakdowns_turns_and_total(run):
     assert_valid("score", records, "wfkit score --turns --json")
 
 
-@covers("tiles")
-def test_tiles_deals_and_hand(run):
-    out = ok(run("tiles", "--players", "4", "-n", "3", "--seed", "7", "--json"))
+@covers("tiles", "tiles-stats")
+def test_tiles_deals_and_hand(run, tmp_path):
+    stats = tmp_path / "deals.json"
+    out = ok(run("tiles", "--players", "4", "-n", "3", "--seed", "7", "--json", "--stats", stats))
     assert_valid("tiles", lines(out.stdout), "wfkit tiles --json")
+    assert_valid("tiles-stats", [json.loads(stats.read_text())], "wfkit tiles --stats")
     out = ok(run("tiles", "--hand", "QUA?E?TRS", "--word", "quaff", "--json"))
     assert_valid("tiles", lines(out.stdout), "wfkit tiles --hand --json")
     out = ok(run("tiles", "--hand", "QUAFFE?TRS", "--best", "-k", "5", "--json"))
@@ -177,7 +207,7 @@ sections:
 """
 
 
-@covers("pack-manifest", "rarity-stats")
+@covers("pack-manifest")
 def test_pack_manifest_of_a_build_and_of_a_shard(run, tmp_path):
     config = tmp_path / "pack.yaml"
     config.write_text(PACK.replace("VOCAB", str(EXAMPLES)), encoding="utf-8")

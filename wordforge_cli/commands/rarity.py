@@ -8,6 +8,7 @@ from typing import IO, Any
 import click
 
 from wordforge_cli.options import output_options, vocab_option
+from wordforge_cli.words import STATS
 
 FORMATS = ("table", "csv", "jsonl", "md")
 
@@ -25,12 +26,13 @@ def _rating_options(func: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--compare", "compare_path", type=click.Path(dir_okay=False),
               metavar="OTHER_CONFIG",
               help="List the words whose tier changes under OTHER_CONFIG instead.")
+@STATS.option()
 @output_options(formats=FORMATS)
 @click.pass_context
 def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
            config_path: str | None, cefr_path: str | None, overrides_path: str | None,
            lemma: bool, data_path: str | None, gold_rush: bool, compare_path: str | None,
-           output: str | None, as_json: bool, fmt: str) -> None:
+           stats_path: str | None, output: str | None, as_json: bool, fmt: str) -> None:
     """Rate words N..LG by the WordForge rule: override > CEFR > Zipf frequency.
 
     Each word gets its Zipf value (wordfreq, English), CEFR level, rarity (key, label,
@@ -43,14 +45,17 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
       wfkit rarity labyrinth
       wfkit rarity cat pizza serendipity --cefr examples/article-cefr.yaml --json
       wfkit rarity --vocab examples/words.yaml --format csv -o words.csv
+      wfkit rarity --vocab examples/words.yaml -o words.jsonl --json --stats words-stats.json
       wfkit rarity --vocab examples/words.yaml --compare configs/rarity.yaml
     """
     from wordforge_cli.errors import UsageError
     from wordforge_cli.output import atomic_write
     from wordforge_cli.progress import progress
     from wordforge_cli.rarity import Summary, rate_all
-    from wordforge_cli.words import checked_words, load_rule
+    from wordforge_cli.words import checked_words, load_rule, write_stats
 
+    if stats_path and compare_path:
+        raise UsageError("--stats goes with a rarity table, not with --compare")
     if words and vocab:
         raise UsageError("give words or --vocab, not both")
     if not words and not vocab:
@@ -71,6 +76,8 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
     summary = Summary(rules)
     with atomic_write(output) as fh:
         write_ratings(summary.counting(ratings), rules, fmt, fh)
+    if stats_path:
+        write_stats(stats_path, summary.as_dict())
     if vocab:
         report_summary(summary.as_dict(), rules, vocab)
 

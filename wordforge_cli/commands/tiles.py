@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from wordforge_cli.options import report_seed, seed_option
-from wordforge_cli.words import checked_words, load_rule, rule_options
+from wordforge_cli.words import STATS, checked_words, load_rule, rule_options
 
 
 def checked_hand(text: str) -> str:
@@ -32,11 +32,12 @@ def checked_hand(text: str) -> str:
 @click.option("-k", "--top", "top", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="With --best: how many words.")
 @rule_options
+@STATS.option()
 @click.option("--json", "as_json", is_flag=True, help="Print records as JSON Lines.")
 @click.pass_context
 def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | None,
           word: str | None, best: bool, top: int, config_path, cefr_path, overrides_path,
-          lemma, data_path, as_json: bool) -> None:
+          lemma, data_path, stats_path: str | None, as_json: bool) -> None:
     """Deal hands of 10 from the 98-tile bag (shuffled with --seed), or check a hand.
 
     The bag holds the article's 26 letters with their points and counts (two sets from 3
@@ -44,18 +45,21 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     says whether the hand can make the word (wild '?' tiles fill missing letters and score 0)
     and what it scores under battle rules; exit status 1 when it cannot. With --hand and
     --best, lists the K highest-scoring playable words the hand can make (ties by word),
-    found exactly through an index of the word table by letter counts.
+    found exactly through an index of the word table by letter counts. Several deals
+    report their hands' figures on stderr (points, vowels; --stats FILE as JSON).
 
     \b
     Examples:
       wfkit tiles --players 4 --seed 7
-      wfkit tiles --players 2 -n 100 --seed 1 --json
+      wfkit tiles --players 2 -n 100 --seed 1 --json --stats deals.json
       wfkit tiles --hand QUAFFE?TRS --word quaff
       wfkit tiles --hand QUAFFE?TRS --best -k 5
     """
     from wordforge_cli.errors import CannotDo, UsageError
     from wordforge_cli.output import dumps
 
+    if stats_path and hand:
+        raise UsageError("--stats goes with dealing (-n), not with --hand")
     if best and (not hand or word):
         raise UsageError("--best goes with --hand (and not with --word)")
     if best:
@@ -79,10 +83,14 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     if players > rules.tiles.max_players:
         raise UsageError(f"--players {players}: this config allows at most "
                          f"{rules.tiles.max_players}")
+    from wordforge_cli.deal_stats import DealStats
+
+    stats = DealStats(rules.tiles.points)
     for index in range(deals):
         result = deal(rules.tiles, players, item_rng(seed, "tiles", index))
         if len(result.hands[-1]) < rules.tiles.hand_size:
             raise CannotDo(f"the bag cannot fill {players} hands of {rules.tiles.hand_size}")
+        stats.add(result)
         if as_json:
             click.echo(dumps({"deal": index, "seed": seed, "players": players,
                               "sets": result.sets, "bag_size": len(result.bag)
@@ -97,6 +105,18 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
             click.echo(f"player {p}: {' '.join(letters.upper())}   ({points} points)")
         click.echo(f"bag: {len(result.bag)} tiles left ({result.sets} set"
                    f"{'s' if result.sets > 1 else ''})")
+    summary = stats.summary()
+    if stats_path:
+        from wordforge_cli.words import write_stats
+
+        write_stats(stats_path, summary)
+    if deals > 1:  # one deal shows its hands; a batch says what its hands were like
+        points, vowels = summary["hand_points"], summary["vowels"]
+        click.echo(f"wfkit tiles: {deals} deals, {summary['hands']} hands: points median "
+                   f"{points['median']} (p10 {points['p10']}, p90 {points['p90']}), vowels "
+                   f"median {vowels['median']} (p10 {vowels['p10']}, p90 {vowels['p90']}); "
+                   f"{summary['hands_without_vowel']} without a vowel, "
+                   f"{summary['q_without_u']} with Q but no U", err=True)
     report_seed(ctx, seed)
 
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin
+
+if TYPE_CHECKING:
+    from referencing import Registry
 
 SCHEMA_DIR = Path(__file__).resolve().parent
 # an identifier, not a location: .invalid never resolves, so nothing is fetched
@@ -34,7 +37,8 @@ def load(name: str) -> dict[str, Any]:
     """The schema ``name`` as stored (a fresh copy). KeyError for an unknown name."""
     if name not in names():
         raise KeyError(name)
-    return json.loads(json.dumps(_load(name)))
+    copy: dict[str, Any] = json.loads(json.dumps(_load(name)))
+    return copy
 
 
 def _external_refs(node: Any, base: str) -> set[str]:
@@ -78,8 +82,9 @@ def bundled(name: str) -> dict[str, Any]:
     return root
 
 
-def registry():  # -> referencing.Registry (jsonschema's; imported only where it is installed)
-    """Every shipped schema, by its ``$id``, for ``jsonschema`` validators (tests use it)."""
+def registry() -> Registry[Any]:
+    """Every shipped schema, by its ``$id``, for ``jsonschema`` validators (tests use it;
+    ``referencing`` comes with jsonschema, a test extra, so it is imported only here)."""
     from referencing import Registry
     from referencing.jsonschema import DRAFT202012
 
