@@ -51,6 +51,7 @@ WORKLOADS: dict[str, list[str]] = {
     "kanji": ["-n", "1", "--seed", "1", "-q"],
     "kanji check": ["熱帯", "--pool", "{dir}/pools.jsonl"],
     "kanji play": ["--pool", "{dir}/pools.jsonl", "--id", "0", "--seed", "1"],
+    "balance": ["-n", "2", "--turns", "2", "--seed", "1"],
     "pack build": ["{dir}/pack.yaml", "--out", "{dir}/built"],
     "pack check": ["{dir}/pack.yaml", "--out", "{dir}/pack"],
     "pack merge": ["{dir}/pack.yaml", "{dir}/shard", "--out", "{dir}/merged"],
