@@ -37,6 +37,7 @@ class Engine:
 
 
 def _engines() -> list[Engine]:
+    from wordforge_cli import words
     from wordforge_cli.crossword import config as crossword_config
     from wordforge_cli.kanji import config as kanji_config
 
@@ -46,6 +47,8 @@ def _engines() -> list[Engine]:
                {"kind": "crossword", "vocab": "tech.yaml", "count": 1}, ("tech.yaml",)),
         Engine("kanji", kanji_config.POOLS, ("kanji",), kanji_config.load_config,
                lambda cfg: cfg.options, {"kind": "kanji", "count": 1}),
+        Engine("rarity", words.RATING, ("rarity",), None, None,
+               {"kind": "rarity", "vocab": "words.yaml"}, ("words.yaml",)),
     ]
 
 
@@ -53,8 +56,11 @@ ENGINES = _engines()
 
 
 def probes(f: Field) -> list[Any]:
-    """Values worth trying for a field, from its type alone."""
+    """Values worth trying for a field, from its type alone (none for a file: each front end
+    names files from where it stands, the pack from the pack config's folder)."""
     t = f.type
+    if f.is_file:
+        return []
     if t is click.BOOL:
         return [True, False, "maybe", 3]
     if isinstance(t, click.IntRange | click.FloatRange):
@@ -84,7 +90,7 @@ def cli_text(f: Field, value: Any) -> list[str] | object:
     if f.type is click.BOOL:
         if not isinstance(value, bool):
             return SKIP
-        decls = (f.flags or (f.flag,))[0].split("/")
+        decls = f.decls[0].split("/")
         if value:
             return [decls[0]]
         return [decls[1]] if len(decls) > 1 else []
@@ -178,12 +184,14 @@ def test_every_spec_field_is_a_parameter_of_its_command() -> None:
         ctx = click.Context(cli, info_name="wfkit")
         command = cli.get_command(ctx, engine.command[0])
         params = {p.name for p in command.params}
-        for f in engine.spec.on(CONFIG):
+        for f in [*engine.spec.on(CONFIG), *engine.spec.on(CLI)]:
             assert f.name in params, (engine.name, f.name)
 
 
 def test_an_unknown_config_key_names_its_line_and_a_close_key(tmp_path: Path) -> None:
     for engine in ENGINES:
+        if not engine.spec.on(CONFIG):
+            continue
         f = max(engine.spec.on(CONFIG), key=lambda f: len(f.config_key))
         path = tmp_path / "c.yaml"
         middle = len(f.config_key) // 2
@@ -283,3 +291,14 @@ def test_kanji_pools_out_of_budget_are_counted_alike_by_the_command_and_a_pack(r
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
     section = manifest["sections"][0]["stats"]
     assert section["failed"] > 0 and section["made"] + section["failed"] == 12
+
+
+def test_a_vocabulary_in_another_language_is_refused_by_the_command_and_a_pack(run, tmp_path):
+    vocab = tmp_path / "ja.yaml"
+    vocab.write_text("language: ja\nwords: [neko, inu]\n", encoding="utf-8")
+    message = "language 'ja': WordForge rates English words (en)"
+    cli = run("rarity", "--vocab", vocab)
+    assert cli.exit_code == 2 and f"{vocab}: {message}" in _error(cli)
+    pack = _pack(tmp_path, {"kind": "rarity", "vocab": "ja.yaml"})
+    built = run("pack", "build", pack, "--out", tmp_path / "out")
+    assert built.exit_code == 2 and f"{vocab}: {message}" in _error(built)

@@ -7,11 +7,13 @@ import errno
 import importlib
 import os
 import sys
+from typing import Any
 
 import click
 
 from wordforge_cli import __version__
-from wordforge_cli.errors import EXIT_CANNOT, WfkitError, one_line
+from wordforge_cli.errors import EXIT_CANNOT, WfkitError
+from wordforge_cli.options import ReportedError, say
 
 # name -> "module:attribute"; one module per command (wordforge_cli/commands/NAME.py)
 COMMANDS: dict[str, str] = {
@@ -29,30 +31,6 @@ COMMANDS: dict[str, str] = {
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-class ReportedError(click.ClickException):
-    """A WfkitError shown the wfkit way: one line, its own exit status."""
-
-    def __init__(self, error: WfkitError):
-        super().__init__(str(error))
-        self.exit_code = error.exit_code
-
-    def show(self, file=None) -> None:
-        say(f"error: {self.format_message()}")
-
-
-MAX_MESSAGE = 1000
-
-
-def say(message: str) -> None:
-    """Every message of wfkit's own goes out here: ``wfkit: `` and one line, controls escaped,
-    and a message that quotes a huge value (a 5,000-digit number) cut in its middle."""
-    line = one_line(message)
-    if len(line) > MAX_MESSAGE:
-        cut = len(line) - MAX_MESSAGE
-        line = f"{line[:MAX_MESSAGE // 2]}...({cut:,} characters)...{line[-MAX_MESSAGE // 2:]}"
-    click.echo(f"wfkit: {line}", err=True)
-
-
 # options whose value is a file wfkit writes: checked (writable, all distinct) before a
 # command runs, for every command that has them, so a batch never ends in "cannot write"
 OUTPUT_PARAMS = {"output": "-o/--output", "stats_path": "--stats"}
@@ -64,7 +42,7 @@ def _check_outputs_first(command: click.Command) -> click.Command:
         return command
     run = command.invoke
 
-    def invoke(ctx: click.Context):
+    def invoke(ctx: click.Context) -> Any:
         from wordforge_cli.output import check_outputs
 
         check_outputs((OUTPUT_PARAMS[name], ctx.params.get(name)) for name in OUTPUT_PARAMS)
@@ -80,7 +58,8 @@ def _check_outputs_first(command: click.Command) -> click.Command:
 class LazyGroup(click.Group):
     """A group whose subcommands are imported on first use (Click docs' lazy-loading pattern)."""
 
-    def __init__(self, *args, lazy_commands: dict[str, str] | None = None, **kwargs):
+    def __init__(self, *args: Any, lazy_commands: dict[str, str] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy_commands = dict(lazy_commands or {})
 
@@ -90,10 +69,11 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy_commands:
             module_name, attr = self.lazy_commands[cmd_name].split(":")
-            return _check_outputs_first(getattr(importlib.import_module(module_name), attr))
+            command: click.Command = getattr(importlib.import_module(module_name), attr)
+            return _check_outputs_first(command)
         return super().get_command(ctx, cmd_name)
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except WfkitError as error:
@@ -105,7 +85,9 @@ class LazyGroup(click.Group):
                 raise
             raise ReportedError(write_failed(exc, exc.filename)) from None
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
         """Click's main, but a usage error is one line too (Click's own takes four)."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)

@@ -24,7 +24,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 
 def check_mapping(doc: YamlDoc, value: Any, known: Iterable[str], *keys: str | int,
-                  what: str = "key") -> dict:
+                  what: str = "key") -> dict[Any, Any]:
     """``value`` must be a mapping whose keys are all in ``known``; returns it."""
     if not isinstance(value, dict):
         where = "/".join(str(k) for k in keys) or "the file"
@@ -49,7 +49,7 @@ def type_name(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def load_mapping(path: str | Path, known: Iterable[str]) -> tuple[YamlDoc, dict]:
+def load_mapping(path: str | Path, known: Iterable[str]) -> tuple[YamlDoc, dict[Any, Any]]:
     """Load a YAML file whose top level is a mapping with only ``known`` keys."""
     doc = load_yaml(path, "config")
     if doc.data is None:

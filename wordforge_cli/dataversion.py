@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import hashlib
 from functools import cache
+from pathlib import Path
 
 # the package-data patterns of pyproject.toml, less the notes
 DATA_SUFFIXES = (".tsv", ".txt", ".json", ".gz")
 LENGTH = 12  # hex digits shown: short enough to read, long enough never to collide by chance
 
 
-def _file_sha256(path) -> str:
+def _file_sha256(path: str | Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):

@@ -13,13 +13,13 @@ import math
 import mmap
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from wordforge_cli.errors import ConfigError
-from wordforge_cli.rarity import LEVELS, Rules, WordInfo, normal_word, word_problem
+from wordforge_cli.rarity import LEVELS, Rules, Tables, WordInfo, normal_word, word_problem
 
 WORD_TABLE = "english.tsv"
 FIELDS = 5  # word, cefr, lemma, pos, gloss
@@ -85,7 +85,7 @@ def _read_table(path: Path) -> str:
         return read_text(path, "word table")
     except ConfigError as exc:
         if exc.message == "no such file":
-            raise ConfigError("no such file (the word table; see data/README.md)",
+            raise ConfigError("no such file (the word table; see data/english.md)",
                               path=path) from None
         raise
 
@@ -101,7 +101,7 @@ class MappedWords:
         from wordforge_cli.inputs import open_regular
 
         self.path = path
-        self._mm: Any
+        self._mm: bytes | mmap.mmap
         if not trusted:
             text = _read_table(path)
             check_word_table(text, path)
@@ -111,7 +111,7 @@ class MappedWords:
                 fd, info = open_regular(path, "word table")
             except ConfigError as exc:
                 if exc.message == "no such file":
-                    raise ConfigError("no such file (the word table; see data/README.md)",
+                    raise ConfigError("no such file (the word table; see data/english.md)",
                                       path=path) from None
                 raise
             try:
@@ -170,13 +170,17 @@ def load_words(path: Path, *, trusted: bool = False) -> dict[str, tuple[str, str
     return {row[0]: row for row in rows}
 
 
-def open_words(path: str | Path | None = None, *, whole: bool = False):
-    """The word table: whole in a dict (batches), or searched in place (a few words).
+def open_words(path: str | Path | None = None, *,
+               whole: bool = False) -> Mapping[str, Any]:
+    """The word table: whole in a dict (batches), or searched in place (a few words: only its
+    ``.get`` is ever used, which :class:`MappedWords` has).
 
     ``path`` None is the bundled table (trusted package data); any other is checked."""
     trusted = path is None
     table = word_table_path(path)
-    return load_words(table, trusted=trusted) if whole else MappedWords(table, trusted=trusted)
+    if whole:
+        return load_words(table, trusted=trusted)
+    return cast("Mapping[str, Any]", MappedWords(table, trusted=trusted))
 
 
 # --------------------------------------------------------------------------- zipf
@@ -339,7 +343,7 @@ def read_overrides(path: str | Path, rules: Rules) -> dict[str, str]:
     return table
 
 
-def check_overrides(table: dict[str, str], rules: Rules, path: str | Path) -> None:
+def check_overrides(table: Mapping[str, str], rules: Rules, path: str | Path) -> None:
     """An overrides table read for one config must name tiers another config also has."""
     for word, tier in table.items():
         if tier not in rules.keys:
@@ -348,10 +352,8 @@ def check_overrides(table: dict[str, str], rules: Rules, path: str | Path) -> No
 
 
 def open_tables(rules: Rules, *, data: str | Path | None = None, cefr: str | Path | None = None,
-                overrides: str | Path | None = None, whole: bool = False):
+                overrides: str | Path | None = None, whole: bool = False) -> Tables:
     """The tables of one run: ``whole`` loads everything (batches), else looks up lazily."""
-    from wordforge_cli.rarity import Tables
-
     return Tables(
         words=open_words(data, whole=whole),
         zipf=zipf_table() if whole else ZipfOne(),

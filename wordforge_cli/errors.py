@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-EXIT_OK = 0
 EXIT_CANNOT = 1
 EXIT_USAGE = 2
 EXIT_SIGNAL_BASE = 128

@@ -3,18 +3,56 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import click
 
+from wordforge_cli.errors import WfkitError, one_line
 from wordforge_cli.rng import fresh_seed
 
+MAX_MESSAGE = 1000
 
-def output_options(func: Callable | None = None, *, formats: tuple[str, ...] | None = None,
-                   default_format: str | None = None) -> Callable:
+
+def say(message: str) -> None:
+    """Every message of wfkit's own goes out here: ``wfkit: `` and one line, controls escaped,
+    and a message that quotes a huge value (a 5,000-digit number) cut in its middle."""
+    line = one_line(message)
+    if len(line) > MAX_MESSAGE:
+        cut = len(line) - MAX_MESSAGE
+        line = f"{line[:MAX_MESSAGE // 2]}...({cut:,} characters)...{line[-MAX_MESSAGE // 2:]}"
+    click.echo(f"wfkit: {line}", err=True)
+
+
+class ReportedError(click.ClickException):
+    """A WfkitError shown the wfkit way: one line, its own exit status (also from inside
+    Click's parsing, e.g. an eager ``--config`` callback)."""
+
+    def __init__(self, error: WfkitError):
+        super().__init__(str(error))
+        self.exit_code = error.exit_code  # type: ignore[misc]  # Click reads it per instance
+
+    def show(self) -> None:  # type: ignore[override]  # always stderr, never a file
+        say(f"error: {self.format_message()}")
+
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@overload
+def output_options(func: F) -> F: ...
+
+
+@overload
+def output_options(func: None = None, *, formats: tuple[str, ...] | None = None,
+                   default_format: str | None = None) -> Callable[[F], F]: ...
+
+
+def output_options(func: F | None = None, *, formats: tuple[str, ...] | None = None,
+                   default_format: str | None = None) -> F | Callable[[F], F]:
     """``-o/--output FILE`` and ``--json`` (plus ``--format`` when a command has several)."""
 
-    def decorate(f: Callable) -> Callable:
+    def decorate(f: F) -> F:
         if formats:
             f = click.option("--format", "fmt", type=click.Choice(formats),
                              default=default_format or formats[0], show_default=True,
@@ -29,7 +67,7 @@ def output_options(func: Callable | None = None, *, formats: tuple[str, ...] | N
     return decorate(func) if func is not None else decorate
 
 
-def _resolve_seed(ctx: click.Context, param: click.Parameter, value: Any) -> int:
+def _resolve_seed(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
     if value is None:
         value = fresh_seed()
         ctx.meta["wfkit.seed_was_drawn"] = True
@@ -49,7 +87,8 @@ def report_seed(ctx: click.Context, seed: int) -> None:
         click.echo(f"wfkit: seed {seed} (pass --seed {seed} to repeat this run)", err=True)
 
 
-def vocab_option(required: bool = True, help: str = "Vocabulary file (YAML or one word a line)."):
+def vocab_option(required: bool = True,
+                 help: str = "Vocabulary file (YAML or one word a line).") -> Decorator:
     return click.option("--vocab", type=click.Path(dir_okay=False), required=required,
                         help=help)
 

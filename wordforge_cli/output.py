@@ -85,7 +85,7 @@ def _target_stat(path: Path) -> os.stat_result | None:
 
 
 @contextlib.contextmanager
-def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[IO]:
+def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[IO[Any]]:
     """Open ``path`` for writing into what the user named.
 
     ``None`` or ``-`` writes to stdout. A regular file (or a new one) appears only when
@@ -160,7 +160,7 @@ def _keep_mode(fd: int, info: os.stat_result | None) -> None:
 
 
 @contextlib.contextmanager
-def _direct(path: Path, mode: str, kwargs: dict[str, Any]) -> Iterator[IO]:
+def _direct(path: Path, mode: str, kwargs: dict[str, Any]) -> Iterator[IO[Any]]:
     """Write into an existing non-regular file (FIFO, terminal, device) as ``>`` would."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
@@ -211,13 +211,3 @@ def check_outputs(named: Iterable[tuple[str, str | Path | None]]) -> None:
             if real == other_real or (inode is not None and inode == other_inode):
                 raise UsageError(f"{other} and {option} name the same file", path=path)
         seen.append((option, real, inode))
-
-
-def write_jsonl(records: Iterable[Any], fh: IO[str]) -> int:
-    """Stream records as JSON Lines; returns how many were written."""
-    count = 0
-    for record in records:
-        fh.write(dumps(record))
-        fh.write("\n")
-        count += 1
-    return count

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from wordforge_cli.errors import ConfigError
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import random
 
     from wordforge_cli.vocab import Vocabulary
+    from wordforge_cli.yamlio import YamlDoc
 
 LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
 SOURCES = ("override", "cefr", "zipf")
@@ -165,14 +166,14 @@ RULE_KEYS = ("tiers", "zipf", "short_words", "cefr", "battle", "score", "tiles")
 class _Checker:
     """Reads one config mapping, reporting each problem at its file:line (``doc``: YamlDoc)."""
 
-    def __init__(self, doc: Any):
+    def __init__(self, doc: YamlDoc):
         self.doc = doc
 
     def fail(self, message: str, *keys: Any) -> ConfigError:
         return self.doc.error(message, *keys)
 
     def mapping(self, value: Any, known: Iterable[str] | None, *keys: Any,
-                required: Iterable[str] = ()) -> dict:
+                required: Iterable[str] = ()) -> dict[Any, Any]:
         from wordforge_cli.config import check_mapping, type_name
 
         if known is None:
@@ -184,7 +185,8 @@ class _Checker:
         for key in required:
             if key not in value:
                 raise self.fail(f"'{'/'.join(map(str, keys))}' has no '{key}'", *keys)
-        return value
+        checked: dict[Any, Any] = value
+        return checked
 
     def number(self, value: Any, *keys: Any, minimum: float | None = None,
                integer: bool = False, positive: bool = False) -> Fraction:
@@ -355,6 +357,12 @@ class WordInfo(NamedTuple):
     gloss: str | None = None
 
 
+class ZipfLookup(Protocol):
+    """Word -> Zipf value: a dict, or one looked up in wordfreq's bands word by word."""
+
+    def get(self, word: str, default: float, /) -> float: ...
+
+
 @dataclass
 class Tables:
     """Everything the rule looks words up in, as plain mappings (``.get`` is all it uses).
@@ -368,7 +376,7 @@ class Tables:
     """
 
     words: Mapping[str, WordInfo]
-    zipf: Mapping[str, float]
+    zipf: ZipfLookup
     cefr: Mapping[str, str] | None = None
     overrides: Mapping[str, str] = field(default_factory=dict)
     lemmatize: Callable[[str], str | None] | None = None
@@ -440,9 +448,10 @@ def rate_all(words: Iterable[str], rules: Rules, tables: Tables, *, use_lemma: b
             tier, source = tier_of_level[level], "cefr"
         else:
             cache = tier_cache[len(word) <= short]
-            tier = cache.get(zipf)
-            if tier is None:
-                tier = cache[zipf] = zipf_tier(zipf, len(word))
+            cached = cache.get(zipf)
+            if cached is None:
+                cached = cache[zipf] = zipf_tier(zipf, len(word))
+            tier = cached
             source = "zipf"
         up = gold + (battle_up if zipf > 0 and len(word) >= battle_length else 0)
         battle = tier + up if tier + up < top else top
@@ -498,7 +507,7 @@ class Summary:
 
     def __init__(self, rules: Rules):
         self.rules = rules
-        self._counts: dict[tuple, int] = {}
+        self._counts: dict[tuple[int, int, str, bool, bool], int] = {}
 
     def add(self, rating: Rating, count: int = 1) -> None:
         """Count ``rating`` (``count`` times: merging the counts of shards is exact)."""

@@ -40,11 +40,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from wordforge_cli.errors import ConfigError, WfkitError
+
+if TYPE_CHECKING:
+    ParamType = click.ParamType[Any, Any]
+else:  # Click before 8.2 has no type parameters
+    ParamType = click.ParamType
 
 CLI, CONFIG, PACK = "cli", "config", "pack"
 ALL_FRONTS = frozenset((CLI, CONFIG, PACK))
@@ -55,7 +60,7 @@ class Field:
     """One option of an engine, declared once for every front end."""
 
     name: str
-    type: click.ParamType
+    type: ParamType
     default: Any = None
     help: str = ""
     flags: tuple[str, ...] = ()  # command-line declarations; default ("--name-with-dashes",)
@@ -75,27 +80,23 @@ class Field:
         return self.key or self.name
 
     @property
+    def decls(self) -> tuple[str, ...]:
+        return self.flags or (f"--{self.name.replace('_', '-')}",)
+
+    @property
     def flag(self) -> str:
         """The long option a user types (``--min-len``), for messages."""
-        for decl in self.flags or (f"--{self.name.replace('_', '-')}",):
-            for part in decl.split("/"):
-                if part.startswith("--"):
-                    return part
-        return f"--{self.name.replace('_', '-')}"  # pragma: no cover - a field with no long flag
+        return next(p for d in self.decls for p in d.split("/") if p.startswith("--"))
 
     def option(self) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """The Click option of this field."""
-        decls = self.flags or (f"--{self.name.replace('_', '-')}",)
         kwargs: dict[str, Any] = {"default": self.default, "help": self.help,
-                                  "show_default": self.show_default}
-        if self.type is click.BOOL:
-            if not any("/" in d for d in decls):
-                kwargs["is_flag"] = True
-        else:
+                                  "show_default": self.show_default, "metavar": self.metavar}
+        if self.type is not click.BOOL:
             kwargs["type"] = self.type
-        if self.metavar:
-            kwargs["metavar"] = self.metavar
-        return click.option(*decls, self.name, **kwargs)
+        elif not any("/" in d for d in self.decls):
+            kwargs["is_flag"] = True
+        return click.option(*self.decls, self.name, **kwargs)
 
     def convert(self, value: Any) -> Any:
         """A value from a YAML file, parsed as the command line would parse its text.
@@ -113,14 +114,12 @@ class Field:
         return self.type.convert(value, None, None)
 
 
-def _type_words(t: click.ParamType) -> str:
+def _type_words(t: ParamType) -> str:
     if isinstance(t, click.Choice):
         return "one of " + ", ".join(map(str, t.choices))
-    if isinstance(t, click.types._NumberRangeBase | click.types.IntParamType):
-        return "a whole number" if isinstance(t, click.types.IntParamType) else "a number"
-    if isinstance(t, click.types.FloatParamType):
-        return "a number"
-    return f"a {t.name}"
+    if isinstance(t, click.types.IntParamType):  # IntRange too
+        return "a whole number"
+    return "a number" if isinstance(t, click.types.FloatParamType) else f"a {t.name}"
 
 
 class Spec:
@@ -225,12 +224,12 @@ def config_callback(load: Callable[[str | None], Any],
     ``ctx.default_map`` (also for the group's subcommands, for the fields they have)."""
 
     def callback(ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
-        from wordforge_cli.errors import WfkitError
+        from wordforge_cli.options import ReportedError
 
         try:
             cfg = load(value)
         except WfkitError as error:
-            raise reported(error) from None
+            raise ReportedError(error) from None
         ctx.meta[meta] = cfg
         ctx.default_map = command_defaults(ctx.command, defaults(cfg))
         return value
@@ -250,20 +249,6 @@ def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[
             theirs = {p.name for p in sub.params}
             out[name] = {k: v for k, v in values.items() if k in theirs and v is not None}
     return out
-
-
-def reported(error: WfkitError) -> click.ClickException:
-    """A WfkitError raised inside Click's parsing (an eager callback), shown the wfkit way."""
-
-    class Reported(click.ClickException):
-        def __init__(self) -> None:
-            super().__init__(str(error))
-            self.exit_code = error.exit_code
-
-        def show(self, file: Any = None) -> None:
-            click.echo(f"wfkit: error: {self.format_message()}", err=True)
-
-    return Reported()
 
 
 class Choice(click.Choice):  # type: ignore[type-arg]
@@ -306,7 +291,7 @@ class NameList(tuple[str, ...], Typed):
 
 
 @dataclass(frozen=True)
-class Pair(click.ParamType):
+class Pair(ParamType):
     """``LOW-HIGH``, one number (``N`` = ``N-N``), or a YAML ``[low, high]``; low <= high."""
 
     low: int = 1
@@ -339,7 +324,7 @@ class Pair(click.ParamType):
 
 
 @dataclass(frozen=True)
-class Names(click.ParamType):
+class Names(ParamType):
     """``all`` or a comma list (or a YAML list) of names out of ``choices``; a tuple."""
 
     choices: tuple[str, ...]

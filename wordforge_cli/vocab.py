@@ -92,7 +92,8 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
         words = []
     if not isinstance(words, list):
         raise doc.error(f"'words' must be a list, not {type_name(words)}", "words")
-    items = doc.node_at("words").value if words else []
+    node = doc.node_at("words")
+    items = node.value if words and node is not None else []
     entries = []
     for index, item in enumerate(words):
         line = items[index].start_mark.line + 1

@@ -16,21 +16,22 @@ import yaml
 
 from wordforge_cli.errors import ConfigError
 
+_FastLoader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]
 try:  # libyaml is much faster on large vocabularies; fall back when it is not built in
-    from yaml import CSafeLoader as _FastLoader
-except ImportError:  # pragma: no cover - depends on the PyYAML build
-    from yaml import SafeLoader as _FastLoader
+    _FastLoader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _FastLoader = yaml.SafeLoader
 
 
 class _NoAliasLoader(yaml.SafeLoader):
     """The pure-Python safe loader, refusing aliases as it composes (used when '&' appears)."""
 
-    def compose_node(self, parent, index):  # type: ignore[override]
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.MarkedYAMLError(
                 problem="YAML aliases (*name) are not allowed in wfkit files",
-                problem_mark=event.start_mark,
+                problem_mark=event.start_mark,  # type: ignore[arg-type]  # C or Python mark
             )
         return super().compose_node(parent, index)
 
@@ -71,7 +72,8 @@ class YamlDoc:
         if isinstance(parent, yaml.MappingNode):
             for k, _v in parent.value:
                 if k.value == str(keys[-1]):
-                    return k.start_mark.line + 1
+                    line: int = k.start_mark.line + 1
+                    return line
         return self.line(*keys)
 
     def error(self, message: str, *keys: str | int) -> ConfigError:

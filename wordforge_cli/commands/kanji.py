@@ -27,7 +27,8 @@ def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     from wordforge_cli.config import bundled_config
     from wordforge_cli.errors import WfkitError
     from wordforge_cli.kanji.config import load_config
-    from wordforge_cli.spec import command_defaults, reported
+    from wordforge_cli.options import ReportedError
+    from wordforge_cli.spec import command_defaults
 
     ctx.meta[f"wfkit.kanji.{param.name}"] = value
     if "wfkit.kanji.config_path" not in ctx.meta or "wfkit.kanji.preset" not in ctx.meta:
@@ -36,7 +37,7 @@ def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         cfg = load_config(ctx.meta["wfkit.kanji.config_path"] or bundled_config("kanji"))
         values = cfg.values(ctx.meta["wfkit.kanji.preset"])
     except WfkitError as error:
-        raise reported(error) from None
+        raise ReportedError(error) from None
     ctx.meta[CONFIG_META] = cfg
     ctx.meta[PRESET_META] = cfg.preset_name(ctx.meta["wfkit.kanji.preset"])
     ctx.default_map = command_defaults(ctx.command, values)

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
 from wordforge_cli.options import output_options, vocab_option
 from wordforge_cli.words import STATS
 
+if TYPE_CHECKING:
+    from wordforge_cli.rarity import Rating, Rules, Tables
+
 FORMATS = ("table", "csv", "jsonl", "md")
 
 
-def _rating_options(func: Callable[..., Any]) -> Callable[..., Any]:
+def _rating_options(func: Callable[..., Any]) -> Callable[..., Any]:  # the RATING spec
     from wordforge_cli.words import RATING
 
     return RATING.options()(func)
@@ -82,7 +85,8 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
         report_summary(summary.as_dict(), rules, vocab)
 
 
-def compare(ratings, rules, tables, compare_path: str, overrides_path: str | None, *,
+def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_path: str,
+            overrides_path: str | None, *,
             use_lemma: bool, gold_rush: bool, total: int, fmt: str, output: str | None) -> None:
     """Write the words whose tier moves under another config, and say how many moved."""
     from wordforge_cli.english import check_overrides, read_rules
@@ -125,7 +129,7 @@ def vocab_words(path: str) -> list[str]:
     return vocabulary_words(read_vocab(path))
 
 
-def report_summary(summary: dict[str, Any], rules, vocab: str) -> None:
+def report_summary(summary: dict[str, Any], rules: Rules, vocab: str) -> None:
     labels = {t.key: t.label for t in rules.tiers}
     tiers = ", ".join(f"{labels[k]} {n}" for k, n in summary["tiers"].items())
     battle = ", ".join(f"{labels[k]} {n}" for k, n in summary["battle_tiers"].items())
@@ -141,7 +145,7 @@ TEXT_HEADERS = ("word", "zipf", "cefr", "rarity", "key", "mult", "rule", "battle
                 "pos", "gloss")
 
 
-def write_ratings(ratings: Iterable, rules, fmt: str, fh: IO[str]) -> None:
+def write_ratings(ratings: Iterable[Rating], rules: Rules, fmt: str, fh: IO[str]) -> None:
     """Write a rarity table fast: the parts shared by many rows are formatted once, rows are
     formatted by comprehension in chunks and written with one call per chunk.
 
@@ -154,7 +158,7 @@ def write_ratings(ratings: Iterable, rules, fmt: str, fh: IO[str]) -> None:
 
     tiers = rules.tiers
     # (tier, source, battle tier, playable) -> the formatted middle of a row
-    middles: dict[tuple, Any] = {}
+    middles: dict[tuple[int, str, int, bool], Any] = {}
     for t, source, b, playable in product(range(len(tiers)), SOURCES, range(len(tiers)),
                                           (False, True)):
         tier = tiers[t]
@@ -195,7 +199,8 @@ def write_ratings(ratings: Iterable, rules, fmt: str, fh: IO[str]) -> None:
     _write_text_table(ratings, middles, fmt, fh)
 
 
-def _write_text_table(ratings: Iterable, middles: dict[tuple, Any], fmt: str,
+def _write_text_table(ratings: Iterable[Rating], middles: dict[tuple[int, str, int, bool], Any],
+                      fmt: str,
                       fh: IO[str]) -> None:
     """The aligned (or Markdown) table: the six tier/rule columns of a row come from one of a
     few pre-joined strings, so a row is formatted with a single ``str.format``."""
@@ -242,7 +247,8 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def write_rows(records: Iterable[dict], fields: list[str], fmt: str, fh: IO[str]) -> None:
+def write_rows(records: Iterable[dict[str, Any]], fields: list[str], fmt: str,
+               fh: IO[str]) -> None:
     """Write plain records as JSON Lines, CSV, an aligned table or a Markdown table."""
     if fmt == "jsonl":
         from wordforge_cli.output import dumps

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from wordforge_cli.words import checked_words, load_rule, play_one, rule_options, score_record
+
+if TYPE_CHECKING:
+    from wordforge_cli.rarity import Rules
 
 
 def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
@@ -24,7 +27,7 @@ def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
     return tuple(sorted(positions))
 
 
-def breakdown_text(rec: dict[str, Any], rules) -> str:
+def breakdown_text(rec: dict[str, Any], rules: Rules) -> str:
     """A readable breakdown of one scored record."""
     from wordforge_cli.rarity import decimal_text
 
@@ -74,7 +77,8 @@ def breakdown_text(rec: dict[str, Any], rules) -> str:
 @click.option("--turns", metavar="W1,W2,...",
               help="Score one player's successive words, carrying combo and link.")
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
-def score(word: str | None, config_path, cefr_path, overrides_path, lemma, data_path,
+def score(word: str | None, config_path: str | None, cefr_path: str | None,
+          overrides_path: str | None, lemma: bool, data_path: str | None,
           no_battle: bool, combo: int, double: bool, link: bool, overdrive: bool,
           gold_rush: bool, fortress: bool, wild: str | None, turns: str | None,
           as_json: bool) -> None:
@@ -101,6 +105,7 @@ def score(word: str | None, config_path, cefr_path, overrides_path, lemma, data_
     battle = not no_battle
     use_lemma = lemma
     if turns is None:
+        assert word is not None
         (word,) = checked_words([word])
         rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path)
         play = Play(combo, double, link, overdrive, fortress, parse_positions(wild, len(word)))

@@ -88,7 +88,8 @@ class CrosswordConfig:
     labels: dict[str, str] = field(default_factory=lambda: dict(LABELS))
 
 
-def _int(doc: YamlDoc, value, *keys, low: int = 1, high: int | None = None) -> int:
+def _int(doc: YamlDoc, value: Any, *keys: str | int, low: int = 1,
+         high: int | None = None) -> int:
     if (not isinstance(value, int) or isinstance(value, bool) or value < low
             or (high is not None and value > high)):
         bound = f"between {low} and {high}" if high is not None else f">= {low}"
@@ -97,13 +98,13 @@ def _int(doc: YamlDoc, value, *keys, low: int = 1, high: int | None = None) -> i
     return value
 
 
-def _style(doc: YamlDoc, value, *keys) -> str:
+def _style(doc: YamlDoc, value: Any, *keys: str | int) -> str:
     if value not in STYLES:
         raise doc.error(f"unknown style {value!r} (one of {', '.join(STYLES)})", *keys)
-    return value
+    return str(value)
 
 
-def _band(doc: YamlDoc, value, *keys) -> tuple[int, int]:
+def _band(doc: YamlDoc, value: Any, *keys: str | int) -> tuple[int, int]:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         raise doc.error(f"a band is [min, max] letters, not {type_name(value)} {value!r}", *keys)
@@ -130,7 +131,7 @@ def load_config(path: str | Path) -> CrosswordConfig:
     endless = EndlessConfig()
     if "endless" in data:
         e = check_mapping(doc, data["endless"], ENDLESS_KEYS, "endless")
-        kw: dict = {}
+        kw: dict[str, Any] = {}
         if "bands" in e:
             if not isinstance(e["bands"], list) or not e["bands"]:
                 raise doc.error("endless/bands must be a non-empty list", "endless", "bands")

@@ -9,6 +9,7 @@ and line, unknown keys and presets get a did-you-mean.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -98,10 +99,10 @@ def load_config(path: str | Path) -> KanjiConfig:
     raw = data.get("presets") or {}
     check_mapping(doc, raw, raw if isinstance(raw, dict) else (), "presets")
     for name, values in raw.items():
-        check_mapping(doc, values or {}, POOLS.keys(CONFIG), "presets", str(name))
-        presets[str(name)] = POOLS.read(
-            values or {}, front=CONFIG, path=doc.path,
-            line=lambda key, name=name: doc.line("presets", str(name), key))
+        where = ("presets", str(name))
+        check_mapping(doc, values or {}, POOLS.keys(CONFIG), *where)
+        presets[str(name)] = POOLS.read(values or {}, front=CONFIG, path=doc.path,
+                                        line=partial(doc.line, *where))
     preset = data.get("preset")
     if preset is not None and not isinstance(preset, str):
         raise doc.error(f"'preset' must be a preset name, not {type_name(preset)}", "preset")

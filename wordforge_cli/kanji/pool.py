@@ -109,14 +109,14 @@ def make_pool(dictionary: Dictionary, request: PoolRequest, rng: random.Random,
     if request.kanji is None:
         return _draw(dictionary, request, view, rng, 1)
     lo, hi = request.kanji
-    low_seen, high_seen = None, None
+    low_seen, high_seen = MAX_KANJI * (request.base + request.bring) + 1, -1
     for attempt in range(1, request.budget + 1):
         pool = _draw(dictionary, request, view, rng, attempt)
         count = len(pool.kanji)
         if lo <= count <= hi:
             return pool
-        low_seen = count if low_seen is None else min(low_seen, count)
-        high_seen = count if high_seen is None else max(high_seen, count)
+        low_seen = min(low_seen, count)
+        high_seen = max(high_seen, count)
     if high_seen < lo:
         hint = "raise --bring or --base, or lower the range"
     elif low_seen > hi:
@@ -159,7 +159,7 @@ def _draw(dictionary: Dictionary, request: PoolRequest, view: View, rng: random.
                 pass_score, tuple(kanji), attempt)
 
 
-def _mth_highest(scores: Counter, m: int) -> int:
+def _mth_highest(scores: Counter[int], m: int) -> int:
     """The m-th highest of the scores (all >= 1, at least m of them)."""
     if len(scores) - countOf(scores.values(), 1) < m:  # fewer than m score 2+: the mark is 1
         return 1
@@ -180,7 +180,7 @@ def hidden_compounds(dictionary: Dictionary, kanji: Iterable[str],
     """
     board = frozenset(kanji)
     on_board, common = board.issuperset, board.intersection
-    none: dict = {}
+    none: dict[str, list[int]] = {}
     pairs, longer = dictionary.by_rarest, dictionary.by_rarest_long
     # flat comprehensions, no call per kanji. 2-kanji words (most of them): the board's kanji
     # met with the other kanji of the words filed under each board kanji, a C-level set
@@ -193,7 +193,7 @@ def hidden_compounds(dictionary: Dictionary, kanji: Iterable[str],
 
 
 def pool_record(dictionary: Dictionary, request: PoolRequest, pool: Pool, index: int,
-                seed: int) -> dict:
+                seed: int) -> dict[str, Any]:
     """The JSON record of a pool (keys in a fixed order), quality figures included.
 
     ``seed`` is the pool's own seed: ``random.Random(seed)`` redraws it with ``make_pool``.

@@ -70,13 +70,13 @@ class PoolStats:
         return out
 
 
-def describe(counts: Counter) -> dict:
+def describe(counts: Counter[int]) -> dict[str, Any]:
     total = sum(counts.values())
     if not total:
         return {"min": None, "p10": None, "median": None, "p90": None, "max": None, "mean": None}
     ordered = sorted(counts.items())
 
-    def quantile(q: float):
+    def quantile(q: float) -> int:
         # lower quantile: the smallest value with at least q of the items at or below it
         need = max(1, -(-int(q * 1000) * total // 1000))
         seen = 0

@@ -11,7 +11,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from wordforge_cli.config import check_mapping, did_you_mean, type_name
 from wordforge_cli.errors import ConfigError
@@ -31,7 +31,7 @@ class SectionSpec:
     index: int
     name: str
     kind: str
-    data: dict
+    data: dict[str, Any]
     line: int | None
 
 
@@ -109,14 +109,6 @@ class SectionContext:
             raise self.error(f"'{key}' must be at most {maximum}, not {value}", key)
         return value
 
-    def number(self, key: str, default: float | None = None) -> float | None:
-        value = self.spec.data.get(key)
-        if value is None:
-            return default
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.error(f"'{key}' must be a number, not {type_name(value)}", key)
-        return value
-
     def boolean(self, key: str, default: bool = False) -> bool:
         value = self.spec.data.get(key)
         if value is None:
@@ -133,27 +125,11 @@ class SectionContext:
             raise self.error(f"'{key}' must be a string, not {type_name(value)}", key)
         return value
 
-    def choice(self, key: str, choices: tuple[str, ...], default: str | None = None) -> str | None:
-        value = self.string(key, default)
-        if value is not None and value not in choices:
-            raise self.error(f"'{key}' must be one of {', '.join(choices)}, not '{value}'"
-                             f"{did_you_mean(value, choices)}", key)
-        return value
+    @overload
+    def path(self, key: str, *, required: Literal[True], what: str = ...) -> Path: ...
 
-    def int_pair(self, key: str, default: tuple[int, int] | None = None) -> tuple[int, int] | None:
-        """``[a, b]`` or ``a-b`` or a single ``a`` (meaning ``[a, a]``)."""
-        value = self.spec.data.get(key)
-        if value is None:
-            return default
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value, value
-        if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*-\s*\d+\s*", value):
-            a, b = (int(part) for part in value.split("-"))
-            return a, b
-        if (isinstance(value, list) and len(value) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            return value[0], value[1]
-        raise self.error(f"'{key}' must be [min, max] or 'min-max', not {value!r}", key)
+    @overload
+    def path(self, key: str, *, required: bool = ..., what: str = ...) -> Path | None: ...
 
     def path(self, key: str, *, required: bool = False, what: str = "file") -> Path | None:
         """A file named relative to the pack config; it must exist."""
@@ -165,7 +141,11 @@ class SectionContext:
         path = Path(value)
         if not path.is_absolute():
             path = self.config.base_dir / path
-        if not path.is_file():
+        try:
+            found = path.is_file()
+        except OSError as exc:  # a name too long for the file system, say
+            raise self.error(f"{what} cannot be used: {exc.strerror}", key) from None
+        if not found:
             raise self.error(f"{what} not found: {value}", key)
         return path
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 
 from wordforge_cli.render.svg import rect, svg_document, text
 
@@ -32,7 +33,7 @@ def board_rows(kanji: list[str]) -> list[list[str]]:
     return [kanji[i:i + width] for i in range(0, len(kanji), width)]
 
 
-def pool_text(record: dict, reveal: bool = False) -> str:
+def pool_text(record: dict[str, Any], reveal: bool = False) -> str:
     """One pool: a header line, the board, and with ``reveal`` the compounds."""
     lines = [f"# pool {record['id']}: {record['kanji_count']} kanji, "
              f"{len(record['words'])} words, 指標A {record['index_a']}, "
@@ -47,15 +48,10 @@ def pool_text(record: dict, reveal: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def pools_text(records: Iterable[dict], reveal: bool = False) -> Iterable[str]:
-    for number, record in enumerate(records):
-        yield ("\n" if number else "") + pool_text(record, reveal)
-
-
 TILE, GAP, MARGIN = 56, 8, 24
 
 
-def _pool_body(record: dict, grades: dict[str, int] | None, reveal: bool, top: float,
+def _pool_body(record: dict[str, Any], grades: dict[str, int] | None, reveal: bool, top: float,
                width: float, legend: bool = True) -> tuple[list[str], float]:
     rows = board_rows(record["kanji"])
     cols = columns(len(record["kanji"]))
@@ -100,13 +96,13 @@ def _pool_body(record: dict, grades: dict[str, int] | None, reveal: bool, top: f
     return body, y - top
 
 
-def pool_svg(record: dict, reveal: bool = False, grades: dict[str, int] | None = None,
+def pool_svg(record: dict[str, Any], reveal: bool = False, grades: dict[str, int] | None = None,
              legend: bool = True) -> str:
     """A standalone SVG of one pool's tile board."""
     return pools_svg([record], reveal, grades, legend=legend)
 
 
-def pools_svg(records: Iterable[dict], reveal: bool = False,
+def pools_svg(records: Iterable[dict[str, Any]], reveal: bool = False,
               grades: dict[str, int] | None = None, legend: bool = True) -> str:
     """One SVG document with each pool's board under the previous one.
 
@@ -122,7 +118,7 @@ def pools_svg(records: Iterable[dict], reveal: bool = False,
     # room for the legend and the compound lists; a bare board needs only its title's width
     width = max(widest * TILE + (widest - 1) * GAP + 2 * MARGIN, 640 if legend or reveal else 400)
     body: list[str] = []
-    y = MARGIN
+    y: float = MARGIN
     for record in records:
         part, height = _pool_body(record, grades, reveal, y, width, legend)
         body += part
