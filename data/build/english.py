@@ -391,7 +391,11 @@ KANA_ALONE = "word usually written using kana alone"
 # Senses a gloss should not come from when a better one exists.
 FRINGE_SENSE = frozenset({
     "archaism", "obsolete term", "obscure term", "derogatory", "slang",
-    "vulgar expression or word", "rare term", "abbreviation", "colloquialism",
+    "vulgar expression or word", "rare", "rare term", "abbreviation", "colloquialism",
+    # stiff or set forms for a plain word (悠揚迫らず 'calmly' is a yojijukugo)
+    "yojijukugo", "literary or formal term", "poetical term", "dated term", "historical term",
+    "idiomatic expression", "proverb", "jocular, humorous term", "Internet slang",
+    "manga slang", "familiar language", "sensitive",
     "male term or language", "female term or language",
     "children's language", "honorific or respectful (sonkeigo) language",
     "humble (kenjougo) language",
@@ -491,8 +495,9 @@ def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) ->
 
 def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, dict[str, str]],
                  every: list | None = None) -> dict[str, dict[str, tuple]]:
-    """word -> {part of speech -> (key, Japanese headword)}: the best JMdict sense of the word
-    for each part of speech (the lowest key; see english.md for the order).
+    """word -> {part of speech -> (key, Japanese headword, sense key)}: the best JMdict sense
+    of the word for each part of speech (the lowest sense key) and the lowest key of that part
+    of speech, by which choose_gloss ranks the parts of speech (see english.md for the order).
 
     A gloss matches when, without parentheses, a leading 'to ' (verbs) or article, it is the
     word. Keys order: lowercase gloss, no field tag (sports, baseball, units: 'out' is not
@@ -577,6 +582,7 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
             continue  # 'Ｓ', 'ＯＵＴ' spell the English word, they do not gloss it
         word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()))
         fringe = bool(misc[sid] & FRINGE_SENSE)
+        shared = shared_hanzi(head, chinese.get(low, {}), word_pos)
         key = (0 if g == low else 1,  # 'Japan' is a name: 'japan' is 漆 (lacquer); 'Monday' ok
                # a field tag loses for common words ('out' is not baseball's 死); a rare word's
                # field sense is often its only one (sublimation: chemistry's 昇華)
@@ -595,13 +601,30 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                # 'itches' 湿, 'melancholia' 黄昏 (tried, judged, reverted)
                -ja_zipf(head),
                # a tie-break only: placed earlier it made 'go' 走る (ECDICT's 走)
-               shared_hanzi(head, chinese.get(low, {}), word_pos),
+               shared,
                -round(math.log10(ja_freq.get(head, 0.0) or 1e-9), 1),  # 時間 before 間 'time'
                sense_order[sid], gloss_pos, idseq, head)
+        # Which sense of this part of speech: for English words below COMMON_EN_FREQ a second
+        # dictionary's agreement comes before JMdict's priority tags, as a common entry's mark
+        # says the Japanese word is common, not that it translates this English word: a
+        # headword all of whose kanji are in ECDICT's main Chinese translations of the word
+        # wins (heirloom 家宝 over 形見 'memento; keepsake; heirloom', itch 痒み over 掻痒,
+        # shroud 包む over 巻く). A lone kanji does not win so: it is too easy a
+        # hit (scalpel: 刀 is in 手术刀, so it beat メス; yurt: 包 beat ゲル; tried,
+        # judged, narrowed). The choice among parts of speech keeps ``key`` (choose_gloss):
+        # with the vote placed there, verbs turned nouns (grates 火格子, prod 突き棒; tried,
+        # reverted); the priority mark one step down for a word that is only a sense's third
+        # gloss or later fixed as many as it broke on the judged samples (tried, reverted).
+        agree = 0 if common_en(low) or shared == 0 and len(head) >= 2 else 1
+        sense_key = (key[0], key[1], agree) + key[2:]
         if every is not None:  # for inspecting the choice of a few words
-            every.append((low, word_pos, key, head))
-        if word_pos not in best[low] or key < best[low][word_pos][0]:
-            best[low][word_pos] = (key, head)
+            every.append((low, word_pos, sense_key, head))
+        kept = best[low].get(word_pos)
+        if kept is None:
+            best[low][word_pos] = (key, head, sense_key)
+        else:
+            best[low][word_pos] = (min(key, kept[0]),) + (
+                (head, sense_key) if sense_key < kept[2] else kept[1:])
     db.close()
     return dict(best)
 
@@ -681,7 +704,7 @@ def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
     of the word's first use wins a tie of common entries (good: 良い, not ため 'benefit').
     ``strict`` (inflected forms): only a sense of a part of speech the form can have."""
     best = None
-    for pos_name, (key, head) in senses.items():
+    for pos_name, (key, head, _sense_key) in senses.items():
         if strict and pos_name not in ranks:
             continue
         rank = ranks.get(pos_name, NO_RANK) if ranks else 0.0
@@ -745,6 +768,17 @@ def word_kinds(words: set[str], tags: dict[str, set[str]],
 
 
 
+def function_form_gloss(form: str, pos_name: str) -> bool:
+    """Whether an inflected form of a function word has a gloss at all: the verbs' forms take
+    the table's (is, was, has -> である, 持つ), and so do a pronoun's case forms and other
+    forms without an -s/-ed/-ing ending (him, these, fewer, til). An -s/-ed/-ing form of a
+    preposition, conjunction, determiner, auxiliary or pronoun is another word's form (canned
+    is can 'tin', mined is mine 'pit', tilled is till 'to plough') or no word (ons, pers):
+    the table's gloss is wrong for it, and so are its JMdict senses mostly (outs 死, afters 過ぎ,
+    somethings 少し; tried), so it has none."""
+    return pos_name == "verb" or not form.endswith(("s", "ed", "ing"))
+
+
 def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
                table: dict[str, tuple[str, str, str]],
                per_tag: dict[str, dict[str, float]]) -> tuple[str, str]:
@@ -754,6 +788,8 @@ def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
     for key in (word, lemma):
         if key and key in table:
             pos_name, gloss, _source = table[key]
+            if key == lemma and not function_form_gloss(word, pos_name):
+                return ("", "")
             return (pos_name, gloss) if gloss else ("", "")
     choice = None
     if lemma and lemma in senses:
