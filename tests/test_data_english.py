@@ -207,12 +207,28 @@ def judged_samples() -> dict[str, list[list[str]]]:
             for p in sorted(folder.glob("gloss-*.tsv"))}
 
 
+# The sample drawn after the last change of the gloss rules (seed 5; seeds 1-4 were looked at
+# while the rules were tuned).
+FRESH_SAMPLE = "gloss-random-seed5.tsv"
+
+
+def tally(lines: list[list[str]]) -> Counter:
+    return Counter(verdict for _word, _pos, _gloss, verdict, _reason in lines)
+
+
+@pytest.mark.xfail(strict=True, reason="the fresh sample has 25 odd glosses (bar 10), README "
+                   "English data; remove this mark once a rebuild and a fresh sample meet it")
+def test_fresh_gloss_sample_meets_the_bar():
+    verdicts = tally(judged_samples()[FRESH_SAMPLE])
+    assert verdicts["wrong"] <= 3 and verdicts["odd"] <= 10, verdicts
+
+
 def test_judged_gloss_samples_are_the_shipped_glosses_and_meet_the_bar():
     """data/quality/: samples judged by hand one word at a time. A rebuild that changes a
     judged gloss fails here until the sample is judged again (bench/gloss_quality.py)."""
     samples = judged_samples()
-    assert {"gloss-top100.tsv", "gloss-random-seed1.tsv", "gloss-random-seed3.tsv"} <= set(
-        samples), sorted(samples)
+    assert {"gloss-top100.tsv", "gloss-random-seed1.tsv", "gloss-random-seed3.tsv",
+            FRESH_SAMPLE} <= set(samples), sorted(samples)
     table = rows()
     for name, lines in samples.items():
         verdicts = Counter()
