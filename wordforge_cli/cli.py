@@ -256,7 +256,7 @@ def _closed_std_streams() -> None:
                 os.dup2(null, fd)
                 os.close(null)
         if name == "stdout":
-            sys.stdout = _ClosedStdout()  # type: ignore[assignment]
+            sys.stdout = _ClosedStdout()
         else:
             sys.stderr = open(fd, "w", encoding="utf-8", errors="backslashreplace",  # noqa: SIM115
                               closefd=False)

@@ -204,7 +204,7 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
                    f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
 
 
-def _report(summary: dict, elapsed: float, preset: str | None) -> None:
+def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None:
     pools = summary["pools"]
     if pools == 1:  # one pool: its figures in one line, not a distribution table
         d = {name: summary[name]["min"] for name in summary if isinstance(summary[name], dict)}
@@ -308,7 +308,7 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
         raise SystemExit(CannotDo.exit_code)
 
 
-def read_pool(path: str, pool_id: int | None) -> dict:
+def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
     """One pool record from a JSON Lines file, a JSON list, or one JSON object."""
     from wordforge_cli.errors import ConfigError
     from wordforge_cli.kanji.check import pool_problem
@@ -326,7 +326,8 @@ def read_pool(path: str, pool_id: int | None) -> dict:
         if problem:
             raise ConfigError(problem, path=path, line=number)
         if pool_id is None or record["id"] == pool_id:
-            return record
+            found: dict[str, Any] = record
+            return found
     if pool_id is None:
         raise ConfigError("no pools in the file", path=path)
     raise ConfigError(f"no pool with id {pool_id}", path=path)

@@ -87,7 +87,8 @@ class Dictionary:
     # the same for words of 3 or more distinct kanji (other kanji as a set)
     skipped: tuple[Skipped, ...] = ()
     answer_only: frozenset[int] = frozenset()  # ids check accepts but no pool draws
-    _views: dict = field(default_factory=dict, compare=False, repr=False)
+    _views: dict[tuple[int, int, float | None], View] = field(default_factory=dict,
+                                                              compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.words)

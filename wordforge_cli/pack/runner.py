@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from wordforge_cli.pack.kinds import Section
 
@@ -39,7 +40,7 @@ class ChunkResult:
     lines: bytes  # the chunk's JSON Lines, UTF-8 (encoded in the worker, not the parent)
     text: bytes  # text renders of the chunk's items below render_limit
     files: list[tuple[str, str]]  # (path in the pack, content): per-item renders
-    stats: dict  # the chunk's Stats as a JSON-able state: small to send, whatever it refers to
+    stats: dict[str, Any]  # the chunk's statistics as a JSON-able state: small to send
     made: int = 0
 
 
@@ -170,7 +171,7 @@ def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
     # concurrent.futures, not multiprocessing.Pool: a Pool whose worker dies (a signal to the
     # process group) while holding its task queue's lock hangs the parent in terminate()
     todo = iter(chunks)
-    pending: deque = deque()
+    pending: deque[Any] = deque()
     with signals.deferred():  # the workers are forked at the first submit: a signal waits
         executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
                                        initargs=(seed, sections, os.getpid()))
