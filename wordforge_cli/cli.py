@@ -151,7 +151,9 @@ def main(argv: list[str] | None = None) -> None:
     Signals SIGINT, SIGTERM and SIGHUP end the run with one line, the clean-ups registered in
     :mod:`wordforge_cli.signals` (temporary files, staging) done, and exit status 128+N.
     stdout is UTF-8 whatever the locale: records are the same bytes everywhere (a C locale
-    would otherwise fail on the first non-ASCII gloss); stderr escapes what it cannot show.
+    would otherwise fail on the first non-ASCII gloss); in an ASCII locale the run is
+    repeated in Python's UTF-8 mode (see :func:`_utf8_mode`); stderr escapes what it cannot
+    encode. A write that fails (full disk, read-only file system, closed stdout) is one line.
     """
     from wordforge_cli import signals
 
