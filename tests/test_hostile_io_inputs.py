@@ -360,17 +360,19 @@ JSON_VALUES = st.recursive(
 def _mutate(record: dict, choice: int, key: str, value, rnd: random.Random) -> dict:
     mutated = json.loads(json.dumps(record))
     keys = list(mutated)
+    if choice in (0, 1) and not keys:  # every key already popped
+        return mutated
     if choice == 0:
         mutated.pop(keys[rnd.randrange(len(keys))])
     elif choice == 1:
         mutated[keys[rnd.randrange(len(keys))]] = value
     elif choice == 2:
         mutated[key] = value
-    elif choice == 3 and mutated["kanji"]:
+    elif choice == 3 and isinstance(mutated.get("kanji"), list) and mutated["kanji"]:
         mutated["kanji"][rnd.randrange(len(mutated["kanji"]))] = value
-    elif choice == 4 and mutated["words"]:
+    elif choice == 4 and isinstance(mutated.get("words"), list) and mutated["words"]:
         mutated["words"][rnd.randrange(len(mutated["words"]))] = value
-    else:
+    elif isinstance(mutated.get("kanji"), list):  # an earlier mutation may have replaced it
         mutated["kanji"] = mutated["kanji"][: rnd.randrange(len(mutated["kanji"]) + 1)]
     return mutated
 
