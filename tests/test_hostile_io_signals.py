@@ -7,6 +7,7 @@ signal lands mid-write, the case that left litter in 10 of 12 runs), then signal
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -132,7 +133,13 @@ def test_ctrl_c_to_a_pack_build_with_workers_is_one_line(tmp_path, signum):
     """Ctrl-C reaches the whole process group: the workers ignore it, the parent reports it
     (no ForkPoolWorker tracebacks); SIGTERM to the group: the workers die quietly."""
     out = tmp_path / "pack"
-    proc = subprocess.Popen([*WFKIT, "pack", "build", str(EXAMPLES / "pack.yaml"), "--out",
+    # big enough that the build is still running when the signal comes, on a fast idle machine
+    # too (the example pack can finish within the half second below)
+    config = tmp_path / "big.yaml"
+    config.write_text("name: big\nseed: 1\nsections:\n  - name: boards\n    kind: crossword\n"
+                      f"    vocab: {json.dumps(str(EXAMPLES / 'tech.yaml'))}\n"
+                      "    count: 200000\n    band: [4, 5]\n", encoding="utf-8")
+    proc = subprocess.Popen([*WFKIT, "pack", "build", str(config), "--out",
                              str(out), "--jobs", "2"], cwd=tmp_path, start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
