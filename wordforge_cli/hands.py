@@ -154,9 +154,16 @@ class HandIndex:
     def reachable(self, hand: str) -> list[int]:
         """Keys of the buckets a hand without wilds can make words of, best bucket first
         (by the plain score of its best word)."""
+        keys = self._bucket_keys(hand)
+        keys.sort(key=lambda k: self.buckets[k].ids[0])
+        return keys
+
+    def _bucket_keys(self, letters: Iterable[str]) -> list[int]:
+        """Keys of the buckets whose uncommon letters the given letters all hold: every subset
+        of their uncommon-letter mask that has a bucket, in descending mask order."""
         uncommon, buckets = self.uncommon, self.buckets
         h = 0
-        for ch in hand:
+        for ch in letters:
             h |= uncommon.get(ch, 0)
         keys = []
         sub = h
@@ -166,13 +173,11 @@ class HandIndex:
             if not sub:
                 break
             sub = (sub - 1) & h
-        keys.sort(key=lambda k: buckets[k].ids[0])
         return keys
 
     def streams(self, hand: str, mask: dict[int, int] | None = None) -> Iterator[Iterator[int]]:
         """Per bucket the hand can reach, its makeable words best first (lazy)."""
         have, wilds = _have(hand)
-        uncommon = self.uncommon
         buckets = self.buckets
         if wilds:  # a wild can stand for any uncommon letter: one pass over every word
             bits = self.whole.makeable(have, wilds)
@@ -180,19 +185,7 @@ class HandIndex:
                 bits &= self.mask_whole(mask)
             yield _bits(bits, self.whole.ids)
             return
-        else:
-            h = 0
-            for ch in have:
-                h |= uncommon.get(ch, 0)
-            keys = []
-            sub = h
-            while True:  # every subset of the hand's uncommon letters
-                if sub in buckets:
-                    keys.append(sub)
-                if not sub:
-                    break
-                sub = (sub - 1) & h
-        for key in keys:
+        for key in self._bucket_keys(have):
             seg = buckets[key]
             bits = seg.makeable(have, wilds)
             if mask is not None:
