@@ -177,20 +177,28 @@ def _style_hides(style: str, xy: tuple[int, int], occupied: set, answer_xy: set)
     return False
 
 
+def grid_runs(cells: Collection[tuple[int, int]]) -> list[tuple[int, int, str, int]]:
+    """Every maximal run of 2+ cells as (x, y, "across"/"down", length), in standard order
+    (by start cell, row by row; across before down at the same cell): what a crossword app
+    derives its entries from, so the strict check and the ipuz export read the same runs."""
+    out = []
+    for x, y in cells:
+        if (x - 1, y) not in cells and (x + 1, y) in cells:
+            n = 2
+            while (x + n, y) in cells:
+                n += 1
+            out.append((x, y, "across", n))
+        if (x, y - 1) not in cells and (x, y + 1) in cells:
+            n = 2
+            while (x, y + n) in cells:
+                n += 1
+            out.append((x, y, "down", n))
+    return sorted(out, key=lambda r: (r[1], r[0], r[2] != "across"))
+
+
 def _strict_errors(words: list[dict], occupied: set) -> list[str]:
     """Every maximal run of 2+ cells must be exactly one placed word, and vice versa."""
-    runs = set()
-    for (x, y) in occupied:
-        if (x - 1, y) not in occupied and (x + 1, y) in occupied:
-            n = 1
-            while (x + n, y) in occupied:
-                n += 1
-            runs.add((x, y, "across", n))
-        if (x, y - 1) not in occupied and (x, y + 1) in occupied:
-            n = 1
-            while (x, y + n) in occupied:
-                n += 1
-            runs.add((x, y, "down", n))
+    runs = set(grid_runs(occupied))
     placed = {(w["x"], w["y"], w["dir"], len(w["word"])) for w in words}
     errors = [f"run of {n} cells {d} at ({x},{y}) is not one placed word"
               for x, y, d, n in sorted(runs - placed)]

@@ -20,30 +20,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from wordforge_cli.crossword.check import grid_runs
+
 
 @lru_cache(maxsize=4096)
 def capital(letter: str) -> str:
     """The letter as a crossword grid prints it: upper case where that is one letter."""
     up = letter.upper()
     return up if len(up) == 1 else letter
-
-
-def runs(cells: set[tuple[int, int]]) -> list[tuple[int, int, str, int]]:
-    """Every maximal run of 2+ cells as (x, y, "across"/"down", length), in standard order
-    (by start cell, row by row; across before down at the same cell)."""
-    out = []
-    for x, y in cells:
-        if (x - 1, y) not in cells and (x + 1, y) in cells:
-            n = 2
-            while (x + n, y) in cells:
-                n += 1
-            out.append((x, y, "across", n))
-        if (x, y - 1) not in cells and (x, y + 1) in cells:
-            n = 2
-            while (x, y + n) in cells:
-                n += 1
-            out.append((x, y, "down", n))
-    return sorted(out, key=lambda r: (r[1], r[0], r[2] != "across"))
 
 
 def numbering(found: list[tuple[int, int, str, int]]) -> dict[tuple[int, int], int]:
@@ -131,7 +115,7 @@ class Entry:
 
 def entries(rec: dict, hints: Mapping[str, str | None]) -> list[Entry]:
     """The board's entries in standard order: every run of 2+ cells, numbered, clued."""
-    found = runs({(c["x"], c["y"]) for c in rec["cells"]})
+    found = grid_runs({(c["x"], c["y"]) for c in rec["cells"]})
     number = numbering(found)
     keys = {run: number[(run[0], run[1])] for run in found}
     maps = _maps(rec["words"])
