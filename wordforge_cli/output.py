@@ -123,12 +123,7 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
     try:
         try:
             with os.fdopen(fd, mode, **kwargs) as fh:
-                try:
-                    yield fh
-                except OSError as exc:
-                    if exc.errno in WRITE_ERRNOS:
-                        raise write_failed(exc, path) from None
-                    raise
+                yield from _written(fh, path)
                 fh.flush()
                 os.fsync(fh.fileno())
                 _keep_mode(fh.fileno(), info)
@@ -140,6 +135,17 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
         raise
     finally:
         signals.unregister(token)
+
+
+def _written(fh: IO[Any], path: Path) -> Iterator[IO[Any]]:
+    """Hand the open file to the caller's ``with`` body; a full or failing device while it
+    writes is the one-line write error, whichever way the output is being written."""
+    try:
+        yield fh
+    except OSError as exc:
+        if exc.errno in WRITE_ERRNOS:
+            raise write_failed(exc, path) from None
+        raise
 
 
 def _remove(tmp: str) -> None:
@@ -168,12 +174,7 @@ def _direct(path: Path, mode: str, kwargs: dict[str, Any]) -> Iterator[IO[Any]]:
         raise write_failed(exc, path) from None
     try:
         with os.fdopen(fd, mode, **kwargs) as fh:
-            try:
-                yield fh
-            except OSError as exc:
-                if exc.errno in WRITE_ERRNOS:
-                    raise write_failed(exc, path) from None
-                raise
+            yield from _written(fh, path)
             fh.flush()
     except OSError as exc:
         if exc.errno == errno.EPIPE:
