@@ -551,3 +551,76 @@ def test_check_never_reads_through_a_link_or_a_fifo(tmp_path, run, built):
     assert result.exit_code == 1, result.stderr
     assert "big.jsonl (pack file is reached through a symbolic link" in result.stdout
     assert "small.jsonl (pack file is a FIFO" in result.stdout
+
+
+def test_a_staging_dir_half_removed_by_a_killed_recovery_is_tidied(tmp_path, run, built):
+    """A run killed while it removed a killed build's staging directory leaves part of it;
+    the marker goes last, so the next run still knows the directory as wfkit's."""
+    config, out = built
+    before = tree(out)
+    token = "0123abcd4567" + "9" * 20
+    staging = tmp_path / f".out.wfkit-{token[:12]}"
+    (staging / "sub").mkdir(parents=True)
+    (staging / "sub" / "half.jsonl").write_text("half")
+    (staging / ".wfkit-staging").write_text(token)
+    journal_of(out).write_text(json.dumps({
+        "format": "wfkit-journal/1", "staging": staging.name, "token": token,
+        "device": os.stat(tmp_path).st_dev, "inode": staging.stat().st_ino,
+        "old_inode": out.stat().st_ino}))
+    from wordforge_cli.pack import store
+    removed = []
+    real_unlink = os.unlink
+
+    def killed_at_the_marker(path, *args, **kwargs):
+        if str(path).endswith(".wfkit-staging"):
+            raise KeyboardInterrupt  # stands for SIGKILL: nothing after this runs
+        removed.append(str(path))
+        return real_unlink(path, *args, **kwargs)
+
+    store_os_unlink = store.os.unlink
+    store.os.unlink = killed_at_the_marker
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            store._remove_staging(staging)
+    finally:
+        store.os.unlink = store_os_unlink
+    assert sorted(os.listdir(staging)) == [".wfkit-staging"]
+    assert run("pack", "build", config, "--out", out).exit_code == 0
+    assert tree(out) == before
+    assert sorted(os.listdir(tmp_path)) == ["notes", "out", "pack.yaml", "vocab.yaml"]
+
+
+@pytest.mark.parametrize("written", ["", "0123", "0123abcd4567" + "9" * 19])
+def test_a_marker_cut_while_written_is_tidied(tmp_path, run, built, written):
+    """Killed between creating the marker and writing it: the directory holds only a marker
+    that begins the journal's token, and the journal has no inode yet."""
+    config, out = built
+    token = "0123abcd4567" + "9" * 20
+    staging = tmp_path / f".out.wfkit-{token[:12]}"
+    staging.mkdir()
+    (staging / ".wfkit-staging").write_text(written)
+    journal_of(out).write_text(json.dumps({
+        "format": "wfkit-journal/1", "staging": staging.name, "token": token,
+        "device": os.stat(tmp_path).st_dev, "inode": None,
+        "old_inode": out.stat().st_ino}))
+    assert run("pack", "build", config, "--out", out).exit_code == 0
+    assert sorted(os.listdir(tmp_path)) == ["notes", "out", "pack.yaml", "vocab.yaml"]
+
+
+@pytest.mark.parametrize("written,extra", [("f" * 4, None), ("0123", "yours.txt")])
+def test_a_marker_that_is_not_a_beginning_of_the_token_deletes_nothing(
+        tmp_path, run, built, written, extra):
+    config, out = built
+    token = "0123abcd4567" + "9" * 20
+    staging = tmp_path / f".out.wfkit-{token[:12]}"
+    staging.mkdir()
+    (staging / ".wfkit-staging").write_text(written)
+    if extra:
+        (staging / extra).write_text("mine")
+    journal_of(out).write_text(json.dumps({
+        "format": "wfkit-journal/1", "staging": staging.name, "token": token,
+        "device": os.stat(tmp_path).st_dev, "inode": None,
+        "old_inode": out.stat().st_ino}))
+    before = snapshot(tmp_path)
+    one_line_error(run("pack", "build", config, "--out", out), 2, "no matching marker")
+    assert snapshot(tmp_path) == before

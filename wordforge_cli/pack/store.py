@@ -189,7 +189,7 @@ def _open_staging(out: Path, owned: set[str], lock: BuildLock) -> Staging:
         os.chmod(path, mode)
         _write_journal(journal, {**record, "inode": path.stat().st_ino})
     except OSError as exc:
-        shutil.rmtree(path, ignore_errors=True)
+        _remove_staging(path)
         with contextlib.suppress(OSError):
             journal.unlink()
         raise CannotDo(f"cannot create a staging directory: {write_reason(exc)}",
@@ -265,6 +265,42 @@ def _has_marker(directory: Path, token: str) -> bool:
         return size == len(token) and fh.read(size + 1).decode("ascii", "replace") == token
 
 
+def _half_marker(directory: Path, token: str) -> bool:
+    """Is the marker the only entry and a proper beginning of ``token``? A build killed
+    between creating the marker and writing it leaves exactly that."""
+    try:
+        if [entry.name for entry in os.scandir(directory)] != [MARKER]:
+            return False
+        fh, size = _open_marker(directory)
+    except Exception:
+        return False
+    with fh:
+        return size < len(token) and token.startswith(fh.read(size + 1).decode("ascii", "replace"))
+
+
+def _remove_staging(directory: Path) -> bool:
+    """Remove a staging directory with its marker last, so that a build killed half-way
+    through the removal leaves a directory the next run still recognises as its own."""
+    try:
+        entries = [entry.name for entry in os.scandir(directory)]
+    except OSError:
+        return not os.path.lexists(directory)
+    for name in entries:
+        if name == MARKER:
+            continue
+        path = directory / name
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+    with contextlib.suppress(OSError):
+        os.unlink(directory / MARKER)
+    with contextlib.suppress(OSError):
+        os.rmdir(directory)
+    return not os.path.lexists(directory)
+
+
 def _open_marker(directory: Path):
     return _open_plain(directory / MARKER, 64)
 
@@ -318,7 +354,7 @@ def abort(staging: Staging) -> None:
     """Drop a staging directory that was never swapped in (it holds only our files and links)."""
     try:
         if not staging.swapped:
-            shutil.rmtree(staging.path, ignore_errors=True)
+            _remove_staging(staging.path)
             with contextlib.suppress(FileNotFoundError):
                 staging.journal.unlink()
     finally:
@@ -561,6 +597,12 @@ def _dir_ino(path: Path, device: int) -> int | None:
     return st.st_ino
 
 
+def _clear_staging(staging: Path, journal: Path) -> None:
+    if not _remove_staging(staging):
+        raise CannotDo(f"cannot remove {staging.name!r}, the staging directory of a killed "
+                       "build; the journal is kept so the next run tries again", path=journal)
+
+
 def recover(out: Path) -> list[str]:
     """Finish or undo a build that was killed (the caller holds the lock).
 
@@ -599,9 +641,11 @@ def recover(out: Path) -> list[str]:
         ino = _dir_ino(staging, device)
         if ino is not None and _has_marker(staging, token) \
                 and data["inode"] in (None, ino):
-            shutil.rmtree(staging)
+            _clear_staging(staging, journal)
         elif ino is not None and not any(staging.iterdir()):
             staging.rmdir()  # made, killed before its marker was written
+        elif ino is not None and data["inode"] is None and _half_marker(staging, token):
+            _clear_staging(staging, journal)  # killed while writing its marker
         else:
             raise JournalError(f"names {staging.name!r}, which is not the staging directory "
                                "of that build (no matching marker); nothing was deleted "
