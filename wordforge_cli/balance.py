@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from wordforge_cli.hands import HandIndex, _bits
 from wordforge_cli.rarity import LEVELS, Play, Rating, Rules, deal
@@ -81,7 +82,7 @@ def zipf_floor(rules: Rules, level: str) -> float:
     return min(floors) if floors else 0.0
 
 
-def knows(model: Model, rules: Rules):
+def knows(model: Model, rules: Rules) -> Callable[[Rating], bool]:
     """A predicate over ratings: does a player of ``model`` know this word?"""
     if model.level is None and model.min_zipf is None:
         return lambda r: True
@@ -97,6 +98,7 @@ def knows(model: Model, rules: Rules):
 
         return by_level
     minimum = model.min_zipf
+    assert minimum is not None  # both unset returned `all` above
 
     def by_zipf(r: Rating) -> bool:
         return r.zipf > 0 and r.zipf >= minimum
@@ -193,7 +195,7 @@ class Turns:
 @dataclass
 class Seat:
     hand: list[str]
-    mask: int
+    mask: dict[int, int]  # per bucket, the words this seat's player knows
     total: int = 0
     counter: int = 0
     previous: str | None = None
@@ -208,22 +210,22 @@ class Tally:
 
     players: tuple[str, ...] = ()
     games: int = 0
-    turn_scores: Counter = field(default_factory=Counter)
-    tiers: Counter = field(default_factory=Counter)
-    lengths: Counter = field(default_factory=Counter)
-    combos: Counter = field(default_factory=Counter)
-    longest_combo: Counter = field(default_factory=Counter)
+    turn_scores: Counter[int] = field(default_factory=Counter)
+    tiers: Counter[str] = field(default_factory=Counter)
+    lengths: Counter[int] = field(default_factory=Counter)
+    combos: Counter[int] = field(default_factory=Counter)
+    longest_combo: Counter[int] = field(default_factory=Counter)
     passes: int = 0
     turns: int = 0
     links: int = 0
-    uses: Counter = field(default_factory=Counter)
-    gains: Counter = field(default_factory=Counter)
-    decisive: Counter = field(default_factory=Counter)  # games a power-up's points decided
+    uses: Counter[str] = field(default_factory=Counter)
+    gains: Counter[str] = field(default_factory=Counter)
+    decisive: Counter[str] = field(default_factory=Counter)  # games a power-up's points decided
     fortress_cut: int = 0
-    wins: Counter = field(default_factory=Counter)      # seat -> games won
+    wins: Counter[int] = field(default_factory=Counter)      # seat -> games won
     draws: int = 0
-    totals: Counter = field(default_factory=Counter)    # seat -> points summed
-    margins: Counter = field(default_factory=Counter)   # seat 0's margin over seat 1 -> games
+    totals: Counter[int] = field(default_factory=Counter)    # seat -> points summed
+    margins: Counter[int] = field(default_factory=Counter)   # seat 0's margin over seat 1 -> games
 
     def merge(self, other: Tally) -> Tally:
         for name in ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses",
@@ -236,7 +238,7 @@ class Tally:
 
 def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict[int, int]],
               rng: random.Random, game: GameRules, tally: Tally,
-              trace: list[dict] | None = None) -> list[int]:
+              trace: list[dict[str, Any]] | None = None) -> list[int]:
     """One game; returns each seat's total and counts it into ``tally`` (and each turn into
     ``trace`` when given: seat, hand, word or None, score, combo, link, power-up, guarded)."""
     size = rules.tiles.hand_size
@@ -285,9 +287,9 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
             if guard[s]:
                 cut = turns.value(i, combo, link, False, spent) - value
                 tally.fortress_cut += cut
-                for o in range(len(seats)):
-                    if o != s:
-                        gains[o][FORTRESS] = gains[o].get(FORTRESS, 0) + cut
+                for rival in range(len(seats)):
+                    if rival != s:
+                        gains[rival][FORTRESS] = gains[rival].get(FORTRESS, 0) + cut
                 guard[s] = False
             word = index.words[i]
             if trace is not None:
@@ -318,8 +320,8 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
                 if any(seats[o].last >= game.use_at for o in rivals) or t == last_turn - 1:
                     seat.fortress = False
                     tally.uses[FORTRESS] += 1
-                    for o in rivals:
-                        guard[o] = True
+                    for rival in rivals:
+                        guard[rival] = True
     totals = [seat.total for seat in seats]
     tally.games += 1
     for s, total in enumerate(totals):
@@ -361,14 +363,14 @@ def simulate(index: HandIndex, rules: Rules, models: Sequence[Model], seed: int,
 
 # ---- the report --------------------------------------------------------------------------------
 
-def _histogram(counts: Counter, width: int) -> dict[str, int]:
-    bins: Counter = Counter()
+def _histogram(counts: Counter[int], width: int) -> dict[str, int]:
+    bins: Counter[int] = Counter()
     for value, n in counts.items():
         bins[value // width * width] += n
     return {str(k): bins[k] for k in sorted(bins)}
 
 
-def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict:
+def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict[str, Any]:
     """The figures a designer tunes by, from exact counts (the same bytes on every run)."""
     from wordforge_cli.kanji.stats import describe
 

@@ -112,10 +112,12 @@ class HandIndex:
     products: tuple[Fraction, ...]     # the exact product before floor
     buckets: dict[int, Segment]        # uncommon-letter mask -> its words
     uncommon: dict[str, int]           # uncommon letter -> its bit in a bucket mask
-    whole: Segment | None = None       # every word in one bucket (for hands with wilds)
+    whole: Segment                     # every word in one bucket (for hands with wilds)
     tile_sums: tuple[int, ...] = ()
     gold_rush: bool = False
-    _cache: dict[tuple, tuple[int, Fraction]] = field(default_factory=dict, repr=False)
+    # ("whole", id(mask)) -> its bitset, or a play's score key -> (score, product)
+    _cache: dict[tuple[object, ...], tuple[int, Fraction]] = field(default_factory=dict,
+                                                                   repr=False)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -134,7 +136,7 @@ class HandIndex:
         """A per-bucket mask as one bitset over every word."""
         key = ("whole", id(mask))
         if key not in self._cache:
-            keep = set()
+            keep: set[int] = set()
             for k, seg in self.buckets.items():
                 keep.update(i for i in _bits(mask[k], seg.ids))
             text = bytes(0x31 if i in keep else 0x30 for i in range(len(self.words)))
@@ -277,25 +279,25 @@ def build_index(rules: Rules, tables: Tables, max_length: int, *, use_lemma: boo
     joined = "\n".join(words_sorted)
     letters = sorted(set(joined) - {"\n"}, key=lambda ch: (-joined.count(ch), ch))
     uncommon = {ch: 1 << n for n, ch in enumerate(sorted(letters[COMMON_LETTERS:]))}
-    keys = [0] * len(words_sorted)
+    masks = [0] * len(words_sorted)
     for ch, bit in uncommon.items():
         has = joined.translate(_only(ch)).split("\n")
         for i, text in enumerate(has):
             if text:
-                keys[i] |= bit
+                masks[i] |= bit
     members: dict[int, list[int]] = {}
-    for i, key in enumerate(keys):
-        members.setdefault(key, []).append(i)
+    for i, bucket in enumerate(masks):
+        members.setdefault(bucket, []).append(i)
     buckets = {}
-    for key in sorted(members):
-        ids = tuple(members[key])
+    for bucket in sorted(members):
+        ids = tuple(members[bucket])
         text = "\n".join(words_sorted[i] for i in ids)
         exceed: dict[str, tuple[int, ...]] = {}
         for letter in sorted(set(text) - {"\n"}):
             column = bytes(map(len, text.translate(_only(letter)).split("\n")))
             exceed[letter] = tuple(int(column.translate(_LEVEL[k]), 2)
                                    for k in range(max(column)))
-        buckets[key] = Segment(ids, exceed, (1 << len(ids)) - 1)
+        buckets[bucket] = Segment(ids, exceed, (1 << len(ids)) - 1)
     whole: dict[str, tuple[int, ...]] = {}
     for letter in letters:
         column = bytes(map(len, joined.translate(_only(letter)).split("\n")))
@@ -338,7 +340,8 @@ def brute_best(hand: str, k: int, candidates: Sequence[tuple[str, int]], rules: 
     return [Best(w, -s, t, p) for s, w, t, p in found[:k]]
 
 
-def best_record(hand: str, rank: int, best: Best, rules: Rules, rating: Any = None) -> dict:
+def best_record(hand: str, rank: int, best: Best, rules: Rules,
+                rating: Any = None) -> dict[str, Any]:
     """One line of ``wfkit tiles --best --json``."""
     tier = rules.tiers[best.tier]
     return {"hand": hand.upper(), "rank": rank, "word": best.word, "score": best.score,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import Any
 
 from wordforge_cli.crossword.blanks import STYLES, blank
 from wordforge_cli.crossword.lexicon import Lexicon
@@ -85,12 +86,13 @@ class Board:
     attempts: int
     style: str = "none"
     blanked: int = 0
-    extra: dict | None = None
+    extra: dict[str, Any] | None = None
     ids: tuple[int, ...] = ()  # lexicon ids of the answer and the words in chain order
     label: str | None = None  # the style's name in the game's words (config ``labels``)
     fallback: bool = False  # made by the fallback band, not the one asked for
     redraws: int = 0  # boards drawn and put back because the style blanked nothing
-    key: tuple | None = None  # the layout's identity (small vocabularies): caches key on it
+    # the layout's identity (small vocabularies): caches key on it
+    key: tuple[object, ...] | None = None
     first: list[tuple[int, int, str, int]] | None = None  # first draw's unblanked cells, kept
     # when redraws replaced it: the statistics' first-draw blank-failure rate counts it
 
@@ -146,6 +148,10 @@ def _ranges(values: list[int]) -> str:
 
 
 Pools = dict[str, tuple[int, ...]]
+# word id -> letter -> the words holding it that can cross that word
+Partners = dict[int, dict[str, tuple[int, ...]]]
+# (max width, max height, pools down, pools across, partners down, partners across)
+Limits = tuple[int, int, Pools, Pools, Partners | None, Partners | None]
 
 
 def pools(lexicon: Lexicon, max_width: int | None, max_height: int | None) -> tuple[Pools,
@@ -318,7 +324,8 @@ def dealable(lexicon: Lexicon, request: Request, cands: tuple[int, ...]) -> tupl
     return made
 
 
-def _limited_partners(lex: Lexicon, request: Request) -> tuple[dict | None, dict | None]:
+def _limited_partners(lex: Lexicon, request: Request) -> tuple[Partners | None,
+                                                               Partners | None]:
     """Partner caches (next word down, next word across) for one size limit."""
     if len(lex.words) > PARTNER_CACHE_WORDS:
         return None, None
@@ -338,7 +345,7 @@ def _partners(lex: Lexicon, prev: int, ch: str, source: Pools) -> tuple[int, ...
                  and not letters.isdisjoint(positions[q]))
 
 
-def _partners_of(partners: dict, lex: Lexicon, q: int, ch: str,
+def _partners_of(partners: Partners, lex: Lexicon, q: int, ch: str,
                  source: Pools) -> tuple[int, ...]:
     """``partners[q][ch]``, computed and cached on first use."""
     mine = partners.get(q)
@@ -351,7 +358,7 @@ def _partners_of(partners: dict, lex: Lexicon, q: int, ch: str,
 
 
 def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: bool,
-             a: int = -1, limits: tuple | None = None) -> Board | None:
+             a: int = -1, limits: Limits | None = None) -> Board | None:
     """One try at a whole board; None when some answer letter found no word that fits, or
     the attempt spent its :data:`ATTEMPT_WORK`.
 
@@ -380,6 +387,7 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
     work = 0
     # word 0: any other word holding the first letter, down from the origin (nothing to hit)
     ch = answer[0]
+    pool: tuple[int, ...] | None  # None for a moment: a partner cache not filled yet
     pool = by_down[ch]
     npool = len(pool)
     last = len(answer) - 1
@@ -389,7 +397,7 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
         q = pool[int(rand() * npool)]
         if q == a:
             continue
-        if not ahead0:
+        if not ahead0 or part_across is None:  # (ahead0 says it is not None)
             break
         work += nsrc
         if _has_next(part_across, lex, q, answer[1], [a, q], by_across):
@@ -572,7 +580,7 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
     return Board(answer, w, h, list(out_words), list(cells), None, 0, ids=ids, key=key)
 
 
-def _has_next(partners: dict, lex: Lexicon, q: int, ch: str, used: list[int],
+def _has_next(partners: Partners, lex: Lexicon, q: int, ch: str, used: list[int],
               source: Pools) -> bool:
     """Lookahead: can some unused word holding ``ch`` cross word q? (avoids dead ends)"""
     return not all(map(used.__contains__, _partners_of(partners, lex, q, ch, source)))
@@ -602,7 +610,8 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared
     return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, cells, None, 0)
 
 
-def record(board: Board, board_id: int | str, seed: int, lexicon: Lexicon | None = None) -> dict:
+def record(board: Board, board_id: int | str, seed: int,
+           lexicon: Lexicon | None = None) -> dict[str, Any]:
     """The board's JSON object, fields in this order: id, seed, answer, spelling, w, h, words
     (word, spelling, x, y, dir), cells, inputs, style, label, blanked, attempts, redraws,
     fallback.
@@ -648,7 +657,8 @@ def record(board: Board, board_id: int | str, seed: int, lexicon: Lexicon | None
     }
 
 
-def _parts(board: Board, lexicon: Lexicon | None) -> tuple[str, list, list, list]:
+def _parts(board: Board, lexicon: Lexicon | None
+           ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """(answer spelling, words, cells, inputs) of a record."""
     cells = [{"x": x, "y": y, "c": c, "n": n} for x, y, c, n in board.cells]
     if lexicon is not None and board.ids:

@@ -8,6 +8,7 @@ other. Used by the property tests, ``wfkit crossword --check``-style audits and 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 FIELDS = ("id", "seed", "answer", "spelling", "w", "h", "words", "cells", "inputs", "style",
           "label", "blanked", "attempts", "redraws", "fallback")
@@ -15,7 +16,7 @@ WORD_FIELDS = ("word", "spelling", "x", "y", "dir")
 STYLE_NAMES = ("none", "tail", "head", "alt", "most")
 
 
-def check_record(rec: dict, vocabulary: Collection[str] | None = None, *,
+def check_record(rec: dict[str, Any], vocabulary: Collection[str] | None = None, *,
                  min_len: int | None = None, max_len: int | None = None,
                  layout: str = "loose", max_width: int | None = None,
                  max_height: int | None = None) -> list[str]:
@@ -110,7 +111,7 @@ def check_record(rec: dict, vocabulary: Collection[str] | None = None, *,
             errors.append(f"word {i} does not cross word {i - 1}")
 
     # answer cells: answer letter i in word i, one cell per index, never shared by two indices
-    by_n: dict[int, list[dict]] = {}
+    by_n: dict[int, list[dict[str, Any]]] = {}
     for c in cells:
         if c["n"] >= 0:
             by_n.setdefault(c["n"], []).append(c)
@@ -162,7 +163,8 @@ def check_record(rec: dict, vocabulary: Collection[str] | None = None, *,
     return errors
 
 
-def _style_hides(style: str, xy: tuple[int, int], occupied: set, answer_xy: set) -> bool:
+def _style_hides(style: str, xy: tuple[int, int], occupied: set[tuple[int, int]],
+                 answer_xy: set[tuple[int, int]]) -> bool:
     x, y = xy
     left, right = (x - 1, y) in occupied, (x + 1, y) in occupied
     up, down = (x, y - 1) in occupied, (x, y + 1) in occupied
@@ -196,7 +198,7 @@ def grid_runs(cells: Collection[tuple[int, int]]) -> list[tuple[int, int, str, i
     return sorted(out, key=lambda r: (r[1], r[0], r[2] != "across"))
 
 
-def _strict_errors(words: list[dict], occupied: set) -> list[str]:
+def _strict_errors(words: list[dict[str, Any]], occupied: set[tuple[int, int]]) -> list[str]:
     """Every maximal run of 2+ cells must be exactly one placed word, and vice versa."""
     runs = set(grid_runs(occupied))
     placed = {(w["x"], w["y"], w["dir"], len(w["word"])) for w in words}
@@ -206,7 +208,7 @@ def _strict_errors(words: list[dict], occupied: set) -> list[str]:
     return errors
 
 
-def check_ipuz(doc: dict, rec: dict | None = None) -> list[str]:
+def check_ipuz(doc: dict[str, Any], rec: dict[str, Any] | None = None) -> list[str]:
     """Every way an ipuz puzzle's entries disagree with its grid (empty: consistent).
 
     Written apart from the render: the grid's runs of 2+ non-block cells must be exactly the

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from wordforge_cli.crossword.lexicon import Lexicon
 from wordforge_cli.crossword.unique import _length_index
@@ -41,7 +42,7 @@ class Difficulty:
     def score(self) -> int:
         return self.rounds + GUESS_WEIGHT * self.guesses
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         return {"score": self.score, "rounds": self.rounds, "guesses": self.guesses,
                 "given": self.given, "hidden": self.hidden}
 
@@ -118,7 +119,7 @@ def measure(lexicon: Lexicon, words: Sequence[tuple[str, int, int, str]],
     return Difficulty(rounds, guesses, given, hidden, len(slots))
 
 
-def measure_record(lexicon: Lexicon, rec: dict) -> Difficulty:
+def measure_record(lexicon: Lexicon, rec: dict[str, Any]) -> Difficulty:
     """:func:`measure` of a board's JSON record."""
     words = [(w["word"], w["x"], w["y"], w["dir"]) for w in rec["words"]]
     cells = [(c["x"], c["y"], c["c"], c["n"]) for c in rec["cells"]]
@@ -158,12 +159,12 @@ class DifficultyStats:
             counts = self.steps.setdefault(step, {})
             counts[d.score] = counts.get(d.score, 0) + 1
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         from collections import Counter
 
         from wordforge_cli.kanji.stats import describe
 
-        out: dict = {"score": describe(Counter(self.scores)),
+        out: dict[str, Any] = {"score": describe(Counter(self.scores)),
                      "guesses": describe(Counter(self.guesses))}
         if self.steps:
             means = []

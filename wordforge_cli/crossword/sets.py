@@ -23,7 +23,7 @@ from __future__ import annotations
 import _random
 import hashlib
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from wordforge_cli.crossword.blanks import LABELS
@@ -51,7 +51,7 @@ class Deck:
 
     __slots__ = ("cands", "scope", "seed", "_k", "_order")
 
-    def __init__(self, cands: tuple[int, ...], seed: int, scope: tuple):
+    def __init__(self, cands: tuple[int, ...], seed: int, scope: tuple[object, ...]):
         self.cands = cands
         self.seed = seed
         self.scope = scope
@@ -69,7 +69,7 @@ class Deck:
 
 
 def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
-          scope: tuple = SCOPE, start: int = 0, redraws: int = DEFAULT_REDRAWS,
+          scope: tuple[object, ...] = SCOPE, start: int = 0, redraws: int = DEFAULT_REDRAWS,
           labels: Mapping[str, str] = LABELS,
           ) -> Iterator[tuple[int, int, Board | None]]:
     """Yield (i, item seed, board or None) for i in start..start+count-1; item i's answer is
@@ -97,7 +97,7 @@ def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
 
 
 def batch_item(lexicon: Lexicon, request: Request, seed: int, i: int, *,
-               scope: tuple = SCOPE, redraws: int = DEFAULT_REDRAWS,
+               scope: tuple[object, ...] = SCOPE, redraws: int = DEFAULT_REDRAWS,
                labels: Mapping[str, str] = LABELS) -> tuple[int, Board | None]:
     """(item seed, board) of batch item i made alone: the same as :func:`batch` gives it."""
     _i, item_seed, board = next(batch(lexicon, request, seed, 1, scope=scope, start=i,
@@ -105,7 +105,7 @@ def batch_item(lexicon: Lexicon, request: Request, seed: int, i: int, *,
     return item_seed, board
 
 
-def _seeds(seed: int, scope: tuple):
+def _seeds(seed: int, scope: tuple[object, ...]) -> Callable[[int], int]:
     """``i -> derive_seed(seed, *scope, i)``, hashing the common prefix once (a test holds it
     equal to :func:`derive_seed`)."""
     probe = derive_seed(seed, *scope, 0)
@@ -171,7 +171,7 @@ def _cands(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
         return ()
 
 
-def _occurrence(items: tuple, j: int, period_index: int) -> int:
+def _occurrence(items: tuple[object, ...], j: int, period_index: int) -> int:
     """How many earlier places of a repeating list of ``items`` (this period and the ones
     before) hold the same item as place j: its card number in that item's deck."""
     same = [p for p, it in enumerate(items) if it == items[j]]
@@ -226,7 +226,7 @@ def _dealt(lexicon: Lexicon, cands: tuple[int, ...], request: Request, rng: rand
 
 
 def endless_question(lexicon: Lexicon, cfg: EndlessConfig, k: int, seed: int, base: Request,
-                     *, scope: tuple = SCOPE,
+                     *, scope: tuple[object, ...] = SCOPE,
                      labels: Mapping[str, str] = LABELS) -> tuple[int, Board | None]:
     """(item seed, board) of endless question k; ``base`` gives layout, budget, unique and
     the size limit.
@@ -268,7 +268,8 @@ DEFAULT_RAMP: tuple[Step, ...] = (
 
 
 def challenge_set(lexicon: Lexicon, ramp: tuple[Step, ...], index: int, seed: int,
-                  base: Request, *, scope: tuple = SCOPE, redraws: int = DEFAULT_REDRAWS,
+                  base: Request, *, scope: tuple[object, ...] = SCOPE,
+                  redraws: int = DEFAULT_REDRAWS,
                   fallback: tuple[int, int] | None = (3, 4),
                   labels: Mapping[str, str] = LABELS) -> tuple[int, list[Board]]:
     """(item seed, boards) of challenge set ``index``: one board per ramp step, no answer
@@ -336,7 +337,7 @@ def check_endless(lexicon: Lexicon, cfg: EndlessConfig, base: Request) -> None:
 
 
 def endless(lexicon: Lexicon, cfg: EndlessConfig, base: Request, seed: int, count: int, *,
-            start: int = 0, scope: tuple = SCOPE, labels: Mapping[str, str] = LABELS,
+            start: int = 0, scope: tuple[object, ...] = SCOPE, labels: Mapping[str, str] = LABELS,
             ) -> Iterator[tuple[int, int, Board | None]]:
     """(k, item seed, board or None when its budget ran out) for questions start..start+count-1.
 
@@ -365,7 +366,7 @@ def check_challenge(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request,
 
 
 def challenges(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request, seed: int, count: int,
-               *, start: int = 0, scope: tuple = SCOPE, redraws: int = DEFAULT_REDRAWS,
+               *, start: int = 0, scope: tuple[object, ...] = SCOPE, redraws: int = DEFAULT_REDRAWS,
                fallback: tuple[int, int] | None = (3, 4), labels: Mapping[str, str] = LABELS,
                ) -> Iterator[tuple[int, int, list[Board] | OutOfBudget]]:
     """(set index, item seed, boards) for sets start..start+count-1; a set with a step whose

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
@@ -17,10 +17,10 @@ from wordforge_cli.crossword.board import Board
 from wordforge_cli.crossword.lexicon import Lexicon
 
 
-def base_cells(rec: dict) -> list[tuple[int, int, str, int]]:
+def base_cells(rec: dict[str, Any]) -> list[tuple[int, int, str, int]]:
     """A record's cells as they were before blanking: answer cells keep their index, a cell two
     words share is a crossing (-1), every other cell a given letter (-2)."""
-    cover: Counter = Counter()
+    cover: Counter[tuple[int, int]] = Counter()
     for w in rec["words"]:
         dx, dy = (1, 0) if w["dir"] == "across" else (0, 1)
         for k in range(len(w["word"])):
@@ -53,18 +53,19 @@ class BatchStats:
         self.unique = unique and lexicon is not None
         self.made = 0
         self.failed = 0
-        self.attempts: Counter = Counter()
-        self.blank_failures: Counter = Counter()
-        self.answers: Counter = Counter()
-        self.word_use: Counter = Counter()
-        self.ambiguous: Counter = Counter()
+        self.attempts: Counter[int] = Counter()
+        self.blank_failures: Counter[str] = Counter()
+        self.answers: Counter[str] = Counter()
+        self.word_use: Counter[str] = Counter()
+        self.ambiguous: Counter[str] = Counter()
         self.rejected_ambiguous = 0
-        self.unblanked: Counter = Counter()
-        self.widths: Counter = Counter()
-        self.heights: Counter = Counter()
+        self.unblanked: Counter[str] = Counter()
+        self.widths: Counter[int] = Counter()
+        self.heights: Counter[int] = Counter()
         self.redraws = 0
         self.fallbacks = 0
-        self._blank_cache: dict = {}  # layout key -> blank counts (a cache of a pure function)
+        # layout key -> blank counts (a cache of a pure function)
+        self._blank_cache: dict[tuple[object, ...], dict[str, int]] = {}
 
     def add_record(self, rec: dict[str, Any], *, rejected_ambiguous: int = 0) -> None:
         """Count one made board from its JSON record (same counts as :meth:`add`)."""
@@ -97,8 +98,9 @@ class BatchStats:
         if style != "none" and not blanked:
             self.unblanked[style] += 1
 
-    def _count(self, answer: str, words: list, cells: list, attempts: int,
-               rejected_ambiguous: int, key: tuple | None = None) -> None:
+    def _count(self, answer: str, words: Sequence[tuple[str, int, int, str]],
+               cells: Sequence[tuple[int, int, str, int]], attempts: int,
+               rejected_ambiguous: int, key: tuple[object, ...] | None = None) -> None:
         self.made += 1
         self.attempts[attempts] += 1
         self.answers[answer] += 1
@@ -114,7 +116,7 @@ class BatchStats:
         for style, count in counts.items():
             if count == 0 and style != "none":
                 self.blank_failures[style] += 1
-        if self.unique:
+        if self.unique and self.lexicon is not None:  # (unique is only set with a lexicon)
             from wordforge_cli.crossword.unique import count_fillings
 
             for style in self.styles:
@@ -141,7 +143,7 @@ class BatchStats:
 
     def to_state(self) -> dict[str, Any]:
         """The raw counts as plain JSON-ready data (to ship between processes or shards)."""
-        out: dict = {"styles": list(self.styles)}
+        out: dict[str, Any] = {"styles": list(self.styles)}
         for name in self.TOTALS:
             out[name] = getattr(self, name)
         for name in self.COUNTERS:
@@ -160,10 +162,10 @@ class BatchStats:
             getattr(stats, name).update(dict((k, v) for k, v in data.get(name, ())))
         return stats
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """A JSON-ready summary; identical for the same boards in any order or split."""
         made = self.made
-        out: dict = {"made": made, "failed": self.failed}
+        out: dict[str, Any] = {"made": made, "failed": self.failed}
         out["attempts"] = {"median": _lower_median(self.attempts),
                            "worst": max(self.attempts) if self.attempts else 0,
                            "total": sum(k * v for k, v in self.attempts.items())}
@@ -183,7 +185,7 @@ class BatchStats:
             out["ambiguous_rejected"] = self.rejected_ambiguous
         return out
 
-    def _evenness(self) -> dict:
+    def _evenness(self) -> dict[str, Any]:
         vocab = list(self.lexicon.words) if self.lexicon is not None else sorted(self.word_use)
         uses = [self.word_use[w] for w in vocab]
         total = sum(uses)
@@ -194,12 +196,12 @@ class BatchStats:
                 "evenness": round(even, 4)}
 
 
-def _histogram(counts: Counter) -> dict[str, int]:
+def _histogram(counts: Counter[int]) -> dict[str, int]:
     """``{"5": boards 5 cells wide, ...}`` in size order (JSON keys are strings)."""
     return {str(k): counts[k] for k in sorted(counts)}
 
 
-def _lower_median(counts: Counter) -> int:
+def _lower_median(counts: Counter[int]) -> int:
     total = sum(counts.values())
     if not total:
         return 0

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from wordforge_cli.crossword.lexicon import Lexicon
 
 
-def _length_index(lexicon: Lexicon, length: int) -> tuple[frozenset[int], dict]:
+def _length_index(lexicon: Lexicon, length: int
+                  ) -> tuple[frozenset[int], dict[tuple[int, str], frozenset[int]]]:
     """(ids of the words of this length, {(position, letter): ids}), built once per length."""
     cache = lexicon.cache.setdefault("unique_index", {})
     if length not in cache:
@@ -58,13 +59,15 @@ def count_fillings(lexicon: Lexicon, words: Sequence[tuple[str, int, int, str]],
     def search() -> int:
         if not free:
             return 1
-        best = best_fits = None
+        best = -1
+        best_fits: frozenset[int] | set[int] | None = None
         for i in free:
             f = fits(i)
             if best_fits is None or len(f) < len(best_fits):
                 best, best_fits = i, f
                 if not f:
                     return 0
+        assert best_fits is not None  # free is not empty: some slot was chosen
         free.remove(best)
         total = 0
         slot = slots[best]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 FIGURES = ("kanji_count", "chars", "index_a", "pass_score", "orphan_count", "hardest_grade",
            "hidden_count", "attempts")
@@ -70,13 +70,16 @@ class PoolStats:
         return out
 
 
-def describe(counts: Counter[int]) -> dict[str, Any]:
+_N = TypeVar("_N", int, float)  # a figure's values: counts, or rates and means
+
+
+def describe(counts: Counter[_N]) -> dict[str, Any]:
     total = sum(counts.values())
     if not total:
         return {"min": None, "p10": None, "median": None, "p90": None, "max": None, "mean": None}
     ordered = sorted(counts.items())
 
-    def quantile(q: float) -> int:
+    def quantile(q: float) -> _N:
         # lower quantile: the smallest value with at least q of the items at or below it
         need = max(1, -(-int(q * 1000) * total // 1000))
         seen = 0

@@ -26,11 +26,16 @@ Pure: plain data and a seeded ``random.Random``; kanji are bits of a board-sized
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.kanji.dictionary import Dictionary
 from wordforge_cli.kanji.pool import hidden_compounds
+
+if TYPE_CHECKING:
+    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.kanji.pool import PoolRequest
 
 SHOWN_ONLY = float("inf")  # a Zipf floor no hidden word reaches
 MOVE_LIMIT = 30  # the article: "計30手で決着"
@@ -187,7 +192,7 @@ def choose(board: Board, state: State, p: int, player: Player, known: Sequence[i
     if player.kind == "lookahead":
         options.sort(key=lambda t: -t[0])
         cut = options[min(player.width, len(options)) - 1][0]
-        scored = []
+        scored: list[tuple[int, int]] = []
         for g, i in options:
             if g < cut and len(scored) >= player.width:
                 break
@@ -283,7 +288,7 @@ class Balance:
         """The first player's mean margin per board kanji (0: fair)."""
         return self.margin_sum / (self.games * self.kanji) if self.games and self.kanji else 0.0
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         g = self.games or 1
         return {"games": self.games, "first_win_rate": round(self.first_win_rate, 4),
                 "first_wins": self.first_wins, "second_wins": self.second_wins,
@@ -345,9 +350,10 @@ def judge(balance: Balance, band: float | None) -> str | None:
     return "first player ahead" if balance.advantage > 0 else "second player ahead"
 
 
-def played_pools(dictionary: Dictionary, request, spec: SelfPlay, seed: int,
-                 indices: Iterable[int], scope: tuple = ("kanji",),
-                 rejected: dict[str, int] | None = None):
+def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, seed: int,
+                 indices: Iterable[int], scope: tuple[str, ...] = ("kanji",),
+                 rejected: dict[str, int] | None = None
+                 ) -> Iterator[dict[str, Any] | OutOfBudget]:
     """Pool records with a ``balance`` figure, redrawn until inside ``spec.band``.
 
     Pool i's first draw is exactly the unbalanced pool i (``item_rng(seed, *scope, i)``);
@@ -403,10 +409,12 @@ class BalanceStats:
     first_wins: int = 0
     second_wins: int = 0
     draws: int = 0
-    values: dict = field(default_factory=lambda: {f: {} for f in BALANCE_FIGURES})
+    # figure -> {value: pools with it}
+    values: dict[str, dict[float, int]] = field(
+        default_factory=lambda: {f: {} for f in BALANCE_FIGURES})
     rejected: dict[str, int] = field(default_factory=dict)
 
-    def add(self, record: dict) -> None:
+    def add(self, record: dict[str, Any]) -> None:
         b = record["balance"]
         self.pools += 1
         self.games += b["games"]
@@ -430,13 +438,13 @@ class BalanceStats:
             self.rejected[k] = self.rejected.get(k, 0) + c
         return self
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         from collections import Counter
 
         from wordforge_cli.kanji.stats import describe
 
         g = self.games or 1
-        out: dict = {"pools": self.pools, "games": self.games,
+        out: dict[str, Any] = {"pools": self.pools, "games": self.games,
                      "wins": {"first": round(self.first_wins / g, 4),
                               "second": round(self.second_wins / g, 4),
                               "draw": round(self.draws / g, 4)},
