@@ -34,7 +34,8 @@ def dumps_plain(record: Any) -> str:
 
         _orjson = orjson
     try:
-        return _orjson.dumps(record).decode("utf-8")
+        dumped: bytes = _orjson.dumps(record)  # (the module is held untyped: imported lazily)
+        return dumped.decode("utf-8")
     except TypeError:  # what orjson cannot write (an integer past 64 bits): the slow way
         return dumps(record)
 

@@ -6,6 +6,7 @@ manifest alone; every bar is a ``rect class="bar"`` a browser test can count.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from wordforge_cli.render.svg import rect, svg_document, text
 
@@ -46,7 +47,7 @@ def per_step(means: Sequence[float], title: str = "difficulty per step") -> str:
     return bar_chart([str(i + 1) for i in range(len(means))], list(means), title, bar_w=28)
 
 
-def balance_charts(stats: dict) -> list[tuple[str, str]]:
+def balance_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
     """(svg, caption) of a balance section's summary."""
     out = []
     if isinstance(stats.get("score_per_turn"), dict) and stats["score_per_turn"].get(
@@ -58,7 +59,7 @@ def balance_charts(stats: dict) -> list[tuple[str, str]]:
     return out
 
 
-def section_charts(kind: str, stats: dict) -> list[tuple[str, str]]:
+def section_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     """The play charts a pack section's statistics hold (none when it has no play figures)."""
     if kind == "balance":
         return balance_charts(stats)

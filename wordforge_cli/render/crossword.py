@@ -20,7 +20,7 @@ import shutil
 import tempfile
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import IO
+from typing import IO, Any
 
 from wordforge_cli.render.ipuz import Entry, capital, entries
 from wordforge_cli.render.svg import circle, esc, rect, svg_head, svg_tail, text
@@ -30,11 +30,11 @@ NARROW = {"answer": "*", "input": "_", "none": "."}
 Hints = Mapping[str, str | None]
 
 
-def _wide(rec: dict) -> bool:
+def _wide(rec: dict[str, Any]) -> bool:
     return any(unicodedata.east_asian_width(c["c"]) in "WF" for c in rec["cells"])
 
 
-def _grid(rec: dict, solution: bool) -> list[str]:
+def _grid(rec: dict[str, Any], solution: bool) -> list[str]:
     marks = WIDE if _wide(rec) else NARROW
     grid = [[marks["none"]] * rec["w"] for _ in range(rec["h"])]
     for c in rec["cells"]:
@@ -63,7 +63,7 @@ def clue_lines(found: list[Entry]) -> list[str]:
     return lines
 
 
-def board_text(rec: dict, hints: Hints | None = None) -> str:
+def board_text(rec: dict[str, Any], hints: Hints | None = None) -> str:
     """One board: a header, the puzzle picture, its clues, the solution and where the
     answer lies (words with the vocabulary's own spelling where it differs)."""
     marks = WIDE if _wide(rec) else NARROW
@@ -98,7 +98,7 @@ def _text_width(s: str, size: float) -> float:
     return sum(size if unicodedata.east_asian_width(c) in "WF" else size * 0.6 for c in s)
 
 
-def _cells(rec: dict, ox: float, top: float, found: list[Entry], *,
+def _cells(rec: dict[str, Any], ox: float, top: float, found: list[Entry], *,
            solution: bool = False) -> list[str]:
     """The grid: given letters (all letters in a solution), answer cells circled with their
     index in the lower right corner, each entry's number in the upper left of its first cell."""
@@ -125,7 +125,7 @@ def _cells(rec: dict, ox: float, top: float, found: list[Entry], *,
     return body
 
 
-def _board_body(rec: dict, ox: float, oy: float,
+def _board_body(rec: dict[str, Any], ox: float, oy: float,
                 hints: Hints | None = None) -> tuple[list[str], float, float]:
     """SVG elements of one board at (ox, oy); returns them with the width and height used."""
     found = entries(rec, hints or {})
@@ -169,7 +169,7 @@ class SvgStream:
         self.width = 0.0
         self.count = 0
 
-    def add(self, rec: dict) -> None:
+    def add(self, rec: dict[str, Any]) -> None:
         part, w, h = _board_body(rec, PAD, self.y, self.hints)
         self.spool.write("\n".join(part))
         self.spool.write("\n")
@@ -188,7 +188,7 @@ class SvgStream:
         self.out.write(svg_tail())
 
 
-def boards_svg(records: Iterable[dict], title: str = "wfkit crossword",
+def boards_svg(records: Iterable[dict[str, Any]], title: str = "wfkit crossword",
                hints: Hints | None = None) -> str:
     """One SVG picture; several boards are stacked top to bottom."""
     import io
@@ -217,7 +217,7 @@ svg{max-width:100%;height:auto}
 """
 
 
-def _grid_svg(rec: dict, found: list[Entry], *, solution: bool) -> str:
+def _grid_svg(rec: dict[str, Any], found: list[Entry], *, solution: bool) -> str:
     """A board's grid (and its answer strip) as one inline SVG."""
     body = _cells(rec, PAD, PAD, found, solution=solution)
     strip_y = PAD + rec["h"] * CELL + 14
@@ -233,7 +233,7 @@ def _grid_svg(rec: dict, found: list[Entry], *, solution: bool) -> str:
     return svg_head(width, height) + "\n".join(body) + "\n" + svg_tail()
 
 
-def sheet_puzzle(rec: dict, hints: Hints | None = None, title: str = "") -> str:
+def sheet_puzzle(rec: dict[str, Any], hints: Hints | None = None, title: str = "") -> str:
     """One board's puzzle page: the grid with its numbers, the clues, the answer strip."""
     found = entries(rec, hints or {})
     label = rec.get("label") or rec["style"]
@@ -252,7 +252,7 @@ def sheet_puzzle(rec: dict, hints: Hints | None = None, title: str = "") -> str:
     return "\n".join(parts) + "\n"
 
 
-def sheet_solution(rec: dict, title: str = "") -> str:
+def sheet_solution(rec: dict[str, Any], title: str = "") -> str:
     """One board's solution page: every letter filled, the answer, the words as the
     vocabulary spells them."""
     found = entries(rec, {})
@@ -279,7 +279,7 @@ class SheetStream:
         out.write('<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
                   f"<title>{esc(title)}</title><style>{SHEET_CSS}</style></head><body>\n")
 
-    def add(self, rec: dict) -> None:
+    def add(self, rec: dict[str, Any]) -> None:
         self.out.write(sheet_puzzle(rec, self.hints, self.title))
         self.spool.write(sheet_solution(rec, self.title))
 
@@ -290,7 +290,8 @@ class SheetStream:
         self.out.write("</body></html>\n")
 
 
-def board_sheet(rec: dict, hints: Hints | None = None, title: str = "wfkit crossword") -> str:
+def board_sheet(rec: dict[str, Any], hints: Hints | None = None,
+                title: str = "wfkit crossword") -> str:
     """A printable sheet of one board (puzzle page, then solution page)."""
     import io
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, Protocol
 
 from wordforge_cli.errors import UsageError
 from wordforge_cli.render.svg import esc, rect, svg_document, text
@@ -85,16 +87,34 @@ SCRIPT = """
 """
 
 
+class SectionView(Protocol):
+    """What the preview reads of a manifest's section (``pack.manifest.SectionEntry`` is one,
+    named here so that a render needs nothing from the pack)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def file(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def records(self) -> int: ...
+    @property
+    def stats(self) -> dict[str, Any]: ...
+
+
 MAX_LINE = 1 << 20  # a record line the preview reads (a crossword board is ~1 KB)
 MAX_TIERS = 64
 
 
-def read_records(directory: Path, relpath: str, limit: int) -> list[tuple[int, dict]]:
+def read_records(directory: Path, relpath: str, limit: int) -> list[tuple[int, dict[str, Any]]]:
     """The first ``limit`` records of a JSON Lines file inside the pack, with their line
     numbers (never the whole of a big pack; never a file outside it, a link or a FIFO)."""
     from wordforge_cli.pack.files import MissingFile, open_inside
 
-    records: list[tuple[int, dict]] = []
+    records: list[tuple[int, dict[str, Any]]] = []
     if limit <= 0:
         return records
     path = directory / relpath
@@ -159,7 +179,7 @@ def pack_page(directory: Path, *, items: int = 6) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _section(directory: Path, entry, items: int) -> str:
+def _section(directory: Path, entry: SectionView, items: int) -> str:
     out = [f'<section class="pack-section" id="section-{esc(entry.name)}" '
            f'data-kind="{esc(entry.kind)}">',
            f'<h2>{esc(entry.name)}<span class="kind">{esc(entry.kind)}</span></h2>',
@@ -175,7 +195,7 @@ def _section(directory: Path, entry, items: int) -> str:
     return "\n".join(out)
 
 
-def _pictures(directory: Path, entry, items: int) -> list[str]:
+def _pictures(directory: Path, entry: SectionView, items: int) -> list[str]:
     kind = entry.kind
     stats = entry.stats
     figures = []
@@ -224,7 +244,8 @@ class _record_errors:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, exc, tb) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> Literal[False]:
         if kind is not None and issubclass(kind, (KeyError, TypeError, ValueError, IndexError,
                                                   AttributeError, OverflowError,
                                                   RecursionError)):
@@ -237,7 +258,7 @@ def _figure(cls: str, svg: str, caption: str) -> str:
     return f'<figure class="{cls}">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
 
 
-def pool_figure(rec: dict, grades: dict[str, int]) -> str:
+def pool_figure(rec: dict[str, Any], grades: dict[str, int]) -> str:
     """A kanji pool: the tile board (SVG, scaled to the card) and its compound lists as page
     text, so they stay readable on a phone instead of shrinking with the picture."""
     from wordforge_cli.render.kanji import pool_svg
@@ -263,7 +284,7 @@ def grade_legend() -> str:
     return f'<div class="legend" aria-label="tile colours"><b>tiles:</b>{swatches}</div>'
 
 
-def tier_chart(counts: dict, title: str) -> str:
+def tier_chart(counts: dict[str, int], title: str) -> str:
     """A bar chart (SVG) of words per tier, tiers in the config's order."""
     bar_w, gap, height, top, left = 56, 14, 180, 52, 16  # top: the title, then the count above
     # the tallest bar (its count sits above it, below the title)
@@ -285,7 +306,7 @@ def tier_chart(counts: dict, title: str) -> str:
     return svg_document(width, height + top + 46, body, title=title)
 
 
-def _flatten(value, prefix: str = "") -> list[tuple[str, object]]:
+def _flatten(value: object, prefix: str = "") -> list[tuple[str, object]]:
     if isinstance(value, dict) and value:
         rows = []
         for key, inner in value.items():
@@ -316,7 +337,7 @@ def stat_label(key: str) -> str:
     return " › ".join(STAT_LABELS.get(part, part.replace("_", " ")) for part in key.split("."))
 
 
-def _stats_table(stats: dict) -> str:
+def _stats_table(stats: dict[str, Any]) -> str:
     rows = "".join(f'<div><span title="{esc(k)}">{esc(stat_label(k))}</span>'
                    f"<b>{esc(json.dumps(v, ensure_ascii=False))}</b></div>"
                    for k, v in _flatten(stats))
@@ -324,7 +345,7 @@ def _stats_table(stats: dict) -> str:
 
 
 
-def _manifest_block(manifest: dict) -> str:
+def _manifest_block(manifest: dict[str, Any]) -> str:
     text_ = json.dumps(manifest, ensure_ascii=False, indent=2)
     return ('<section class="pack-section" id="manifest"><h2>manifest.json</h2>'
             f"<details><summary>show</summary><pre>{esc(text_)}</pre></details></section>")

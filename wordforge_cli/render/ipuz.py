@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from wordforge_cli.crossword.check import grid_runs
 
@@ -45,15 +46,24 @@ def _ordinal(k: int) -> str:
     return f"{k}{suffix}"
 
 
-def _named(w: dict, hints: Mapping[str, str | None]) -> str:
+def _named(w: dict[str, Any], hints: Mapping[str, str | None]) -> str:
     hint = hints.get(w["word"])
     return f"«{hint}»" if hint else f"a {len(w['word'])}-letter word"
 
 
-def _maps(words: list[dict]) -> dict[str, tuple[dict, dict]]:
+Word = dict[str, Any]  # one word of a board record: word, spelling, x, y, dir
+# per direction: cell -> the word along it, and cell -> (the word crossing it, letter index)
+Maps = dict[str, tuple[dict[tuple[int, int], Word], dict[tuple[int, int], tuple[Word, int]]]]
+Grid = list[list[Any]]  # ipuz rows: "#", a number, or a cell object
+Clues = dict[str, list[list[Any]]]  # "Across"/"Down" -> [number, clue]
+# a layout and style -> its (puzzle, solution, clues, answer), shared by the boards that repeat it
+IpuzCache = dict[tuple[object, ...], tuple[Grid, Grid, Clues, str]]
+
+
+def _maps(words: list[Word]) -> Maps:
     """Per direction: cell -> the word lying along it there, and cell -> (word crossing it,
     the letter's index in that word)."""
-    out: dict[str, tuple[dict, dict]] = {"across": ({}, {}), "down": ({}, {})}
+    out: Maps = {"across": ({}, {}), "down": ({}, {})}
     for w in words:
         wx, wy = (1, 0) if w["dir"] == "across" else (0, 1)
         mine = out[w["dir"]][0]
@@ -66,10 +76,10 @@ def _maps(words: list[dict]) -> dict[str, tuple[dict, dict]]:
     return out
 
 
-def run_clue(run: tuple[int, int, str, int], words: list[dict],
+def run_clue(run: tuple[int, int, str, int], words: list[dict[str, Any]],
              hints: Mapping[str, str | None],
              entries: Mapping[tuple[int, int, str, int], int] | None = None,
-             maps: dict[str, tuple[dict, dict]] | None = None) -> str:
+             maps: Maps | None = None) -> str:
     """The clue of one run: the hint of the word that is the whole run, else what the run
     joins, in order: each word lying along it (by its hint) and each letter of a word that
     crosses it (by that word's entry number when it has one, else its hint). Words are
@@ -113,7 +123,7 @@ class Entry:
     clue: str
 
 
-def entries(rec: dict, hints: Mapping[str, str | None]) -> list[Entry]:
+def entries(rec: dict[str, Any], hints: Mapping[str, str | None]) -> list[Entry]:
     """The board's entries in standard order: every run of 2+ cells, numbered, clued."""
     found = grid_runs({(c["x"], c["y"]) for c in rec["cells"]})
     number = numbering(found)
@@ -123,15 +133,15 @@ def entries(rec: dict, hints: Mapping[str, str | None]) -> list[Entry]:
                   run_clue(run, rec["words"], hints, keys, maps)) for run in found]
 
 
-def board_ipuz(rec: dict, *, hints: Mapping[str, str | None] | None = None,
-               title: str | None = None, cache: dict | None = None) -> dict:
+def board_ipuz(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = None,
+               title: str | None = None, cache: IpuzCache | None = None) -> dict[str, Any]:
     """The ipuz document of one board record.
 
     ``cache``: a dict the caller keeps for one vocabulary and one set of hints; boards of
     the same layout and style then share their grid and clues (a small vocabulary repeats
     its layouts thousands of times in a batch). The shared lists are read-only."""
     hints = hints or {}
-    key = None
+    key: tuple[object, ...] = ()  # read only with a cache
     if cache is not None:
         key = (rec["style"], rec["answer"],
                *((wd["word"], wd["x"], wd["y"], wd["dir"]) for wd in rec["words"]),
@@ -142,19 +152,19 @@ def board_ipuz(rec: dict, *, hints: Mapping[str, str | None] | None = None,
     w, h = rec["w"], rec["h"]
     found = entries(rec, hints)
     number = {(e.x, e.y): e.number for e in found}
-    puzzle: list[list] = [["#"] * w for _ in range(h)]
-    solution: list[list] = [["#"] * w for _ in range(h)]
+    puzzle: Grid = [["#"] * w for _ in range(h)]
+    solution: Grid = [["#"] * w for _ in range(h)]
     for c in rec["cells"]:
         x, y = c["x"], c["y"]
         label = number.get((x, y), 0)
-        cell: dict = {"cell": label}
+        cell: dict[str, Any] = {"cell": label}
         if c["n"] == -2:
             cell["value"] = capital(c["c"])
         if c["n"] >= 0:
             cell["style"] = {"shapebg": "circle"}
         puzzle[y][x] = cell if len(cell) > 1 else label
         solution[y][x] = capital(c["c"])
-    clues: dict[str, list] = {"Across": [], "Down": []}
+    clues: Clues = {"Across": [], "Down": []}
     for e in found:
         clues["Across" if e.dir == "across" else "Down"].append([e.number, e.clue])
     answer = "".join(capital(ch) for ch in rec["answer"])
@@ -163,8 +173,8 @@ def board_ipuz(rec: dict, *, hints: Mapping[str, str | None] | None = None,
     return _document(rec, title, puzzle, solution, clues, answer)
 
 
-def _document(rec: dict, title: str | None, puzzle: list, solution: list, clues: dict,
-              answer: str) -> dict:
+def _document(rec: dict[str, Any], title: str | None, puzzle: Grid, solution: Grid, clues: Clues,
+              answer: str) -> dict[str, Any]:
     w, h = rec["w"], rec["h"]
     return {
         "version": "http://ipuz.org/v2",
