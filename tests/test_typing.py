@@ -23,15 +23,8 @@ NOT_YET = {
     "wordforge_cli/crossword/lexicon.py",
     "wordforge_cli/crossword/unique.py",
     "wordforge_cli/pack/balance.py",
-    "wordforge_cli/pack/build.py",
     "wordforge_cli/pack/crossword.py",
-    "wordforge_cli/pack/files.py",
     "wordforge_cli/pack/kanji.py",
-    "wordforge_cli/pack/kinds.py",
-    "wordforge_cli/pack/manifest.py",
-    "wordforge_cli/pack/merge.py",
-    "wordforge_cli/pack/rarity.py",
-    "wordforge_cli/pack/store.py",
 }
 
 

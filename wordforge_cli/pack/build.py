@@ -10,14 +10,24 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from wordforge_cli import __version__
 from wordforge_cli.dataversion import data_version
+from wordforge_cli.engine import Statistics
 from wordforge_cli.errors import WfkitError
 from wordforge_cli.pack import store
 from wordforge_cli.pack.config import PackConfig
-from wordforge_cli.pack.files import MANIFEST, CompareSink, DirSink, FileResult, sha256_file
-from wordforge_cli.pack.kinds import DataFile, Section, Stats
+from wordforge_cli.pack.files import (
+    MANIFEST,
+    CompareSink,
+    DirSink,
+    FileResult,
+    Sink,
+    SinkFile,
+    sha256_file,
+)
+from wordforge_cli.pack.kinds import DataFile, Section
 from wordforge_cli.pack.manifest import FORMAT, pack_path_pattern
 from wordforge_cli.pack.runner import (
     CHUNK,
@@ -30,13 +40,15 @@ from wordforge_cli.pack.runner import (
 from wordforge_cli.paths import resource_dir
 from wordforge_cli.progress import progress
 
+Outs = tuple[SinkFile, SinkFile | None]  # a section's open files: records, and its text render
+
 __all__ = ["FORMAT", "build_pack", "check_pack", "claims", "manifest_for", "write_staged"]
 
 
 @dataclass
 class SectionResult:
     section: Section
-    stats: Stats
+    stats: Statistics[Any]
     records: int = 0
     chunks: range = range(0)
     files: list[str] = field(default_factory=list)
@@ -44,7 +56,7 @@ class SectionResult:
 
 @dataclass
 class PackResult:
-    manifest: dict
+    manifest: dict[str, Any]
     files: list[FileResult]  # every file, manifest last
     unexpected: list[str]
 
@@ -61,16 +73,16 @@ def text_file(section: Section) -> str:
     return f"{section.name}.txt"
 
 
-def produce(config: PackConfig, sections: Sequence[Section], sink, *, jobs: int = 1,
+def produce(config: PackConfig, sections: Sequence[Section], sink: Sink, *, jobs: int = 1,
             shard: tuple[int, int] | None = None) -> PackResult:
     """Build every section into ``sink`` (streaming), then the manifest."""
     chunks = plan(sections, shard)
     results = [SectionResult(s, s.new_stats(), chunks=shard_chunks(chunk_count(s.count), shard))
                for s in sections]
     written: list[FileResult] = []
-    outs: dict[int, tuple] = {}
+    outs: dict[int, Outs] = {}
 
-    def open_section(position: int) -> tuple:
+    def open_section(position: int) -> Outs:
         section = sections[position]
         main = sink.open(main_file(section))
         text = sink.open(text_file(section)) if "text" in section.render else None
@@ -114,7 +126,7 @@ def produce(config: PackConfig, sections: Sequence[Section], sink, *, jobs: int 
     return PackResult(manifest, written, unexpected)
 
 
-def _take(result: ChunkResult, outs: tuple, section: SectionResult, sink,
+def _take(result: ChunkResult, outs: Outs, section: SectionResult, sink: Sink,
           written: list[FileResult]) -> None:
     main, text = outs
     main.write(result.lines)
@@ -129,19 +141,19 @@ def _take(result: ChunkResult, outs: tuple, section: SectionResult, sink,
     section.records += result.made
 
 
-def claims(sections: Sequence[Section]) -> re.Pattern:
+def claims(sections: Sequence[Section]) -> re.Pattern[str]:
     """A pattern of every path a build of these sections may write."""
     files = pack_path_pattern([s.name for s in sections])
     return re.compile(rf"manifest\.json|{files.pattern}")
 
 
-def manifest_text(manifest: dict) -> str:
+def manifest_text(manifest: dict[str, Any]) -> str:
     return json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
 
 
-def data_entries(sections: Iterable[Section]) -> list[dict]:
+def data_entries(sections: Iterable[Section]) -> list[dict[str, Any]]:
     """Every data file the sections read, once, with its hash, provenance and licence."""
-    entries: dict[str, dict] = {}
+    entries: dict[str, dict[str, Any]] = {}
     for section in sections:
         files = section.data_files()
         notes = {f.provenance for f in files if f.provenance}
@@ -163,13 +175,13 @@ def data_entries(sections: Iterable[Section]) -> list[dict]:
 
 def manifest_for(config: PackConfig, sections: Sequence[Section],
                  results: Sequence[SectionResult], files: Sequence[FileResult],
-                 shard: tuple[int, int] | None) -> dict:
+                 shard: tuple[int, int] | None) -> dict[str, Any]:
     """The manifest: everything needed to know what a pack is and whether it is intact.
 
     Deterministic only (no dates, timings, host names or absolute paths), so a rebuild of the
     same config with the same wfkit writes the same bytes.
     """
-    manifest: dict = {
+    manifest: dict[str, Any] = {
         "format": FORMAT,
         "wfkit": __version__,
         "data_version": data_version(),
@@ -205,14 +217,15 @@ def manifest_for(config: PackConfig, sections: Sequence[Section],
     return manifest
 
 
-def build_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: int = 1,
+def build_pack(config: PackConfig, sections: Sequence[Section], out: str | Path, *,
+               jobs: int = 1,
                shard: tuple[int, int] | None = None, force: bool = False) -> PackResult:
     """Build into a staging directory and swap it into ``out`` only when complete."""
     return write_staged(out, sections, force, lambda sink: produce(config, sections, sink,
                                                                    jobs=jobs, shard=shard))
 
 
-def write_staged(out, sections: Sequence[Section], force: bool,
+def write_staged(out: str | Path, sections: Sequence[Section], force: bool,
                  fill: Callable[[DirSink], PackResult]) -> PackResult:
     """Let ``fill`` write a whole pack into a staging directory, then swap it into ``out``;
     on any failure the staging directory goes and ``out`` is as it was."""
@@ -232,7 +245,8 @@ def write_staged(out, sections: Sequence[Section], force: bool,
     return result
 
 
-def check_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: int = 1,
+def check_pack(config: PackConfig, sections: Sequence[Section], out: str | Path, *,
+               jobs: int = 1,
                shard: tuple[int, int] | None = None) -> PackResult:
     """Rebuild without writing and compare every file with ``out``; a stale manifest says
     which of its values differ (a data file's hash, a section's statistics, ...)."""
@@ -251,7 +265,8 @@ def check_pack(config: PackConfig, sections: Sequence[Section], out, *, jobs: in
     return result
 
 
-def json_changes(found, expected, where: str = "", limit: int = 5) -> list[str]:
+def json_changes(found: object, expected: object, where: str = "",
+                 limit: int = 5) -> list[str]:
     """Where two JSON values differ, as ``path: found -> expected`` (the first ``limit``).
 
     List items that carry a name (sections, data files, files) are matched by it."""
@@ -267,11 +282,11 @@ def json_changes(found, expected, where: str = "", limit: int = 5) -> list[str]:
                 return changes[:limit]
         return changes
     if isinstance(found, list) and isinstance(expected, list):
-        def name(item, index):
+        def name(item: object, index: int) -> str:
             if isinstance(item, dict):
                 for key in ("name", "path", "file"):
-                    if isinstance(item.get(key), str):
-                        return item[key]
+                    if isinstance(value := item.get(key), str):
+                        return value
             return str(index)
 
         mine = {name(v, i): v for i, v in enumerate(found)}
@@ -292,6 +307,6 @@ def json_changes(found, expected, where: str = "", limit: int = 5) -> list[str]:
     return []
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."

@@ -94,6 +94,18 @@ class SectionContext:
         value = self.spec.data.get(key)
         return default if value is None else value
 
+    @overload
+    def integer(self, key: str, default: int, *, minimum: int | None = ...,
+                maximum: int | None = ..., required: bool = ...) -> int: ...
+
+    @overload
+    def integer(self, key: str, default: None = ..., *, minimum: int | None = ...,
+                maximum: int | None = ..., required: Literal[True]) -> int: ...
+
+    @overload
+    def integer(self, key: str, default: int | None = ..., *, minimum: int | None = ...,
+                maximum: int | None = ..., required: bool = ...) -> int | None: ...
+
     def integer(self, key: str, default: int | None = None, *, minimum: int | None = None,
                 maximum: int | None = None, required: bool = False) -> int | None:
         value = self.spec.data.get(key)

@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -123,7 +124,8 @@ def _file_type(mode: int) -> str:
     return "a special file"
 
 
-def read_bounded(fh: BinaryIO, size: int, sink=None, *, what: str, path: Path) -> hashlib._Hash:
+def read_bounded(fh: BinaryIO, size: int, sink: Callable[[bytes], object] | None = None, *,
+                 what: str, path: Path) -> hashlib._Hash:
     """Read exactly ``size`` bytes (the size the file had when opened), feeding ``sink``;
     a file that shrinks or grows while read is refused rather than followed forever."""
     digest = hashlib.sha256()
@@ -366,6 +368,11 @@ class CompareSink:
         if not self.root.is_dir():
             return []
         return sorted(p for p in pack_files(self.root) if p not in expected)
+
+
+# where a build streams a pack: a staging directory (build) or a comparison (check)
+Sink = DirSink | CompareSink
+SinkFile = _FileOut | _CompareOut
 
 
 def pack_files(root: Path) -> list[str]:

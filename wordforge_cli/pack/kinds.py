@@ -187,11 +187,11 @@ class Stats:
         return {"made": self.made, "failed": self.failed}
 
 
-def _order(key: Any) -> tuple:
+def _order(key: Any) -> tuple[str, Any]:
     return (type(key).__name__, key)
 
 
-def histogram_summary(hist: Counter) -> dict:
+def histogram_summary(hist: Counter[int]) -> dict[str, Any]:
     """Median, worst and mean of a histogram of whole numbers, computed exactly."""
     total = sum(hist.values())
     if not total:
@@ -217,7 +217,7 @@ class Section:
     stats_class: type[Stats] = Stats
 
     def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
-                 options: dict, data: list[DataFile] | None = None):
+                 options: dict[str, Any], data: list[DataFile] | None = None):
         self.name = name
         self.count = count
         self.render = render
@@ -233,10 +233,10 @@ class Section:
         for index in range(start, stop):
             yield self.make(seed, index)
 
-    def render_item(self, fmt: str, record: dict) -> str:  # pragma: no cover - abstract
+    def render_item(self, fmt: str, record: dict[str, Any]) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def encode(self, record: dict) -> str:
+    def encode(self, record: dict[str, Any]) -> str:
         """One record as its JSON line (an engine whose records hold no floats may use the
         faster :func:`~wordforge_cli.output.dumps_plain`: the same bytes)."""
         from wordforge_cli.output import dumps
@@ -285,8 +285,10 @@ def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
                             "count")
         count = 0
     else:
-        count = ctx.integer("count", kind.default_count, minimum=0, maximum=MAX_COUNT,
+        found = ctx.integer("count", kind.default_count, minimum=0, maximum=MAX_COUNT,
                             required=kind.default_count is None)
+        assert found is not None  # required when the kind has no default
+        count = found
     render = ctx.raw("render", [])
     if isinstance(render, str):
         render = [render]

@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.config import MAX_COUNT
@@ -53,12 +53,12 @@ class SectionEntry:
     file: str
     count: int
     records: int
-    options: dict
+    options: dict[str, Any]
     render: tuple[str, ...]
     render_limit: int
-    stats: dict
+    stats: dict[str, Any]
     chunks: tuple[int, int] | None  # shards only
-    stats_state: dict | None  # shards only
+    stats_state: dict[str, Any] | None  # shards only
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,10 @@ class Manifest:
     config_sha256: str
     chunk: int
     shard: tuple[int, int] | None
-    data: tuple[dict, ...]
+    data: tuple[dict[str, Any], ...]
     sections: tuple[SectionEntry, ...]
     files: tuple[FileEntry, ...]
-    raw: dict
+    raw: dict[str, Any]
 
     def file(self, relpath: str) -> FileEntry | None:
         for entry in self.files:
@@ -89,7 +89,7 @@ class ManifestError(UsageError):
     """A manifest that is not one wfkit writes (exit 2), naming the field."""
 
 
-def pack_path_pattern(names: list[str] | tuple[str, ...]) -> re.Pattern:
+def pack_path_pattern(names: list[str] | tuple[str, ...]) -> re.Pattern[str]:
     """Every path a build of sections ``names`` may write (the manifest itself aside)."""
     alternatives = "|".join(re.escape(n) for n in names) or "(?!)"
     suffixes = "|".join(sorted(set(RENDERS.values())))
@@ -124,7 +124,7 @@ def read_manifest(directory: Path, *, what: str = "manifest") -> Manifest | None
     return parse_manifest(value, path)
 
 
-def parse_manifest(raw: dict, path: Path) -> Manifest:
+def parse_manifest(raw: dict[str, Any], path: Path) -> Manifest:
     """Check every field of a decoded manifest (see the module docstring)."""
     p = _Parser(path)
     p.keys(raw, "", TOP_KEYS, required={"format", "wfkit", "name", "seed", "config", "chunk",
@@ -196,10 +196,11 @@ class _Parser:
     def __init__(self, path: Path):
         self.path = path
 
-    def fail(self, where: str, message: str):
+    def fail(self, where: str, message: str) -> NoReturn:
         raise ManifestError(f"{where}: {message}" if where else message, path=self.path)
 
-    def keys(self, value: dict, where: str, allowed: set[str], required: set[str]) -> None:
+    def keys(self, value: dict[str, Any], where: str, allowed: set[str],
+             required: set[str]) -> None:
         for key in value:
             if key not in allowed:
                 name = key if re.fullmatch(r"[A-Za-z0-9_]{1,64}", key) else _show(key)
@@ -208,13 +209,14 @@ class _Parser:
             if key not in value:
                 self.fail(where, f"'{key}' is missing")
 
-    def mapping(self, value: Any, where: str, allowed: set[str], required: set[str]) -> dict:
+    def mapping(self, value: Any, where: str, allowed: set[str],
+                required: set[str]) -> dict[str, Any]:
         if not isinstance(value, dict):
             self.fail(where, f"must be an object, not {_kind(value)}")
         self.keys(value, where, allowed, required)
         return value
 
-    def array(self, value: Any, where: str, limit: int) -> list:
+    def array(self, value: Any, where: str, limit: int) -> list[Any]:
         if not isinstance(value, list):
             self.fail(where, f"must be a list, not {_kind(value)}")
         if len(value) > limit:
@@ -230,7 +232,7 @@ class _Parser:
         return value
 
     def text(self, value: Any, where: str, *, limit: int = MAX_TEXT,
-             pattern: re.Pattern | None = None) -> str:
+             pattern: re.Pattern[str] | None = None) -> str:
         if not isinstance(value, str):
             self.fail(where, f"must be a string, not {_kind(value)}")
         if len(value) > limit:
@@ -257,7 +259,7 @@ class _Parser:
                 self.fail(where, "holds a number too big for wfkit statistics")
         return value
 
-    def data_entry(self, value: Any, where: str) -> dict:
+    def data_entry(self, value: Any, where: str) -> dict[str, Any]:
         keys = {"file", "sha256", "bytes", "source", "license", "provenance", "sections"}
         entry = self.mapping(value, where, keys, required=keys)
         self.text(entry["file"], f"{where}.file", limit=4096)

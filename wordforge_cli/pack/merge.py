@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from wordforge_cli import __version__
+from wordforge_cli.engine import Statistics
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.pack import store
 from wordforge_cli.pack.build import (
@@ -24,7 +26,14 @@ from wordforge_cli.pack.build import (
     write_staged,
 )
 from wordforge_cli.pack.config import PackConfig
-from wordforge_cli.pack.files import MANIFEST, DirSink, FileResult, open_inside, read_bounded
+from wordforge_cli.pack.files import (
+    MANIFEST,
+    DirSink,
+    FileResult,
+    SinkFile,
+    open_inside,
+    read_bounded,
+)
 from wordforge_cli.pack.kinds import Section
 from wordforge_cli.pack.manifest import Manifest, SectionEntry
 from wordforge_cli.pack.runner import CHUNK, chunk_count
@@ -54,11 +63,11 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Ma
             raise UsageError("manifest.json: seed or chunk differ from the config's",
                              path=directory)
         shards.append((Path(directory), manifest))
-    totals = {m.shard[1] for _, m in shards}
+    totals = {_place(m)[1] for _, m in shards}
     if len(totals) != 1:
         raise UsageError("the shards come from different splits (--shard I/N with other N)")
     total = totals.pop()
-    indices = sorted(m.shard[0] for _, m in shards)
+    indices = sorted(_place(m)[0] for _, m in shards)
     if indices != list(range(1, total + 1)):
         missing = sorted(set(range(1, total + 1)) - set(indices))
         twice = sorted({i for i in indices if indices.count(i) > 1})
@@ -66,11 +75,29 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Ma
             ([f"shard(s) given twice: {', '.join(map(str, twice))}"] if twice else [])
             + ([f"missing shard(s) {', '.join(map(str, missing))}"] if missing else []))
         raise UsageError(f"need every shard 1..{total} exactly once: {what}")
-    return sorted(shards, key=lambda s: s[1].shard[0])
+    return sorted(shards, key=lambda s: _place(s[1])[0])
 
 
-def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[Path], out,
-               *, force: bool = False) -> PackResult:
+def _place(manifest: Manifest) -> tuple[int, int]:
+    """A shard's (index, count); :func:`read_shards` refused a manifest without one."""
+    assert manifest.shard is not None
+    return manifest.shard
+
+
+def _chunks(entry: SectionEntry) -> tuple[int, int]:
+    """A shard section's (start, stop) chunks: a shard's manifest is refused without them."""
+    assert entry.chunks is not None
+    return entry.chunks
+
+
+def _state(entry: SectionEntry) -> dict[str, Any]:
+    """A shard section's statistics state: a shard's manifest is refused without one."""
+    assert entry.stats_state is not None
+    return entry.stats_state
+
+
+def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[Path],
+               out: str | Path,               *, force: bool = False) -> PackResult:
     shards = read_shards(config, dirs)
     return write_staged(out, sections, force,
                         lambda sink: _merge_into(config, sections, shards, sink))
@@ -79,7 +106,7 @@ def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[P
 def _merge_into(config: PackConfig, sections: Sequence[Section],
                 shards: list[tuple[Path, Manifest]], sink: DirSink) -> PackResult:
     written: list[FileResult] = []
-    results = []
+    results: list[SectionResult] = []
     for section in sections:
         result = SectionResult(section, section.new_stats(),
                                chunks=range(chunk_count(section.count)))
@@ -92,7 +119,7 @@ def _merge_into(config: PackConfig, sections: Sequence[Section],
             entries.append((directory, manifest, found[0]))
         expect = 0
         for directory, _manifest, entry in entries:
-            start, stop = entry.chunks
+            start, stop = _chunks(entry)
             if start != expect:
                 raise UsageError(f"section '{section.name}': shard chunks do not join up",
                                  path=directory / MANIFEST)
@@ -102,7 +129,7 @@ def _merge_into(config: PackConfig, sections: Sequence[Section],
             raise UsageError(f"section '{section.name}': the shards do not cover it")
         out = sink.open(main_file(section))
         for directory, manifest, entry in entries:
-            items = (entry.chunks[1] - entry.chunks[0]) * CHUNK
+            items = (_chunks(entry)[1] - _chunks(entry)[0]) * CHUNK
             lines = _copy(directory, manifest, main_file(section), out,
                           items * MAX_RECORD_BYTES)
             if lines != entry.records:  # the count comes from the bytes, not the claim
@@ -114,7 +141,7 @@ def _merge_into(config: PackConfig, sections: Sequence[Section],
         if "text" in section.render:
             out = sink.open(text_file(section))
             for directory, manifest, entry in entries:
-                items = (entry.chunks[1] - entry.chunks[0]) * CHUNK
+                items = (_chunks(entry)[1] - _chunks(entry)[0]) * CHUNK
                 _copy(directory, manifest, text_file(section), out, items * MAX_RECORD_BYTES)
             written.append(out.close())
         seen: dict[str, Path] = {}
@@ -129,23 +156,23 @@ def _merge_into(config: PackConfig, sections: Sequence[Section],
                     _copy(directory, manifest, file_entry.path, out, MAX_RENDER_BYTES)
                     written.append(out.close())
         results.append(result)
-    manifest = manifest_for(config, sections, results, written, None)
+    built = manifest_for(config, sections, results, written, None)
     out = sink.open(MANIFEST)
-    out.write(manifest_text(manifest))
+    out.write(manifest_text(built))
     written.append(out.close())
     sink.finish([f.path for f in written])
-    return PackResult(manifest, written, [])
+    return PackResult(built, written, [])
 
 
-def _stats(section: Section, directory: Path, entry: SectionEntry):
+def _stats(section: Section, directory: Path, entry: SectionEntry) -> Statistics[Any]:
     """The shard's statistics from their stored state, checked against its own summary."""
     where = f"sections[{entry.index}].stats_state"
     try:
-        stats = section.stats_from_state(entry.stats_state)
+        stats = section.stats_from_state(_state(entry))
         summary = stats.summary()
         probe = section.new_stats()  # what merging it would do, before the real merge
         probe.merge(stats)
-        probe.merge(section.stats_from_state(entry.stats_state))
+        probe.merge(section.stats_from_state(_state(entry)))
         probe.summary()
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
         raise UsageError(f"{where}: not the statistics of a {section.kind} section",
@@ -156,7 +183,7 @@ def _stats(section: Section, directory: Path, entry: SectionEntry):
     return stats
 
 
-def _copy(directory: Path, manifest: Manifest, relpath: str, out, limit: int) -> int:
+def _copy(directory: Path, manifest: Manifest, relpath: str, out: SinkFile, limit: int) -> int:
     """Append a shard's file to ``out``, checking it against the shard's manifest; returns
     its line count. Only a regular file inside the shard of the listed size is read."""
     listed = manifest.file(relpath)

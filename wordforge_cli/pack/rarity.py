@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
@@ -22,19 +22,23 @@ from wordforge_cli.pack.kinds import (
     user_file,
 )
 
+if TYPE_CHECKING:
+    from wordforge_cli.rarity import Rules, Summary, Tables
+
 
 class RaritySection(Section):
     kind = "rarity"
 
-    def __init__(self, name, count, render, render_limit, options, *, words, rules, paths,
-                 data):
+    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
+                 options: dict[str, Any], *, words: list[str], rules: Rules,
+                 paths: dict[str, str | Path | None], data: list[DataFile]):
         super().__init__(name, count, render, render_limit, options, data)
         self.words = words
         self.rules = rules
         self.paths = paths
-        self.tables = None
+        self.tables: Tables | None = None
 
-    def __getstate__(self) -> dict:  # the tables are opened again in each worker
+    def __getstate__(self) -> dict[str, Any]:  # the tables are opened again in each worker
         return {**self.__dict__, "tables": None}
 
     def warm(self) -> None:
@@ -47,17 +51,18 @@ class RaritySection(Section):
         from wordforge_cli.rarity import rate_all, record
 
         self.warm()
+        assert self.tables is not None  # warm() opened them
         for rating in rate_all(self.words[start:stop], self.rules, self.tables,
                                use_lemma=self.options["lemma"],
                                gold_rush=self.options["gold_rush"]):
             yield Item([record(rating, self.rules)], made=(rating,))
 
-    def new_stats(self) -> Any:
+    def new_stats(self) -> Summary:
         from wordforge_cli.rarity import Summary
 
         return Summary(self.rules)
 
-    def stats_from_state(self, state: dict[str, Any]) -> Any:
+    def stats_from_state(self, state: dict[str, Any]) -> Summary:
         from wordforge_cli.rarity import Summary
 
         return Summary.from_state(state, self.rules)

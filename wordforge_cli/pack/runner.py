@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import signal
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -156,7 +156,7 @@ def default_jobs() -> int:
 
 
 def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
-               jobs: int) -> Iterator[ChunkResult]:
+               jobs: int) -> Generator[ChunkResult, None, None]:
     """Results in chunk order; ``jobs`` worker processes (1: in this process)."""
     if jobs <= 1 or len(chunks) <= 1:
         _init(seed, sections)

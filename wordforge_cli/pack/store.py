@@ -35,6 +35,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from wordforge_cli import signals
 from wordforge_cli.errors import CannotDo, UsageError
@@ -105,7 +106,7 @@ def _journal_path(out: Path) -> Path:
     return out.parent / f".{out.name}{JOURNAL_SUFFIX}"
 
 
-def _staging_pattern(out: Path) -> re.Pattern:
+def _staging_pattern(out: Path) -> re.Pattern[str]:
     return re.compile(rf"\.{re.escape(out.name)}\.wfkit-([0-9a-f]{{12}})")
 
 
@@ -133,7 +134,7 @@ def check_out(out: Path) -> Path:
     return out
 
 
-def begin(out: Path, *, force: bool, claims: re.Pattern | None = None) -> Staging:
+def begin(out: Path, *, force: bool, claims: re.Pattern[str] | None = None) -> Staging:
     """Check ``out`` may be written, tidy after any killed build, and open a staging dir.
 
     ``claims`` matches the paths the pack may write; a file of yours already at one of them
@@ -148,7 +149,7 @@ def begin(out: Path, *, force: bool, claims: re.Pattern | None = None) -> Stagin
         raise
 
 
-def _begin(out: Path, force: bool, claims: re.Pattern | None, lock: BuildLock) -> Staging:
+def _begin(out: Path, force: bool, claims: re.Pattern[str] | None, lock: BuildLock) -> Staging:
     recover(out)
     old = read_manifest(out) if out.is_dir() else None
     if out.is_dir() and old is None and any(out.iterdir()) and not force:
@@ -204,7 +205,8 @@ class BuildLock:
     one pack never run at once, however close together they start. Removed on release."""
 
     def __init__(self, path: Path, fd: int):
-        self.path, self.fd = path, fd
+        self.path = path
+        self.fd: int | None = fd  # None once released
 
     @classmethod
     def take(cls, out: Path) -> BuildLock:
@@ -301,11 +303,11 @@ def _remove_staging(directory: Path) -> bool:
     return not os.path.lexists(directory)
 
 
-def _open_marker(directory: Path):
+def _open_marker(directory: Path) -> tuple[BinaryIO, int]:
     return _open_plain(directory / MARKER, 64)
 
 
-def _open_plain(path: Path, limit: int):
+def _open_plain(path: Path, limit: int) -> tuple[BinaryIO, int]:
     """Open one of wfkit's own small files: a regular file, not a link, at most ``limit``."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     st = os.fstat(fd)
@@ -322,14 +324,14 @@ def _drop_marker(directory: Path, token: str) -> None:
 
 
 def _all_files(root: Path) -> list[str]:
-    found = []
+    found: list[str] = []
     for dirpath, _dirnames, filenames in os.walk(root):
         rel = Path(dirpath).relative_to(root)
         found.extend((rel / name).as_posix() for name in filenames)
     return found
 
 
-def _write_journal(journal: Path, data: dict) -> None:
+def _write_journal(journal: Path, data: dict[str, Any]) -> None:
     """Write the journal through a temporary name of its own (two builds never share one)."""
     fd, tmp = tempfile.mkstemp(prefix=journal.name + ".", suffix=".tmp", dir=journal.parent)
     try:
@@ -527,7 +529,7 @@ class JournalError(UsageError):
     """A journal beside ``--out`` that wfkit did not write: nothing is deleted (exit 2)."""
 
 
-def _read_journal(out: Path, journal: Path) -> dict | None:
+def _read_journal(out: Path, journal: Path) -> dict[str, Any] | None:
     """The journal, every field checked; None when there is none."""
     def bad(message: str) -> JournalError:
         return JournalError(f"{message}; not a journal wfkit wrote, so nothing was deleted "
