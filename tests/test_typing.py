@@ -17,8 +17,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NOT_YET = {
     "wordforge_cli/commands/balance.py",
     "wordforge_cli/commands/crossword.py",
-    "wordforge_cli/commands/pack.py",
-    "wordforge_cli/commands/tiles.py",
     "wordforge_cli/crossword/board.py",
     "wordforge_cli/crossword/lexicon.py",
     "wordforge_cli/crossword/unique.py",

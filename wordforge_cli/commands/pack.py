@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 
 from wordforge_cli.output import dumps
 
+if TYPE_CHECKING:
+    from wordforge_cli.pack.build import PackResult
+    from wordforge_cli.pack.config import PackConfig
+    from wordforge_cli.pack.kinds import Section
 
-def _shard(ctx: click.Context, param: click.Parameter, value: str | None):
+
+def _shard(ctx: click.Context, param: click.Parameter,
+           value: str | None) -> tuple[int, int] | None:
     if value is None:
         return None
     match = re.fullmatch(r"\s*(\d{1,7})\s*/\s*(\d{1,7})\s*", value)
@@ -38,7 +45,7 @@ shard_option = click.option("--shard", callback=_shard, metavar="I/N",
                                  "machines); join the slices with 'wfkit pack merge'.")
 
 
-def _prepare(config_path: str):
+def _prepare(config_path: str) -> tuple[PackConfig, list[Section]]:
     from wordforge_cli.pack.config import load_pack_config
     from wordforge_cli.pack.kinds import prepare_sections
 
@@ -70,7 +77,8 @@ def pack() -> None:
 @click.option("--force", is_flag=True,
               help="Build into a non-empty directory that is not a pack (its files are kept).")
 @click.option("--json", "as_json", is_flag=True, help="Print the sections' summary as JSON.")
-def build(config: str, out: str, jobs: int, shard, force: bool, as_json: bool) -> None:
+def build(config: str, out: str, jobs: int, shard: tuple[int, int] | None, force: bool,
+          as_json: bool) -> None:
     """Build the pack CONFIG describes into --out DIR.
 
     Every file is written under a temporary name and the whole pack is swapped into DIR at
@@ -91,7 +99,7 @@ def build(config: str, out: str, jobs: int, shard, force: bool, as_json: bool) -
                    "back without overwriting)", err=True)
 
 
-def _report_build(result, out: str, as_json: bool) -> None:
+def _report_build(result: PackResult, out: str, as_json: bool) -> None:
     manifest = result.manifest
     if as_json:
         for entry in manifest["sections"]:
@@ -114,7 +122,8 @@ def _report_build(result, out: str, as_json: bool) -> None:
 @jobs_option
 @shard_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(config: str, out: str, jobs: int, shard, as_json: bool) -> None:
+def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
+          as_json: bool) -> None:
     """Exit 0 when --out DIR holds exactly what a build would write; 1 listing the stale,
     missing and unexpected files and what differs (the black --check of puzzle packs).
 

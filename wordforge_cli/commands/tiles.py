@@ -36,8 +36,9 @@ def checked_hand(text: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print records as JSON Lines.")
 @click.pass_context
 def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | None,
-          word: str | None, best: bool, top: int, config_path, cefr_path, overrides_path,
-          lemma, data_path, stats_path: str | None, as_json: bool) -> None:
+          word: str | None, best: bool, top: int, config_path: str | None,
+          cefr_path: str | None, overrides_path: str | None, lemma: bool,
+          data_path: str | None, stats_path: str | None, as_json: bool) -> None:
     """Deal hands of 10 from the 98-tile bag (shuffled with --seed), or check a hand.
 
     The bag holds the article's 26 letters with their points and counts (two sets from 3
@@ -62,13 +63,13 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
         raise UsageError("--stats goes with dealing (-n), not with --hand")
     if best and (not hand or word):
         raise UsageError("--best goes with --hand (and not with --word)")
-    if best:
+    if best and hand:  # (--best without --hand was refused above)
         _best_words(checked_hand(hand), top, config_path, cefr_path, overrides_path, not lemma,
                     data_path, as_json)
         return
     if bool(hand) != bool(word):
         raise UsageError("--hand and --word go together")
-    if hand:
+    if hand and word:  # (one without the other was refused above)
         hand_text = checked_hand(hand)
         (word_text,) = checked_words([word])
         _check_hand(hand_text, word_text, config_path, cefr_path, overrides_path, not lemma,
@@ -120,8 +121,9 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     report_seed(ctx, seed)
 
 
-def _best_words(hand: str, top: int, config_path, cefr_path, overrides_path, no_lemma,
-                data_path, as_json: bool) -> None:
+def _best_words(hand: str, top: int, config_path: str | None, cefr_path: str | None,
+                overrides_path: str | None, no_lemma: bool, data_path: str | None,
+                as_json: bool) -> None:
     from wordforge_cli.hands import best_record, build_index
     from wordforge_cli.output import dumps
 
@@ -143,8 +145,9 @@ def _best_words(hand: str, top: int, config_path, cefr_path, overrides_path, no_
         click.echo(f"{rec['rank']:>4}  {rec['word']:<12} {rec['score']:>5}  {rec['label']}{wild}")
 
 
-def _check_hand(hand: str, word: str, config_path, cefr_path, overrides_path, no_lemma,
-                data_path, as_json: bool) -> None:
+def _check_hand(hand: str, word: str, config_path: str | None, cefr_path: str | None,
+                overrides_path: str | None, no_lemma: bool, data_path: str | None,
+                as_json: bool) -> None:
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import dumps
     from wordforge_cli.rarity import Play, hand_cover
