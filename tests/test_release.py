@@ -81,7 +81,8 @@ def test_the_wheel_carries_the_package_data(release):
     names = set(zipfile.ZipFile(next(dist.glob("*.whl"))).namelist())
     for wanted in ("wordforge_cli/data/english.tsv", "wordforge_cli/configs/pack.yaml",
                    "wordforge_cli/examples/tech.yaml", "wordforge_cli/examples/ci-pack-check.yml",
-                   "wordforge_cli/schemas/pack-manifest.json"):
+                   "wordforge_cli/schemas/pack-manifest.json",
+                   "wordforge_cli/py.typed"):  # the package's types reach pack builders
         assert wanted in names, wanted
     licences = {n.rsplit("/", 1)[-1] for n in names if "/licenses/" in n}
     assert {"LICENSE", "english.md", "jukugo.md"} <= licences, licences
