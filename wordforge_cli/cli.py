@@ -48,8 +48,8 @@ def _check_outputs_first(command: click.Command) -> click.Command:
         check_outputs((OUTPUT_PARAMS[name], ctx.params.get(name)) for name in OUTPUT_PARAMS)
         return run(ctx)
 
-    command.invoke = invoke  # type: ignore[method-assign]
-    command._wfkit_outputs_checked = True  # type: ignore[attr-defined]
+    command.invoke = invoke  # type: ignore[method-assign]  # wrapped in place, same signature
+    command._wfkit_outputs_checked = True  # type: ignore[attr-defined]  # our mark on Click's
     for sub in getattr(command, "commands", {}).values():
         _check_outputs_first(sub)
     return command

@@ -251,7 +251,7 @@ def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[
     return out
 
 
-class Choice(click.Choice):  # type: ignore[type-arg]
+class Choice(click.Choice):  # type: ignore[type-arg]  # generic from Click 8.2 only (>=8.1)
     """Click's Choice, with a did-you-mean when the value is close to one of the choices."""
 
     def convert(self, value: Any, param: click.Parameter | None,

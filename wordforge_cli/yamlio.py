@@ -28,6 +28,7 @@ class _NoAliasLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
+            # PyYAML's stubs leave peek_event unannotated
             event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.MarkedYAMLError(
                 problem="YAML aliases (*name) are not allowed in wfkit files",
