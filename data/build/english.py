@@ -49,6 +49,7 @@ from pathlib import Path
 
 import cefrpy
 import english_words
+import kanji_lists
 import simplemma
 import wordfreq
 from jamdict_data import JAMDICT_DB_PATH
@@ -387,6 +388,12 @@ IRREGULAR_KANJI = frozenset({
     "word containing irregular kanji usage", "ateji (phonetic) reading",
     "word containing irregular kana usage", "rarely-used kanji form", "search-only kanji form",
 })
+NAME_MISC = frozenset({"place name", "full name of a particular person",
+                       "work of art, literature, music, etc. name"})
+# a capitalised gloss whose note says it names a place, a family or a time (Monday, English
+# and Christmas have no such note)
+NAME_NOTE = re.compile(r"\(.*\b(province|prefecture|city|town|village|river|mountain|island|"
+                       r"clan|era|period|dynasty|temple|shrine|company)\b", re.I)
 KANA_ALONE = "word usually written using kana alone"
 # Senses a gloss should not come from when a better one exists.
 FRINGE_SENSE = frozenset({
@@ -405,9 +412,12 @@ NOUN_SUFFIXES = ("ness", "ity", "ty", "dom", "tion", "sion", "ment", "ance", "en
 LATIN = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
 # A lemma this much rarer (in Zipf) than its form is a wrong pick among homographs.
 LEMMA_ZIPF_GAP = 2.0
+# A form this much rarer than its function-word lemma is no form of it (couth is not can's).
+FUNCTION_FORM_GAP = 4.5
 VOWEL = re.compile(r"[aeiouy]")
 MIN_GLOSS_WORD_ZIPF = 2.0
 KATAKANA = re.compile(r"[\u30a0-\u30ff]+")
+HIRAGANA = re.compile(r"[\u3040-\u309f]")
 PARENS = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")  # innermost first: 'dog (Canis (lupus) f.)'
 GRAMMATICAL_POS = frozenset({"particle", "conjunction", "auxiliary", "auxiliary verb",
                              "auxiliary adjective", "copula"})
@@ -493,6 +503,49 @@ def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) ->
     return ""
 
 
+SURU_NOUN = "noun or participle which takes the aux. verb suru"
+JA_VERB = ("Godan verb", "Ichidan verb", "suru verb", "su verb", "Kuru verb", "Nidan verb",
+           "Yodan verb", "irregular")
+
+
+def nominalisations(verb: str) -> set[str]:
+    """The regular nouns of an English verb's action: appoint -> appointment, evaluate ->
+    evaluation, invent -> invention, intervene -> intervention, mobilise -> mobilisation,
+    rebel -> rebellion. Only those that are words (the caller checks) count."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    out = {verb + "ment", stem + "ion", stem + "ation", verb + "ation", stem + "al"}
+    if verb.endswith(("ize", "ise")):
+        out.add(stem + "ation")
+    if verb.endswith("ify"):
+        out.add(verb[:-1] + "ication")
+    if verb.endswith("ene"):
+        out.add(verb[:-1] + "tion")
+    if verb.endswith("uce"):
+        out.add(verb[:-2] + "ction")
+    if verb.endswith("ibe"):
+        out.add(verb[:-2] + "ption")
+    if verb.endswith("olve"):
+        out.add(verb[:-2] + "ution")
+    if verb.endswith("ceive"):
+        out.add(verb[:-4] + "eption")
+    if re.fullmatch(r".*[^aeiou][aeiou][lnrt]", verb):
+        out.add(verb + verb[-1] + "ion")
+    return out
+
+
+JOYO = frozenset(kanji_lists.JOYO)
+
+
+def rare_kanji(head: str) -> bool:
+    """Whether a headword is spelt with a kanji outside the jōyō list (kanji-lists)."""
+    return any(HAN.fullmatch(ch) and ch not in JOYO for ch in head)
+
+
+def suru_noun(jm_pos: list[str]) -> bool:
+    """A noun that is a verb with する (管理, 蓄積), not a verb of its own (愛する is one)."""
+    return SURU_NOUN in jm_pos and not any(p.startswith(JA_VERB) for p in jm_pos)
+
+
 def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, dict[str, str]],
                  every: list | None = None) -> dict[str, dict[str, tuple]]:
     """word -> {part of speech -> (key, Japanese headword, sense key)}: the best JMdict sense
@@ -564,26 +617,35 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         if KANA_ALONE not in misc[sid]:
             for kid, text in kanji[idseq]:
                 if kid not in irregular:
+                    # a native word with a kanji outside the jōyō list is written in kana
+                    # (頷く -> うなずく, 喘ぐ -> あえぐ), as newspapers and textbooks do; a
+                    # compound keeps its kanji (狂躁, 目から鱗), and ranks low (keys)
+                    if (rare_kanji(text) and HIRAGANA.search(text) and kana.get(idseq)
+                            and len(HAN.findall(text)) == 1):
+                        return kana[idseq]
                     return text
         return kana.get(idseq, "")
 
-    best: dict[str, dict[str, tuple]] = defaultdict(dict)
-    position: dict[int, int] = Counter()
-    for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
-        gloss_pos = position[sid]
-        position[sid] += 1
-        g, verb = normal_gloss(text)
-        low = g.lower()
-        if low not in words or (g != low and g != low.capitalize()):  # 'ITS' is no 'its'
-            continue
+    # English verbs by their nominalisations (appointment -> appoint, evaluation -> evaluate):
+    # a suru-noun glossed by the noun is the verb with する (任命 'appointment' -> 任命する
+    # 'to appoint'), which JMdict's reverse lookup never reaches from the verb itself
+    verb_of: dict[str, list[str]] = defaultdict(list)
+    for verb in sorted(words):
+        if "VB" in tags.get(verb, ()) or "verb" in chinese.get(verb, {}):
+            for noun in nominalisations(verb):
+                if noun in words and noun != verb:
+                    verb_of[noun].append(verb)
+
+    def keys(low: str, exact: bool, sid: int, word_pos: str, head: str, gloss_pos: int,
+             via: int) -> tuple[tuple, tuple]:
+        """(key, sense_key) of one sense for one English word; ``via`` 0 when the sense's
+        gloss is the word, 1 when it is a suru-noun's verb (管理する for 'control'), 2 when
+        it is the verb of a suru-noun glossed by the word's nominalisation."""
         idseq = sense_entry[sid]
-        head = headword(idseq, sid)
-        if not head or LATIN.search(head) or "\t" in head or "\n" in head:
-            continue  # 'Ｓ', 'ＯＵＴ' spell the English word, they do not gloss it
-        word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()))
         fringe = bool(misc[sid] & FRINGE_SENSE)
         shared = shared_hanzi(head, chinese.get(low, {}), word_pos)
-        key = (0 if g == low else 1,  # 'Japan' is a name: 'japan' is 漆 (lacquer); 'Monday' ok
+        noun = head.removesuffix("する") if via else head
+        key = (0 if exact else 1,  # 'Japan' is a name: 'japan' is 漆 (lacquer); 'Monday' ok
                # a field tag loses for common words ('out' is not baseball's 死); a rare word's
                # field sense is often its only one (sublimation: chemistry's 昇華)
                1 if sid in fielded and common_en(low) else 0,
@@ -595,11 +657,19 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                0 if sense_order[sid] == 0 else 1,
                1 if fringe else 0,
                0 if gloss_pos < 2 else 1,  # 知る 'to be aware of; to know' is as good
-               1 if KATAKANA.fullmatch(head) else 0,  # 'run': 走る before the loanword ラン
+               # 'run': 走る before the loanword ラン; and a spelling with a kanji outside the
+               # jōyō list is as far from the everyday word (蹲う 'to crouch', 狂躁 'mania')
+               # (a common entry's is not: 石鹸 'soap' is the everyday word)
+               1 if KATAKANA.fullmatch(noun) or rare_kanji(noun) and priority.get(idseq, 2)
+               else 0,
                1 if sid in grammatical else 0,
+               # a native verb before a suru-noun's at the same rank (twist: ひねる, not
+               # 捻挫する; charge: 込める, not 保管する): placed after the frequency, kango
+               # suru-nouns, more frequent, won (tried, judged)
+               via,
                # the everyday word: 夜 before ナイト; placed before the sense order it made
                # 'itches' 湿, 'melancholia' 黄昏 (tried, judged, reverted)
-               -ja_zipf(head),
+               -ja_zipf(noun),
                # a tie-break only: placed earlier it made 'go' 走る (ECDICT's 走)
                shared,
                -round(math.log10(ja_freq.get(head, 0.0) or 1e-9), 1),  # 時間 before 間 'time'
@@ -615,16 +685,60 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         # with the vote placed there, verbs turned nouns (grates 火格子, prod 突き棒; tried,
         # reverted); the priority mark one step down for a word that is only a sense's third
         # gloss or later fixed as many as it broke on the judged samples (tried, reverted).
-        agree = 0 if common_en(low) or shared == 0 and len(head) >= 2 else 1
-        sense_key = (key[0], key[1], agree) + key[2:]
-        if every is not None:  # for inspecting the choice of a few words
-            every.append((low, word_pos, sense_key, head))
-        kept = best[low].get(word_pos)
-        if kept is None:
-            best[low][word_pos] = (key, head, sense_key)
-        else:
-            best[low][word_pos] = (min(key, kept[0]),) + (
-                (head, sense_key) if sense_key < kept[2] else kept[1:])
+        # nor does a kanji outside the jōyō list (蹲う for crouch through 蹲伏, 狂躁 for mania):
+        # ECDICT's Chinese uses it where Japanese writes kana or another word
+        agree = 0 if common_en(low) or (shared == 0 and len(head) >= 2
+                                        and not rare_kanji(head)) else 1
+        return key, (key[0], key[1], agree) + key[2:]
+
+    best: dict[str, dict[str, tuple]] = defaultdict(dict)
+    position: dict[int, int] = Counter()
+    for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
+        gloss_pos = position[sid]
+        position[sid] += 1
+        g, verb = normal_gloss(text)
+        low = g.lower()
+        if low not in words or (g != low and g != low.capitalize()):  # 'ITS' is no 'its'
+            continue
+        if g != low and (misc[sid] & NAME_MISC or NAME_NOTE.search(text)):
+            continue  # 'Awa (former province ...)' names a place, not web2's Scots 'awa'
+        idseq = sense_entry[sid]
+        head = headword(idseq, sid)
+        if not head or LATIN.search(head) or "\t" in head or "\n" in head:
+            continue  # 'Ｓ', 'ＯＵＴ' spell the English word, they do not gloss it
+        word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()))
+        # (English word, part of speech, headword, via): see keys()
+        candidates = [(low, word_pos, head, 0)]
+        # (not a katakana loan's: トスする, ダンプする, レンタルする stood in for 投げる, 捨てる,
+        # 借りる, and オプションする for 'opt')
+        if suru_noun(pos[sid]) and not KATAKANA.fullmatch(head):
+            # a suru-noun is the verb too: 管理 'control' is 管理する 'to control'. Without it
+            # an English verb's forms took a side sense of a native verb (controlled 取り締まる,
+            # consulted 引く, torturing 責める) and the verb itself the noun's label
+            # (accumulate: noun 蓄積)
+            if word_pos == "verb":
+                candidates = [(low, "verb", head + "する", 1)]
+            elif word_pos == "noun" and gloss_pos == 0 and (
+                    "VB" in tags.get(low, ()) or "verb" in chinese.get(low, {})):
+                # only as the noun's first gloss: a later one is often another sense of the
+                # English word (意見 'opinion; view' is no 'to view', 通算 'total; sum')
+                candidates.append((low, "verb", head + "する", 1))
+            # the nominalisation only as the first gloss of a common entry's main sense:
+            # as a later gloss it is a side sense of the noun (努力 'effort; exertion' is no
+            # 'exert', 予約 'reservation; appointment' no 'appoint')
+            if (word_pos == "noun" and g == low and gloss_pos == 0 and sense_order[sid] == 0
+                    and priority.get(idseq, 2) == 0 and not misc[sid] & FRINGE_SENSE):
+                candidates += [(v, "verb", head + "する", 2) for v in verb_of.get(low, ())]
+        for word, word_pos, head, via in candidates:
+            key, sense_key = keys(word, g == low, sid, word_pos, head, gloss_pos, via)
+            if every is not None:  # for inspecting the choice of a few words
+                every.append((word, word_pos, sense_key, head))
+            kept = best[word].get(word_pos)
+            if kept is None:
+                best[word][word_pos] = (key, head, sense_key)
+            else:
+                best[word][word_pos] = (min(key, kept[0]),) + (
+                    (head, sense_key) if sense_key < kept[2] else kept[1:])
     db.close()
     return dict(best)
 
@@ -699,16 +813,22 @@ def english_pos(word: str, levels: dict[str, float], *, form_of: str | None = No
 
 
 def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
-                 strict: bool = False) -> tuple[str, str] | None:
+                 strict: bool = False, listed: frozenset[str] = frozenset()
+                 ) -> tuple[str, str] | None:
     """The best sense with the English part of speech put in after the priority tags: a sense
     of the word's first use wins a tie of common entries (good: 良い, not ため 'benefit').
-    ``strict`` (inflected forms): only a sense of a part of speech the form can have."""
+    ``strict`` (inflected forms): only a sense of a part of speech the form can have.
+    ``listed``: the parts of speech ECDICT gives the word, which break a tie of cefrpy's
+    levels (cefrpy often gives every tag one level: accumulate is a verb, not 蓄積 noun;
+    sparsely an adverb)."""
     best = None
     for pos_name, (key, head, _sense_key) in senses.items():
         if strict and pos_name not in ranks:
             continue
         rank = ranks.get(pos_name, NO_RANK) if ranks else 0.0
-        full = key[:3] + (rank,) + key[3:]  # the English use right after the priority tags
+        unlisted = 1 if listed and pos_name not in listed else 0
+        # the English use right after the priority tags
+        full = key[:3] + (rank, unlisted) + key[3:]
         if best is None or full < best[0]:
             best = (full, pos_name, head)
     return None if best is None else (best[1], best[2])
@@ -781,7 +901,8 @@ def function_form_gloss(form: str, pos_name: str) -> bool:
 
 def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
                table: dict[str, tuple[str, str, str]],
-               per_tag: dict[str, dict[str, float]]) -> tuple[str, str]:
+               per_tag: dict[str, dict[str, float]],
+               listed: dict[str, frozenset[str]]) -> tuple[str, str]:
     """(pos, gloss) of one playable word: the function-word table first (of: の, not うち),
     then for an inflected form its lemma's sense of the form's part of speech ('flirted': the
     verb, not 男誑し; 'craning': 首を伸ばす, not 鶴), else the word's own best sense."""
@@ -794,10 +915,12 @@ def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
     choice = None
     if lemma and lemma in senses:
         ranks = english_pos(word, per_tag.get(word, {}), form_of=lemma)
-        choice = choose_gloss(senses[lemma], ranks, strict=True)
+        choice = choose_gloss(senses[lemma], ranks, strict=True,
+                              listed=listed.get(word) or listed.get(lemma, frozenset()))
     if choice is None and word in senses:
         ranks = english_pos(word, per_tag.get(word, {}), form_of=lemma or None)
-        choice = choose_gloss(senses[word], ranks, strict=bool(lemma))
+        choice = choose_gloss(senses[word], ranks, strict=bool(lemma),
+                              listed=listed.get(word, frozenset()))
     return choice or ("", "")
 
 
@@ -844,8 +967,8 @@ def build(cache: Path) -> tuple[list[str], dict]:
                    "jmdict_words_added": len(from_jmdict),
                    "compounds_added": len(from_compounds), "inflections_added": len(forms),
                    "inflections": dict(sorted(form_counts.items()))})
-    senses = gloss_senses(playable, tags,
-                          {w: chinese_translations(e[3]) for w, e in ecdict.items()})
+    chinese = {w: chinese_translations(e[3]) for w, e in ecdict.items()}
+    senses = gloss_senses(playable, tags, chinese)
     table = function_words()
     check_function_words(table)
     lemmas = {}
@@ -856,16 +979,27 @@ def build(cache: Path) -> tuple[list[str], dict]:
         if 0 < wordfreq.zipf_frequency(lemma, "en") < (
                 wordfreq.zipf_frequency(word, "en") - LEMMA_ZIPF_GAP):
             continue  # simplemma's rare homograph: gone -> gan, singing -> singe, wives -> wive
+        if lemma in table and (wordfreq.zipf_frequency(lemma, "en")
+                               - wordfreq.zipf_frequency(word, "en")) > FUNCTION_FORM_GAP:
+            # a function word's real forms are frequent, archaic ones too (didst 3.9, hast 3.6
+            # steps below do, have); one far rarer is another word or a coinage: couth
+            # ('refined', back-formed from uncouth) is simplemma's archaic past participle of
+            # can, and took can's A1 and 出来る; juster, outmost, onliest likewise
+            continue
         lemmas[word] = lemma
     # an inflected form with its lemma's level needs no level of its own: the lemma step gives it
     redundant = [w for w in sorted(cefr) if w in lemmas and cefr.get(lemmas[w]) == cefr[w]]
     dropped["inflection with its lemma's level"] = len(redundant)
     for word in redundant:
         del cefr[word]
+    # ECDICT's parts of speech: its pos field (which never says adjective) and its
+    # translations' labels (a. 年轻的)
+    listed = {w: frozenset({ZH_POS[p] for p in e[0].split("/") if p in ZH_POS}
+                           | set(chinese[w]) - {""}) for w, e in ecdict.items()}
     lines = []
     for word in sorted(playable):
         lemma = lemmas.get(word, "")
-        pos, gloss = word_gloss(word, lemma, senses, table, per_tag)
+        pos, gloss = word_gloss(word, lemma, senses, table, per_tag, listed)
         lines.append("\t".join((word, cefr.get(word, ""), lemma, pos, gloss)))
     counts["words"] = len(lines)
     counts["cefr"] = dict(sorted(Counter(cefr.values()).items()))
