@@ -43,7 +43,7 @@ BOARD = Spec(
     Field("difficulty", click.BOOL, False,
           "Measure each board with a solver that deduces cells as a player does (rounds, "
           "guesses, letters given): in each record and in the statistics, per step for "
-          "endless and challenge.", show_default=False, fronts=frozenset((CLI, CONFIG))),
+          "endless and challenge.", show_default=False),
     Field("max_width", click.IntRange(2, MAX_SIDE), None,
           "Widest board, in cells (kept while words are placed; a request no board can "
           "meet is refused at once)."),

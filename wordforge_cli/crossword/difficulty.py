@@ -42,7 +42,7 @@ class Difficulty:
     def score(self) -> int:
         return self.rounds + GUESS_WEIGHT * self.guesses
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, int]:
         return {"score": self.score, "rounds": self.rounds, "guesses": self.guesses,
                 "given": self.given, "hidden": self.hidden}
 
@@ -143,9 +143,20 @@ def rises(means: Sequence[float]) -> bool:
     return tail > head and (not pairs or sum(pairs) / len(pairs) >= 0.7)
 
 
+def endless_step(question: int, unlock_every: int) -> int:
+    """The step of endless question k: its phase of the plan (a new style unlocks each)."""
+    return question // unlock_every
+
+
+def challenge_step(board_id: int, size: int) -> int:
+    """The ramp step of a challenge board (its place in its set of ``size``)."""
+    return board_id % size
+
+
 class DifficultyStats:
     """Difficulty scores of a batch, overall and per step (an endless question's place in
-    its plan cycle, a challenge question's ramp step): exact counts, mergeable."""
+    its plan cycle, a challenge question's ramp step): exact counts, mergeable (the
+    :class:`wordforge_cli.engine.Statistics` protocol over (difficulty, step) pairs)."""
 
     def __init__(self) -> None:
         self.scores: dict[int, int] = {}
@@ -159,13 +170,41 @@ class DifficultyStats:
             counts = self.steps.setdefault(step, {})
             counts[d.score] = counts.get(d.score, 0) + 1
 
+    def fail(self, count: int = 1) -> None:
+        """A board that was not made has no difficulty (the board statistics count it)."""
+
+    def merge(self, other: DifficultyStats) -> DifficultyStats:
+        for mine, theirs in ((self.scores, other.scores), (self.guesses, other.guesses)):
+            for v, c in theirs.items():
+                mine[v] = mine.get(v, 0) + c
+        for step, counts in other.steps.items():
+            into = self.steps.setdefault(step, {})
+            for v, c in counts.items():
+                into[v] = into.get(v, 0) + c
+        return self
+
+    def to_state(self) -> dict[str, Any]:
+        return {"scores": sorted(self.scores.items()), "guesses": sorted(self.guesses.items()),
+                "steps": [[step, sorted(counts.items())]
+                          for step, counts in sorted(self.steps.items())]}
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> DifficultyStats:
+        """The counts ``to_state`` wrote; ValueError/KeyError/TypeError for anything else."""
+        stats = cls()
+        stats.scores = _counts(state["scores"])
+        stats.guesses = _counts(state["guesses"])
+        for step, counts in state["steps"]:
+            stats.steps[_whole(step)] = _counts(counts)
+        return stats
+
     def summary(self) -> dict[str, Any]:
         from collections import Counter
 
         from wordforge_cli.kanji.stats import describe
 
         out: dict[str, Any] = {"score": describe(Counter(self.scores)),
-                     "guesses": describe(Counter(self.guesses))}
+                               "guesses": describe(Counter(self.guesses))}
         if self.steps:
             means = []
             for step in sorted(self.steps):
@@ -175,3 +214,18 @@ class DifficultyStats:
             out["per_step"] = means
             out["rises"] = rises(means)
         return out
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"not a whole number >= 0: {value!r}")
+    return value
+
+
+def _counts(pairs: object) -> dict[int, int]:
+    if not isinstance(pairs, list):
+        raise ValueError("not a list of [value, count] pairs")
+    out: dict[int, int] = {}
+    for value, count in pairs:
+        out[_whole(value)] = _whole(count)
+    return out

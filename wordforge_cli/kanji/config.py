@@ -40,24 +40,21 @@ POOLS = Spec(
     Field("attempts", click.IntRange(1, MAX_ATTEMPTS), 200,
           "Pools drawn at most per pool to reach the --kanji range."),
     Field("hidden_examples", click.IntRange(0, 1000), 5, "Hidden compounds listed per pool."),
-    # self-play (kanji/territory.py): the command line and configs (a preset may say
-    # balanced: true); a pack section does not play its pools yet
+    # self-play (kanji/territory.py): the command line, configs (a preset may say
+    # balanced: true) and pack sections (with their own 'players' list, pack/kanji.py)
     Field("self_play", click.BOOL, False,
           "Play each pool (--games games between the --player models) and add its balance "
-          "figures to the record and the batch figures.", show_default=False,
-          fronts=frozenset((CLI, CONFIG))),
+          "figures to the record and the batch figures.", show_default=False),
     Field("balanced", click.BOOL, False,
           "Keep only pools whose first-player advantage (mean margin per board kanji) stays "
-          "inside +-BAND; others are redrawn (implies --self-play).", show_default=False,
-          fronts=frozenset((CLI, CONFIG))),
+          "inside +-BAND; others are redrawn (implies --self-play).", show_default=False),
     Field("band", click.FloatRange(0, 1), 0.03,
           "--balanced: the largest first-player advantage kept, as a share of the board's "
-          "kanji.", fronts=frozenset((CLI, CONFIG))),
+          "kanji."),
     Field("games", click.IntRange(1, 1000), 4,
-          "Self-play games per pool (each player moves first in half of them).",
-          fronts=frozenset((CLI, CONFIG))),
+          "Self-play games per pool (each player moves first in half of them)."),
     Field("balance_attempts", click.IntRange(1, 100_000), 20,
-          "--balanced: pools drawn at most per kept pool.", fronts=frozenset((CLI, CONFIG))),
+          "--balanced: pools drawn at most per kept pool."),
 )
 OWN_KEYS = ("preset", "presets")  # the config's own keys, not options
 

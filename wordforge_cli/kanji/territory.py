@@ -352,7 +352,7 @@ def judge(balance: Balance, band: float | None) -> str | None:
 
 def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, seed: int,
                  indices: Iterable[int], scope: tuple[str, ...] = ("kanji",),
-                 rejected: dict[str, int] | None = None
+                 rejected: dict[str, int] | None = None,
                  ) -> Iterator[dict[str, Any] | OutOfBudget]:
     """Pool records with a ``balance`` figure, redrawn until inside ``spec.band``.
 
@@ -402,14 +402,18 @@ BALANCE_FIGURES = ("first_win_rate", "advantage", "mean_margin", "steals", "leng
 
 @dataclass
 class BalanceStats:
-    """Self-play figures of a batch: exact value counts (mergeable), rejections by reason."""
+    """Self-play figures of a batch: exact value counts (mergeable), rejections by reason.
+
+    The :class:`wordforge_cli.engine.Statistics` protocol over pool records that carry a
+    ``balance`` figure; a pool whose budget ran out adds nothing here (the pool statistics
+    count it), but the draws ``--balanced`` rejected on its way do (``reject``).
+    """
 
     pools: int = 0
     games: int = 0
     first_wins: int = 0
     second_wins: int = 0
     draws: int = 0
-    # figure -> {value: pools with it}
     values: dict[str, dict[float, int]] = field(
         default_factory=lambda: {f: {} for f in BALANCE_FIGURES})
     rejected: dict[str, int] = field(default_factory=dict)
@@ -425,6 +429,13 @@ class BalanceStats:
             counts = self.values[name]
             counts[b[name]] = counts.get(b[name], 0) + 1
 
+    def fail(self, count: int = 1) -> None:
+        """Pools out of budget are the pool statistics' to count."""
+
+    def reject(self, reasons: dict[str, int]) -> None:
+        for k, c in reasons.items():
+            self.rejected[k] = self.rejected.get(k, 0) + c
+
     def merge(self, other: BalanceStats) -> BalanceStats:
         self.pools += other.pools
         self.games += other.games
@@ -434,9 +445,27 @@ class BalanceStats:
         for name in BALANCE_FIGURES:
             for v, c in other.values[name].items():
                 self.values[name][v] = self.values[name].get(v, 0) + c
-        for k, c in other.rejected.items():
-            self.rejected[k] = self.rejected.get(k, 0) + c
+        self.reject(other.rejected)
         return self
+
+    def to_state(self) -> dict[str, Any]:
+        """JSON-able counts (values sorted; a float figure survives JSON exactly)."""
+        return {"pools": self.pools, "games": self.games, "first_wins": self.first_wins,
+                "second_wins": self.second_wins, "draws": self.draws,
+                "values": {f: [[v, c] for v, c in sorted(self.values[f].items())]
+                           for f in BALANCE_FIGURES},
+                "rejected": [[k, c] for k, c in sorted(self.rejected.items())]}
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> BalanceStats:
+        """The counts ``to_state`` wrote; ValueError/KeyError/TypeError for anything else."""
+        stats = cls(pools=_count(state["pools"]), games=_count(state["games"]),
+                    first_wins=_count(state["first_wins"]),
+                    second_wins=_count(state["second_wins"]), draws=_count(state["draws"]))
+        for f in BALANCE_FIGURES:
+            stats.values[f] = {_number(v): _count(c) for v, c in state["values"][f]}
+        stats.rejected = {_reason(k): _count(c) for k, c in state["rejected"]}
+        return stats
 
     def summary(self) -> dict[str, Any]:
         from collections import Counter
@@ -445,11 +474,32 @@ class BalanceStats:
 
         g = self.games or 1
         out: dict[str, Any] = {"pools": self.pools, "games": self.games,
-                     "wins": {"first": round(self.first_wins / g, 4),
-                              "second": round(self.second_wins / g, 4),
-                              "draw": round(self.draws / g, 4)},
-                     "rejected": sum(self.rejected.values()),
-                     "rejected_by_reason": dict(sorted(self.rejected.items()))}
+                               "wins": {"first": round(self.first_wins / g, 4),
+                                        "second": round(self.second_wins / g, 4),
+                                        "draw": round(self.draws / g, 4)},
+                               "rejected": sum(self.rejected.values()),
+                               "rejected_by_reason": dict(sorted(self.rejected.items()))}
         for name in BALANCE_FIGURES:
             out[name] = describe(Counter(self.values[name]))
         return out
+
+
+REJECT_REASONS = ("first player ahead", "second player ahead")
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"not a count: {value!r}")
+    return value
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"not a figure: {value!r}")
+    return value
+
+
+def _reason(value: object) -> str:
+    if value not in REJECT_REASONS:
+        raise ValueError(f"not a rejection reason: {value!r}")
+    return str(value)

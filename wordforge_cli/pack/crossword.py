@@ -3,22 +3,39 @@
 Each calls the crossword engine as the ``wfkit crossword`` command does (``sets.batch``,
 ``sets.endless``, ``sets.challenges``, ``board.record``, ``stats.BatchStats``), with the
 section's name as the scope of every item's random stream.
+
+``difficulty: true`` (the key of ``--difficulty``) measures every board with the engine's
+solver (``crossword.difficulty``): each record carries its ``difficulty`` and the section's
+manifest statistics the batch's (score and guesses; per ramp step for a challenge section,
+per plan phase for an endless one), the same bytes as ``wfkit crossword --difficulty`` with
+the section's name as the scope. Opt-in: the solver makes a batch about 1.5x slower (0.95 s
+vs 0.6 s CPU for 5,000 boards of 4-5), and a section that does not ask keeps its bytes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
+    DataFile,
     Item,
     Kind,
     Section,
     bundled_file,
     user_file,
 )
+
+if TYPE_CHECKING:
+    from wordforge_cli.crossword.board import Board, Request
+    from wordforge_cli.crossword.config import CrosswordConfig
+    from wordforge_cli.crossword.difficulty import Difficulty, DifficultyStats
+    from wordforge_cli.crossword.lexicon import Lexicon
+    from wordforge_cli.crossword.stats import BatchStats
+    from wordforge_cli.spec import Spec
 
 FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config
 
@@ -29,31 +46,66 @@ RENDERS = ("text", "svg", "ipuz", "sheet")
 class BoardSection(Section):
     """What the three crossword kinds share: the lexicon, the request, stats and renders."""
 
-    def __init__(self, name, count, render, render_limit, options, *, lexicon, request, cfg,
-                 styles, data):
+    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
+                 options: dict[str, Any], *, lexicon: Lexicon, request: Request,
+                 cfg: CrosswordConfig, styles: tuple[str, ...], data: list[DataFile]) -> None:
         super().__init__(name, count, render, render_limit, options, data)
         self.lexicon = lexicon
         self.request = request
         self.cfg = cfg
         self.styles = styles
         self.redraws = 1  # set by prepare from the section's options
+        self.difficulty = False  # measure every board (set by prepare)
+
+    def step(self, board_id: int) -> int | None:
+        """The step a board's difficulty is counted under (None: a batch has no steps)."""
+        return None
+
+    def item(self, boards: list[Board], first_id: int, item_seed: int) -> Item:
+        """The records of boards ``first_id``.. (with their difficulty when asked)."""
+        from wordforge_cli.crossword.board import record
+
+        records = [record(b, first_id + j, item_seed, self.lexicon)
+                   for j, b in enumerate(boards)]
+        if not self.difficulty:
+            return Item(records, made=boards)
+        from wordforge_cli.crossword.difficulty import measure_record
+
+        made = []
+        for board, rec in zip(boards, records, strict=True):
+            measured = measure_record(self.lexicon, rec)
+            rec["difficulty"] = measured.record()
+            made.append(Measured(board, measured, self.step(rec["id"])))
+        return Item(records, made=made)
 
     def new_stats(self) -> Any:
         from wordforge_cli.crossword.stats import BatchStats
 
-        return BatchStats(self.styles, self.lexicon, unique=self.request.unique)
+        stats = BatchStats(self.styles, self.lexicon, unique=self.request.unique)
+        if self.difficulty:
+            from wordforge_cli.crossword.difficulty import DifficultyStats
+
+            return MeasuredStats(stats, DifficultyStats())
+        return stats
 
     def stats_from_state(self, state: dict[str, Any]) -> Any:
         from wordforge_cli.crossword.stats import BatchStats
 
+        if self.difficulty:
+            from wordforge_cli.crossword.difficulty import DifficultyStats
+
+            return MeasuredStats(
+                BatchStats.from_state(state["boards"], self.lexicon,
+                                      unique=self.request.unique),
+                DifficultyStats.from_state(state["difficulty"]))
         return BatchStats.from_state(state, self.lexicon, unique=self.request.unique)
 
-    def encode(self, record: dict) -> str:
+    def encode(self, record: dict[str, Any]) -> str:
         from wordforge_cli.output import dumps_plain
 
         return dumps_plain(record)
 
-    def render_item(self, fmt: str, record: dict) -> str:
+    def render_item(self, fmt: str, record: dict[str, Any]) -> str:
         title = f"{self.name} #{record['id']}"
         hints = {w: h for w, h in zip(self.lexicon.words, self.lexicon.hints, strict=True) if h}
         if fmt == "text":
@@ -74,11 +126,47 @@ class BoardSection(Section):
         return dumps(board_ipuz(record, hints=hints, title=title)) + "\n"
 
 
+@dataclass(frozen=True)
+class Measured:
+    """A made board with its measured difficulty and the step it counts under."""
+
+    board: Board
+    difficulty: Difficulty
+    step: int | None
+
+
+class MeasuredStats:
+    """A ``difficulty: true`` section's statistics (the
+    :class:`wordforge_cli.engine.Statistics` protocol): the engine's board figures and its
+    difficulty figures, summarised as ``wfkit crossword --difficulty --stats`` writes them."""
+
+    def __init__(self, boards: BatchStats, difficulty: DifficultyStats) -> None:
+        self.boards = boards
+        self.difficulty = difficulty
+
+    def add(self, made: Measured) -> None:
+        self.boards.add(made.board)
+        self.difficulty.add(made.difficulty, made.step)
+
+    def fail(self, count: int = 1) -> None:
+        self.boards.fail(count)
+
+    def merge(self, other: MeasuredStats) -> MeasuredStats:
+        self.boards.merge(other.boards)
+        self.difficulty.merge(other.difficulty)
+        return self
+
+    def to_state(self) -> dict[str, Any]:
+        return {"boards": self.boards.to_state(), "difficulty": self.difficulty.to_state()}
+
+    def summary(self) -> dict[str, Any]:
+        return {**self.boards.summary(), "difficulty": self.difficulty.summary()}
+
+
 class BatchSection(BoardSection):
     kind = "crossword"
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.crossword.board import record
         from wordforge_cli.crossword.sets import batch
 
         for i, item_seed, board in batch(self.lexicon, self.request, seed, stop - start,
@@ -87,14 +175,18 @@ class BatchSection(BoardSection):
             if board is None:
                 yield Item([], failed=1)
             else:
-                yield Item([record(board, i, item_seed, self.lexicon)], made=[board])
+                yield self.item([board], i, item_seed)
 
 
 class EndlessSection(BoardSection):
     kind = "endless"
 
+    def step(self, board_id: int) -> int | None:
+        from wordforge_cli.crossword.difficulty import endless_step
+
+        return endless_step(board_id, self.cfg.endless.unlock_every)
+
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.crossword.board import record
         from wordforge_cli.crossword.sets import endless
 
         for k, item_seed, board in endless(self.lexicon, self.cfg.endless, self.request, seed,
@@ -103,14 +195,18 @@ class EndlessSection(BoardSection):
             if board is None:
                 yield Item([], failed=1)
             else:
-                yield Item([record(board, k, item_seed, self.lexicon)], made=[board])
+                yield self.item([board], k, item_seed)
 
 
 class ChallengeSection(BoardSection):
     kind = "challenge"
 
+    def step(self, board_id: int) -> int | None:
+        from wordforge_cli.crossword.difficulty import challenge_step
+
+        return challenge_step(board_id, len(self.cfg.ramp))
+
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.crossword.board import record
         from wordforge_cli.crossword.sets import challenges
         from wordforge_cli.engine import OutOfBudget
 
@@ -123,8 +219,7 @@ class ChallengeSection(BoardSection):
             if isinstance(boards, OutOfBudget):  # counted, the pack goes on
                 yield Item([], failed=boards.size)
                 continue
-            yield Item([record(b, index * size + j, item_seed, self.lexicon)
-                        for j, b in enumerate(boards)], made=boards)
+            yield self.item(list(boards), index * size, item_seed)
 
 
 def _prepare(cls: type[BoardSection]) -> Any:
@@ -176,6 +271,8 @@ def _prepare(cls: type[BoardSection]) -> Any:
                        fold_small=v["fold_small"], styles=list(v["styles"]),
                        max_width=limits[0], max_height=limits[1], redraws=redraws,
                        strict_vocab=v["strict_vocab"])
+        if v["difficulty"]:  # only then: a section that does not ask keeps its bytes
+            options.update(difficulty=True)
         if cls is EndlessSection:
             from dataclasses import replace
 
@@ -183,6 +280,7 @@ def _prepare(cls: type[BoardSection]) -> Any:
         section = cls(ctx.spec.name, count, render, render_limit, options, lexicon=lexicon,
                       request=request, cfg=cfg, styles=tuple(v["styles"]), data=data)
         section.redraws = redraws
+        section.difficulty = bool(v["difficulty"])
         return section
 
     return prepare
@@ -197,7 +295,7 @@ def _possible(ctx: SectionContext, check: Callable[[], Any], key: str) -> None:
                         key if ctx.has(key) else None) from None
 
 
-def _spec(kind: str) -> Any:
+def _spec(kind: str) -> Spec:
     """The crossword engine's options a section of this kind takes."""
     from wordforge_cli.crossword.config import BATCH, BOARD, STYLED
 

@@ -5,11 +5,13 @@ manifest alone; every bar is a ``rect class="bar"`` a browser test can count.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from wordforge_cli.render.svg import rect, svg_document, text
 
+MAX_BARS = 60  # a chart of more steps draws the first MAX_BARS (and says so)
 COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1")
 
 
@@ -47,28 +49,81 @@ def per_step(means: Sequence[float], title: str = "difficulty per step") -> str:
     return bar_chart([str(i + 1) for i in range(len(means))], list(means), title, bar_w=28)
 
 
+def _number(value: object) -> float | None:
+    """A finite number from a statistics file (a manifest anyone could edit), else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = float(value) if abs(value) < 1e300 else math.inf
+    return number if math.isfinite(number) else None
+
+
+def _numbers(values: object) -> list[float] | None:
+    """A list of finite numbers >= 0, else None (nothing is drawn from it)."""
+    if not isinstance(values, list) or not values:
+        return None
+    numbers = [_number(v) for v in values]
+    if any(n is None or n < 0 for n in numbers):
+        return None
+    return [n for n in numbers if n is not None]
+
+
+def _shares(wins: object) -> dict[str, float] | None:
+    """Win shares by seat (names of a few characters, values 0..1), else None."""
+    if not isinstance(wins, dict) or not 0 < len(wins) <= 16:
+        return None
+    out: dict[str, float] = {}
+    for key, value in wins.items():
+        share = _number(value)
+        if not isinstance(key, str) or len(key) > 32 or share is None or not 0 <= share <= 1:
+            return None
+        out[key] = share
+    return out
+
+
+def _histogram(histogram: object) -> dict[str, int] | None:
+    if not isinstance(histogram, dict) or not 0 < len(histogram) <= 1000:
+        return None
+    out: dict[str, int] = {}
+    for key, value in histogram.items():
+        if not (isinstance(key, str) and key.lstrip("-").isdigit() and len(key) < 20
+                and isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+            return None
+        out[key] = value
+    return out
+
+
 def balance_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
     """(svg, caption) of a balance section's summary."""
     out = []
-    if isinstance(stats.get("score_per_turn"), dict) and stats["score_per_turn"].get(
-            "histogram"):
-        out.append((score_histogram(stats["score_per_turn"]["histogram"]),
-                    "turns per score (bins of 25)"))
-    if isinstance(stats.get("wins"), dict):
-        out.append((win_rates(stats["wins"]), "games won per seat"))
+    turn = stats.get("score_per_turn")
+    histogram = _histogram(turn.get("histogram")) if isinstance(turn, dict) else None
+    if histogram:
+        out.append((score_histogram(histogram), "turns per score (bins of 25)"))
+    wins = _shares(stats.get("wins"))
+    if wins:
+        out.append((win_rates(wins), "games won per seat"))
     return out
 
 
 def section_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    """The play charts a pack section's statistics hold (none when it has no play figures)."""
+    """The play charts a pack section's statistics hold (none when it has no play figures):
+    a ``balance`` section's score histogram and wins; the difficulty per step of a crossword
+    section measured with ``difficulty: true``; the self-play wins of a kanji section played
+    with ``self_play`` or ``balanced``. Values a hand-edited manifest spoils draw nothing."""
     if kind == "balance":
         return balance_charts(stats)
     out = []
     difficulty = stats.get("difficulty")
-    if isinstance(difficulty, dict) and difficulty.get("per_step"):
-        out.append((per_step(difficulty["per_step"]), "mean difficulty score per step"))
+    means = _numbers(difficulty.get("per_step")) if isinstance(difficulty, dict) else None
+    if means:
+        what = "ramp step" if kind == "challenge" else "plan phase"
+        caption = f"mean difficulty score per {what}"
+        if len(means) > MAX_BARS:
+            caption += f" (the first {MAX_BARS} of {len(means)})"
+        out.append((per_step(means[:MAX_BARS]), caption))
     balance = stats.get("balance")
-    if isinstance(balance, dict) and isinstance(balance.get("wins"), dict):
-        out.append((win_rates(balance["wins"], "self-play wins"),
+    wins = _shares(balance.get("wins")) if isinstance(balance, dict) else None
+    if wins:
+        out.append((win_rates(wins, "self-play wins"),
                     "games won by the first and second player"))
     return out
