@@ -9,6 +9,8 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -66,6 +68,23 @@ def _config(tmp: Path, text: str = CONFIG) -> Path:
     return config
 
 
+@contextmanager
+def _chunks(size: int) -> Iterator[None]:
+    """Build in chunks of ``size`` (so shards split small sections); every pack module that
+    took the chunk size by name sees it (forked workers inherit it)."""
+    from wordforge_cli.pack import build, merge, runner
+
+    modules = (runner, build, merge)
+    saved = [m.CHUNK for m in modules]
+    for m in modules:
+        m.CHUNK = size
+    try:
+        yield
+    finally:
+        for m, value in zip(modules, saved, strict=True):
+            m.CHUNK = value
+
+
 def _lines(path: Path) -> list[dict]:
     return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
 
@@ -76,20 +95,15 @@ def built(tmp_path_factory):
     from click.testing import CliRunner
 
     from wordforge_cli.cli import cli
-    from wordforge_cli.pack import runner
 
     tmp = tmp_path_factory.mktemp("play-pack")
     config = _config(tmp)
-    saved = runner.CHUNK
-    runner.CHUNK = 4
-    try:
+    with _chunks(4):
         out = tmp / "one"
         result = CliRunner().invoke(cli, ["pack", "build", str(config), "--out", str(out),
                                           "-j", "1"])
         assert result.exit_code == 0, result.output
-        yield tmp, config, out
-    finally:
-        runner.CHUNK = saved
+    return tmp, config, out
 
 
 def _sections(out: Path) -> dict[str, dict]:
@@ -177,13 +191,9 @@ def test_crossword_sections_measure_their_boards(built):
 
 
 def test_play_figures_same_bytes_for_jobs_and_shards(built, run):
-    from wordforge_cli.pack import runner
-
     tmp, config, out = built
     expected = tree(out)
-    saved = runner.CHUNK
-    runner.CHUNK = 4  # forked workers inherit it
-    try:
+    with _chunks(4):
         assert run("pack", "build", config, "--out", tmp / "two", "-j", "2").exit_code == 0
         assert tree(tmp / "two") == expected
         shards = [tmp / f"s{i}" for i in (1, 2, 3)]
@@ -205,8 +215,6 @@ def test_play_figures_same_bytes_for_jobs_and_shards(built, run):
         result = run("pack", "merge", config, *shards, "--out", tmp / "bad")
         assert result.exit_code == 2
         assert "sections[0].stats_state" in result.stderr
-    finally:
-        runner.CHUNK = saved
 
 
 @pytest.mark.parametrize(("edit", "line", "message"), [
