@@ -98,11 +98,42 @@ def test_non_words_are_not_playable():
     for junk in ("thinked", "sayed", "childs", "tooths", "womans", "informations",
                  "furnitures", "responsibilty"):
         assert junk not in table, junk
+    # typos of a far more frequent word (one letter left out) and other languages' words,
+    # which only ECDICT's generated form table or the regular rule vouched for
+    for junk in ("learing", "belived", "tinking", "copas", "varis", "lineas", "familias"):
+        assert junk not in table, junk
     # ... while the real forms, and words that look like fragments, are
     for word in ("thought", "said", "children", "teeth", "women", "well", "were", "its", "cant",
-                 "wont", "shell", "quaffed", "xylophones"):
+                 "wont", "shell", "quaffed", "xylophones", "rebranded", "dashcams", "reframed",
+                 "repotted"):
         assert word in table, word
     assert "a" in table and "i" in table
+
+
+def test_a_rare_homograph_is_no_form_of_a_function_word():
+    """couth ('refined') is simplemma's archaic participle of can: it took can's A1 and 出来る."""
+    table = rows()
+    assert table["couth"][1:] == ["", "", "", ""]
+    assert table["could"][2:] == ["", "auxiliary", "出来る"]
+    assert table["didst"][2] == "do"  # a real archaic form keeps its lemma
+
+
+def test_judged_inflection_samples_are_playable_forms_with_a_verdict():
+    """data/quality/inflections-seed*.tsv: inflection-only words judged by hand (README)."""
+    folder = data_file("english.tsv").parent / "quality"
+    samples = sorted(folder.glob("inflections-seed*.tsv"))
+    assert samples
+    table = rows()
+    for path in samples:
+        lines = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+        assert len(lines) == 50, path.name
+        verdicts = Counter()
+        for form, lemma, verdict, reason in lines:
+            assert table[form][2] == lemma, (path.name, form)
+            assert verdict in ("real", "doubtful", "not a word"), (path.name, form)
+            assert verdict == "real" or reason, (path.name, form)
+            verdicts[verdict] += 1
+        assert verdicts["not a word"] <= 2, (path.name, verdicts)
 
 
 def test_expert_levels_are_kept_and_cefrpy_guesses_are_not():

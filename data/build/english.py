@@ -37,6 +37,7 @@ import json
 import math
 import os
 import pickle
+import random
 import re
 import sqlite3
 import subprocess
@@ -234,7 +235,9 @@ def inflections(base: set[str], scowl: dict[str, int], ecdict_forms: dict[str, s
     word in use (4+ letters, zipf >= 2) and no proper noun to cefrpy (``proper``: its NNP tag;
     huang, walloon, ralph). So over-regularised forms (thinked,
     childs, womans, informations) and misspellings (responsibilty) are dropped: SCOWL knows
-    think, child, woman, information and lists none of them."""
+    think, child, woman, information and lists none of them. A form SCOWL does not list goes
+    when it is a typo of a far more frequent word (omission_typo: learing) or, made by the
+    rule, a word of another language's text (foreign_form: copas, varis)."""
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
     freq = wordfreq.get_frequency_dict("en")
     known_forms = set(ecdict_forms.values())
@@ -260,7 +263,7 @@ def inflections(base: set[str], scowl: dict[str, int], ecdict_forms: dict[str, s
         if form in base or freq.get(form, 0) <= 0:
             continue
         if scowl.get(form, 999) <= SCOWL_FORM_SIZE or ecdict_forms.get(form) == lemma:
-            why["listed by SCOWL or ECDICT"] += 1
+            kept_as = "listed by SCOWL or ECDICT"
         elif lemma in scowl or lemma in known_forms:
             why["dropped: not a form SCOWL/ECDICT list for a lemma they know"] += 1
             continue
@@ -269,12 +272,48 @@ def inflections(base: set[str], scowl: dict[str, int], ecdict_forms: dict[str, s
               and wordfreq.zipf_frequency(lemma, "en") >= RULE_LEMMA_ZIPF
               and wordfreq.zipf_frequency(form, "en")
               <= wordfreq.zipf_frequency(lemma, "en") + FORM_ZIPF_MARGIN):
-            why["regular form, frequency fits the lemma's"] += 1
+            kept_as = "regular form, frequency fits the lemma's"
         else:
             why["dropped: no regular form, or far more frequent than the lemma"] += 1
             continue
+        if scowl.get(form, 999) > SCOWL_FORM_SIZE:
+            # neither SCOWL nor wordfreq vouches for the spelling: ECDICT's form table is
+            # generated (learing from lear, lits from lit) and the rule makes any form
+            if omission_typo(form, freq):
+                why["dropped: a far more frequent word with one letter left out"] += 1
+                continue
+            if ecdict_forms.get(form) != lemma and foreign_form(form):
+                why["dropped: a word of another language's text"] += 1
+                continue
+        why[kept_as] += 1
         forms[form] = lemma
     return forms, why
+
+
+# A form this many Zipf steps rarer than a word it spells with a letter left out is that typo.
+TYPO_ZIPF_GAP = 3.0
+# A rule-made form seen this much more often in another language's text is a word of it.
+FOREIGN_ZIPF_GAP = 1.0
+FOREIGN_LANGS = ("ca", "de", "es", "fr", "id", "it", "nl", "pl", "pt", "sv", "tr")
+
+
+def omission_typo(form: str, freq: dict[str, float]) -> bool:
+    """Whether a rare form is a word 1,000 times more frequent with one letter left out:
+    learing (learning), empting (emptying), belived (believed), tinking (thinking). Such a
+    spelling is seen as that typo far more often than as a form (lear, empt, belive are web2
+    or simplemma words)."""
+    limit = freq.get(form, 0.0) * 10 ** TYPO_ZIPF_GAP
+    return any(freq.get(form[:i] + letter + form[i:], 0.0) >= limit
+               for i in range(len(form) + 1) for letter in "abcdefghijklmnopqrstuvwxyz")
+
+
+def foreign_form(form: str) -> bool:
+    """Whether wordfreq sees a form ten times more often in another language's text than in
+    English's: copas, lineas, familias (Spanish plurals of web2's copa, linea), varis, pappas,
+    biens; the English figure is then that word quoted."""
+    english = wordfreq.zipf_frequency(form, "en")
+    return any(wordfreq.zipf_frequency(form, lang) >= english + FOREIGN_ZIPF_GAP
+               for lang in FOREIGN_LANGS)
 
 
 # ---------------------------------------------------------------- CEFR
@@ -1002,6 +1041,7 @@ def build(cache: Path) -> tuple[list[str], dict]:
         pos, gloss = word_gloss(word, lemma, senses, table, per_tag, listed)
         lines.append("\t".join((word, cefr.get(word, ""), lemma, pos, gloss)))
     counts["words"] = len(lines)
+    counts["_forms"] = {f: lm for f, lm in sorted(forms.items())}
     counts["cefr"] = dict(sorted(Counter(cefr.values()).items()))
     counts["cefr_dropped"] = dict(sorted(dropped.items()))
     counts["with_lemma"] = sum(1 for ln in lines if ln.split("\t")[2])
@@ -1016,8 +1056,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", type=Path, default=OUT)
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "wfkit-build",
                         help="where the pinned studyforge-vocab wheel is downloaded (kept)")
+    parser.add_argument("--forms-sample", type=int, metavar="SEED",
+                        help="also print 50 random playable words that come only through "
+                             "inflection (form, lemma), drawn with random.Random(SEED), to "
+                             "judge by hand (data/quality/inflections-seed*.tsv)")
     args = parser.parse_args(argv)
     lines, counts = build(args.cache)
+    forms = counts.pop("_forms")
+    if args.forms_sample is not None:
+        for form in sorted(random.Random(args.forms_sample).sample(sorted(forms), 50)):
+            print(f"{form}\t{forms[form]}")
     tmp = args.output.with_suffix(".tmp")
     tmp.write_text("".join(ln + "\n" for ln in lines), encoding="utf-8", newline="\n")
     os.replace(tmp, args.output)
