@@ -81,16 +81,10 @@ def test_an_engine_imports_no_front_end_and_no_render(name: str) -> None:
         assert not {m for m in imports(SOURCES[name]) if under(m, "click")}, name
 
 
-# the one crossing still there: the preview page reads a pack's manifest and files through the
-# pack's own checked readers (pack.manifest, pack.files); they belong below both
-NOT_YET = {"wordforge_cli.render.html": {"wordforge_cli.pack.files", "wordforge_cli.pack.manifest"}}
-
-
 @pytest.mark.parametrize("name", sorted(n for n in SOURCES if under(n, "wordforge_cli.render")))
 def test_a_render_imports_no_pack_and_no_command(name: str) -> None:
     bad = {m for m in imports(SOURCES[name])
-           if under(m, "wordforge_cli.pack", "wordforge_cli.commands", "wordforge_cli.cli")
-           and not any(under(m, allowed) for allowed in NOT_YET.get(name, ()))}
+           if under(m, "wordforge_cli.pack", "wordforge_cli.commands", "wordforge_cli.cli")}
     assert not bad, f"{name} imports {sorted(bad)}"
 
 

@@ -1,5 +1,8 @@
 """``wfkit pack preview``: one self-contained HTML page that shows a pack.
 
+The page is laid out here from what the pack gives it (``pack/preview.py`` reads the manifest
+and the records, and each section kind draws its own records with the figure functions below:
+``board_figure``, ``pool_figure``, ``tier_charts``), so no render imports the pack.
 No network at all: CSS inline, every picture an inline SVG drawn by the engines' own
 renders (crossword boards, kanji boards) or here (the rarity tier histogram), no external
 URL anywhere. A small inline script marks, on ``<body>``, how many boards and charts the
@@ -10,6 +13,8 @@ browser test can tell a drawn page from a broken one.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Protocol
@@ -17,7 +22,6 @@ from typing import Any, Literal, Protocol
 from wordforge_cli.errors import UsageError
 from wordforge_cli.render.svg import esc, rect, svg_document, text
 
-BOARD_KINDS = ("crossword", "endless", "challenge")
 TIER_COLOURS = ("#9aa5b1", "#4caf50", "#2196f3", "#9c27b0", "#ff9800", "#e53935")
 
 CSS = """
@@ -87,7 +91,10 @@ SCRIPT = """
 """
 
 
-class SectionView(Protocol):
+MAX_TIERS = 64
+
+
+class Entry(Protocol):
     """What the preview reads of a manifest's section (``pack.manifest.SectionEntry`` is one,
     named here so that a render needs nothing from the pack)."""
 
@@ -105,53 +112,19 @@ class SectionView(Protocol):
     def stats(self) -> dict[str, Any]: ...
 
 
-MAX_LINE = 1 << 20  # a record line the preview reads (a crossword board is ~1 KB)
-MAX_TIERS = 64
+@dataclass
+class SectionView:
+    """One section of the page: its manifest entry and the figures its kind drew (records
+    first, then charts of its statistics)."""
+
+    entry: Entry
+    figures: list[str] = field(default_factory=list)
+    legend: str = ""  # what the figures' colours mean, shown above them
 
 
-def read_records(directory: Path, relpath: str, limit: int) -> list[tuple[int, dict[str, Any]]]:
-    """The first ``limit`` records of a JSON Lines file inside the pack, with their line
-    numbers (never the whole of a big pack; never a file outside it, a link or a FIFO)."""
-    from wordforge_cli.pack.files import MissingFile, open_inside
-
-    records: list[tuple[int, dict[str, Any]]] = []
-    if limit <= 0:
-        return records
-    path = directory / relpath
-    try:
-        fh, _size = open_inside(directory, relpath, what="section file")
-    except MissingFile:
-        return records
-    with fh:
-        for number in range(1, 10**9):
-            if len(records) >= limit:
-                break
-            line = fh.readline(MAX_LINE + 1)
-            if not line:
-                break
-            if len(line) > MAX_LINE:
-                raise UsageError(f"a record longer than {MAX_LINE:,} bytes", path=path,
-                                 line=number)
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line.decode("utf-8"))
-            except (ValueError, RecursionError):
-                raise UsageError("not a JSON record", path=path, line=number) from None
-            if not isinstance(record, dict):
-                raise UsageError("not a JSON object", path=path, line=number)
-            records.append((number, record))
-    return records
-
-
-def pack_page(directory: Path, *, items: int = 6) -> str:
-    """The preview page of the pack in ``directory`` (every value escaped; the manifest is
-    checked field by field first, see ``pack.manifest``)."""
-    from wordforge_cli.pack.manifest import read_manifest
-
-    manifest = read_manifest(directory)
-    if manifest is None:
-        raise UsageError("not a wfkit pack (no manifest.json)", path=directory)
+def pack_page(manifest: Any, sections: Sequence[SectionView]) -> str:
+    """The preview page of a pack: ``manifest`` (a checked ``pack.manifest.Manifest``) and
+    its sections with their figures (every value escaped)."""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -172,60 +145,46 @@ def pack_page(directory: Path, *, items: int = 6) -> str:
                  f"{len(manifest.files) + 1} files"  # the manifest lists all but itself
                  + (f" · shard {esc(shard[0])}/{esc(shard[1])}" if shard else "") + "</p>")
     parts.append("</header><main>")
-    for entry in manifest.sections:
-        parts.append(_section(directory, entry, items))
+    for view in sections:
+        parts.append(_section(view))
     parts.append(_manifest_block(manifest.raw))
     parts.append(f"</main><script>{SCRIPT}</script></body></html>")
     return "\n".join(parts) + "\n"
 
 
-def _section(directory: Path, entry: SectionView, items: int) -> str:
+def _section(view: SectionView) -> str:
+    entry = view.entry
     out = [f'<section class="pack-section" id="section-{esc(entry.name)}" '
            f'data-kind="{esc(entry.kind)}">',
            f'<h2>{esc(entry.name)}<span class="kind">{esc(entry.kind)}</span></h2>',
            f'<p class="muted">{esc(entry.records)} records of {esc(entry.count)} '
            f'asked · file {esc(entry.file)}</p>']
-    pictures = _pictures(directory, entry, items)
-    if pictures and entry.kind == "kanji":
-        out.append(grade_legend())
-    if pictures:
-        out.append('<div class="gallery">' + "".join(pictures) + "</div>")
+    if view.figures and view.legend:
+        out.append(view.legend)
+    if view.figures:
+        out.append('<div class="gallery">' + "".join(view.figures) + "</div>")
     out.append(_stats_table(entry.stats))
     out.append("</section>")
     return "\n".join(out)
 
 
-def _pictures(directory: Path, entry: SectionView, items: int) -> list[str]:
-    kind = entry.kind
-    stats = entry.stats
-    figures = []
-    path = directory / entry.file
-    if kind in BOARD_KINDS:
-        from wordforge_cli.render.crossword import boards_svg
+def board_figure(section: str, rec: dict[str, Any]) -> str:
+    """A crossword board of a section, with its answer and style."""
+    from wordforge_cli.render.crossword import boards_svg
 
-        for number, rec in read_records(directory, entry.file, items):
-            with _record_errors(path, number, kind):
-                svg = boards_svg([rec], title=f"{entry.name} #{rec['id']}")
-                figures.append(_figure("board", svg, f"#{rec['id']} · {rec['answer']} · "
-                                                     f"{rec['style']}"))
-    elif kind == "kanji":
-        from wordforge_cli.kanji import load_grades
+    svg = boards_svg([rec], title=f"{section} #{rec['id']}")
+    return figure("board", svg, f"#{rec['id']} · {rec['answer']} · {rec['style']}")
 
-        grades = load_grades()
-        for number, rec in read_records(directory, entry.file, items):
-            with _record_errors(path, number, kind):
-                figures.append(pool_figure(rec, grades))
-    elif kind == "rarity" and _counts(stats.get("tiers")):
-        figures.append(_figure("chart", tier_chart(stats["tiers"], "rarity tiers"),
-                               "words per rarity tier"))
+
+def tier_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+    """(svg, caption) of a rarity section's words per tier and per battle tier."""
+    out: list[tuple[str, str]] = []
+    if _counts(stats.get("tiers")):
+        out.append((tier_chart(stats["tiers"], "rarity tiers"), "words per rarity tier"))
         if _counts(stats.get("battle_tiers")):
-            figures.append(_figure("chart", tier_chart(stats["battle_tiers"], "battle tiers"),
-                                   "words per battle tier"))
-    from wordforge_cli.render.charts import section_charts  # play figures (issue 12)
-
-    for svg, caption in section_charts(str(kind), stats if isinstance(stats, dict) else {}):
-        figures.append(_figure("chart", svg, caption))
-    return figures
+            out.append((tier_chart(stats["battle_tiers"], "battle tiers"),
+                        "words per battle tier"))
+    return out
 
 
 def _counts(value: object) -> bool:
@@ -235,7 +194,7 @@ def _counts(value: object) -> bool:
                     for v in value.values()))
 
 
-class _record_errors:
+class record_errors:  # noqa: N801 - used as a context manager, named as one
     """A record the renders cannot draw (a pack edited by hand): one line naming it."""
 
     def __init__(self, path: Path, line: int, kind: str):
@@ -254,7 +213,7 @@ class _record_errors:
         return False
 
 
-def _figure(cls: str, svg: str, caption: str) -> str:
+def figure(cls: str, svg: str, caption: str) -> str:
     return f'<figure class="{cls}">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
 
 
