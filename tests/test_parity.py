@@ -20,7 +20,7 @@ import yaml
 from conftest import EXAMPLES
 
 from wordforge_cli.errors import WfkitError
-from wordforge_cli.spec import CLI, CONFIG, PACK, Field, Names, Pair, Spec
+from wordforge_cli.spec import CLI, CONFIG, PACK, Field, Names, Pair, Parsed, Spec
 
 SKIP = object()  # a probe a front end cannot express (a list on the command line)
 
@@ -32,23 +32,34 @@ class Engine:
     command: tuple[str, ...]
     load_config: Any  # path -> the engine's config object
     config_options: Any  # config object -> {name: value}
-    section: dict[str, Any]  # a minimal pack section of this engine
+    section: dict[str, Any] | None  # a minimal pack section of this engine (None: no pack)
     files: tuple[str, ...] = ()  # example files the section names
+    args: tuple[str, ...] = ()  # what the command line needs besides the probed option
 
 
 def _engines() -> list[Engine]:
     from wordforge_cli import words
-    from wordforge_cli.crossword import config as crossword_config
+    from wordforge_cli.crossword import config as cw
     from wordforge_cli.kanji import config as kanji_config
 
+    def crossword(kind: str, spec: Spec, *command: str) -> Engine:
+        return Engine(kind, spec, ("crossword", *command), cw.load_config,
+                      lambda cfg: cfg.options,
+                      {"kind": kind, "vocab": "tech.yaml", "count": 1}, ("tech.yaml",))
+
     return [
-        Engine("crossword", crossword_config.BATCH + crossword_config.BOARD, ("crossword",),
-               crossword_config.load_config, lambda cfg: cfg.options,
-               {"kind": "crossword", "vocab": "tech.yaml", "count": 1}, ("tech.yaml",)),
+        crossword("crossword", cw.BATCH + cw.BOARD + cw.STYLED),
+        crossword("endless", cw.ENDLESS + cw.BOARD, "endless"),
+        crossword("challenge", cw.CHALLENGE + cw.STYLED + cw.BOARD, "challenge"),
         Engine("kanji", kanji_config.POOLS, ("kanji",), kanji_config.load_config,
                lambda cfg: cfg.options, {"kind": "kanji", "count": 1}),
+        Engine("kanji-play", kanji_config.PLAY, ("kanji", "play"), kanji_config.load_config,
+               lambda cfg: cfg.options, None, args=("--pool", "pool.jsonl")),
         Engine("rarity", words.RATING, ("rarity",), None, None,
                {"kind": "rarity", "vocab": "words.yaml"}, ("words.yaml",)),
+        Engine("balance", words.GAME + words.RULE, ("balance",), None, None,
+               {"kind": "balance", "count": 1}),
+        Engine("tiles", words.BEST, ("tiles",), None, None, None),
     ]
 
 
@@ -82,6 +93,9 @@ def probes(f: Field) -> list[Any]:
     if isinstance(t, Names):
         return ["all", t.choices[0], f"{t.choices[0]},{t.choices[-1]}", "zzz", [t.choices[0]],
                 []]
+    if isinstance(t, Parsed):  # player models of both games: each valid for one of them
+        return ["greedy", "lookahead@3", "greedy@x", "C2", "zipf:3", "all", "x", 5,
+                ["greedy", "C2"], [], {"a": 1}]
     return ["x"]
 
 
@@ -94,25 +108,35 @@ def cli_text(f: Field, value: Any) -> list[str] | object:
         if value:
             return [decls[0]]
         return [decls[1]] if len(decls) > 1 else []
-    if isinstance(value, list):
+    if isinstance(value, list | dict):
         return SKIP
     text = ("true" if value else "false") if isinstance(value, bool) else str(value)
     return [f.flag, text]
 
 
 def cli_outcome(engine: Engine, f: Field, value: Any) -> tuple[str, Any]:
-    from wordforge_cli.cli import cli
-
     words = cli_text(f, value)
     if words is SKIP:
         return ("skip", None)
-    ctx = click.Context(cli, info_name="wfkit")
-    command = cli.get_command(ctx, engine.command[0])
+    command, ctx = _command(engine)
     try:
-        sub = command.make_context(engine.command[0], list(words), parent=ctx)
+        sub = command.make_context(engine.command[-1], [*engine.args, *words], parent=ctx)
     except click.BadParameter as exc:
         return ("refused", exc.message)
     return ("accepted", _plain(sub.params[f.name]))
+
+
+def _command(engine: Engine) -> tuple[click.Command, click.Context]:
+    """The engine's (sub)command and the context it runs under."""
+    from wordforge_cli.cli import cli
+
+    ctx = click.Context(cli, info_name="wfkit")
+    command: Any = cli
+    for name in engine.command:
+        command = command.get_command(ctx, name)
+        if name != engine.command[-1]:
+            ctx = click.Context(command, info_name=name, parent=ctx)
+    return command, ctx
 
 
 def config_outcome(engine: Engine, f: Field, value: Any, tmp: Path) -> tuple[str, Any]:
@@ -151,7 +175,7 @@ def pack_outcome(engine: Engine, f: Field, value: Any, tmp: Path) -> tuple[str, 
 
 
 def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
 CASES = [(e, f, v) for e in ENGINES for f in e.spec for v in probes(f)]
@@ -165,7 +189,7 @@ def test_front_ends_agree(engine: Engine, field: Field, value: Any, tmp_path: Pa
         outcomes[CLI] = cli_outcome(engine, field, value)
     if CONFIG in field.fronts:
         outcomes[CONFIG] = config_outcome(engine, field, value, tmp_path)
-    if PACK in field.fronts:
+    if PACK in field.fronts and engine.section is not None:
         outcomes[PACK] = pack_outcome(engine, field, value, tmp_path)
     shown = {k: v for k, v in outcomes.items() if v[0] != "skip"}
     verdicts = {k: v[0] for k, v in shown.items()}
@@ -178,12 +202,8 @@ def test_front_ends_agree(engine: Engine, field: Field, value: Any, tmp_path: Pa
 
 def test_every_spec_field_is_a_parameter_of_its_command() -> None:
     """pip-tools' rule: a config key is one of the command's own parameters."""
-    from wordforge_cli.cli import cli
-
     for engine in ENGINES:
-        ctx = click.Context(cli, info_name="wfkit")
-        command = cli.get_command(ctx, engine.command[0])
-        params = {p.name for p in command.params}
+        params = {p.name for p in _command(engine)[0].params}
         for f in [*engine.spec.on(CONFIG), *engine.spec.on(CLI)]:
             assert f.name in params, (engine.name, f.name)
 

@@ -39,7 +39,7 @@ A value that must be checked against the data (a band no word fits) is the engin
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -69,6 +69,7 @@ class Field:
     show_default: bool = True
     metavar: str | None = None
     what: str = "file"  # a file field (click.Path): what it is, for "... not found" messages
+    multiple: bool = False  # given once per value (``--player A --player B``; a YAML list)
 
     @property
     def is_file(self) -> bool:
@@ -96,6 +97,8 @@ class Field:
             kwargs["type"] = self.type
         elif not any("/" in d for d in self.decls):
             kwargs["is_flag"] = True
+        if self.multiple:
+            kwargs.update(multiple=True, default=self.default or ())
         return click.option(*self.decls, self.name, **kwargs)
 
     def convert(self, value: Any) -> Any:
@@ -103,7 +106,11 @@ class Field:
 
         A scalar is given to the Click type as the text a user would type (``true`` for a
         YAML boolean), so ``budget: 5000000`` and ``--budget 5000000`` meet the same check
-        and message; a list goes to types that take one (a band, a style list) as is."""
+        and message; a list goes to types that take one (a band, a style list) as is; a field
+        given once per value takes one value or a list of them (a tuple)."""
+        if self.multiple:
+            items = value if isinstance(value, list) else [value]
+            return tuple(replace(self, multiple=False).convert(v) for v in items)
         if isinstance(value, bool) and self.type is not click.BOOL:
             value = "true" if value else "false"
         elif isinstance(value, int | float) and not isinstance(value, bool):
@@ -146,10 +153,17 @@ class Spec:
         return tuple(f.config_key for f in self.on(front))
 
     def defaults(self) -> dict[str, Any]:
-        """Every field's default, parsed by its type (``name -> value``)."""
-        return {f.name: (f.type.convert(f.default, None, None)
-                         if f.default is not None and f.type is not click.BOOL else f.default)
-                for f in self.fields}
+        """Every field's default, parsed by its type (``name -> value``; a field given once
+        per value: a tuple)."""
+        out: dict[str, Any] = {}
+        for f in self.fields:
+            if f.multiple:
+                out[f.name] = tuple(f.default or ())
+            elif f.default is not None and f.type is not click.BOOL:
+                out[f.name] = f.type.convert(f.default, None, None)
+            else:
+                out[f.name] = f.default
+        return out
 
     def resolve(self, *layers: Mapping[str, Any]) -> dict[str, Any]:
         """The defaults, then each layer's values over them in order (a config, its preset, a
@@ -351,3 +365,21 @@ class Names(ParamType):
         out = NameList(items)
         out.every = self.choices
         return out
+
+
+@dataclass(frozen=True)
+class Parsed(ParamType):
+    """A value the engine itself parses from text (a player model: ``greedy@3``, ``C2``);
+    the engine's ``ValueError`` is the message on every front end."""
+
+    parse: Callable[[str], Any]
+    name: str = "TEXT"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):  # parsed already (a default from a config)
+            return value
+        try:
+            return self.parse(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from wordforge_cli.spec import CLI, PACK, Field, Spec
+from wordforge_cli.spec import CLI, PACK, Field, Parsed, Spec
 
 _FILE = click.Path(dir_okay=False)
 _FRONTS = frozenset((CLI, PACK))  # the rarity engine has no option defaults file (--config is
@@ -40,6 +40,49 @@ RULE = Spec(
 RATING = RULE + Spec(
     Field("gold_rush", click.BOOL, False, "Battle rarity with the Gold Rush power-up.",
           fronts=_FRONTS, show_default=False),
+)
+
+# a hand's best words (tiles --hand H --best; hands.HandIndex.best): the command line only
+BEST = Spec(
+    Field("best", click.BOOL, False,
+          "With --hand: the highest-scoring playable words the hand can make (exact search; "
+          "the scores of --word and wfkit score).", show_default=False, fronts=frozenset((CLI,))),
+    Field("top", click.IntRange(1, 1000), 10, "With --best: how many words.",
+          flags=("-k", "--top"), fronts=frozenset((CLI,))),
+)
+
+
+def _model(text: str) -> Any:
+    from wordforge_cli.balance import parse_model
+
+    return parse_model(text)
+
+
+MAX_GAMES = 10_000_000  # ~1.5 hours on one core at the measured speed: more is a typo
+# WordForge games between simulated players (wfkit balance, pack balance sections; the engine's
+# balance.GameRules and player models); the rules file and tables come from RULE
+GAME = Spec(
+    Field("games", click.IntRange(1, MAX_GAMES), 1000,
+          "Games to play (game i is dealt from its own stream).", flags=("-n", "--games"),
+          key="count", fronts=_FRONTS),
+    Field("players", click.IntRange(1, 8), 2, "Seats per game (a pack section: one per "
+          "model of 'players').", key="seats", fronts=frozenset((CLI,))),
+    Field("turns", click.IntRange(1, 1000), 10, "Words each player plays per game.",
+          fronts=_FRONTS),
+    Field("models", Parsed(_model, "MODEL"), None,
+          "What a seat's player knows: all (default), a CEFR level A1..C2, or zipf:X. Once: "
+          "every seat; once per seat: in seat order.", flags=("--player",), key="players",
+          multiple=True, show_default=False, metavar="MODEL", fronts=_FRONTS),
+    Field("compare_path", _FILE, None,
+          "Play the same deals under OTHER_CONFIG too and show both side by side.",
+          flags=("--compare",), key="compare", fronts=frozenset((CLI,)), show_default=False,
+          metavar="OTHER_CONFIG", what="rarity config"),
+    Field("powerups", click.BOOL, True,
+          "Play with Double, Overdrive, Gold Rush and Fortress (--no-powerups: without).",
+          flags=("--powerups/--no-powerups",), fronts=_FRONTS),
+    Field("use_at", click.IntRange(0, 10**9), 30,
+          "A player spends a power-up when it adds at least this many points (or on the last "
+          "turn), and raises Fortress after an opponent's turn this good.", fronts=_FRONTS),
 )
 
 

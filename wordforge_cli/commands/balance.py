@@ -7,39 +7,21 @@ from typing import Any
 import click
 
 from wordforge_cli.options import report_seed, seed_option
-from wordforge_cli.words import rule_options
-
-MAX_GAMES = 10_000_000
+from wordforge_cli.words import GAME, rule_options
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("-n", "--games", type=click.IntRange(1, MAX_GAMES), default=1000,
-              show_default=True, help="Games to play (game i is dealt from its own stream).")
-@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True,
-              help="Seats per game.")
-@click.option("--turns", type=click.IntRange(1, 1000), default=10, show_default=True,
-              help="Words each player plays per game.")
-@click.option("--player", "models", multiple=True, metavar="MODEL",
-              help="What a seat's player knows: all (default), a CEFR level A1..C2, or "
-                   "zipf:X. Once: every seat; once per seat: in seat order.")
-@click.option("--compare", "compare_path", type=click.Path(dir_okay=False),
-              metavar="OTHER_CONFIG",
-              help="Play the same deals under OTHER_CONFIG too and show both side by side.")
-@click.option("--no-powerups", is_flag=True,
-              help="Play without Double, Overdrive, Gold Rush and Fortress.")
-@click.option("--use-at", type=click.IntRange(0, 10**9), default=30, show_default=True,
-              help="A player spends a power-up when it adds at least this many points (or on "
-                   "the last turn), and raises Fortress after an opponent's turn this good.")
+@GAME.options()
 @rule_options
 @seed_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the report to FILE (atomically) instead of stdout.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
-def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[str, ...],
-            compare_path: str | None, no_powerups: bool, use_at: int, config_path, cefr_path,
-            overrides_path, lemma, data_path, seed: int, output: str | None,
-            as_json: bool) -> None:
+def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[Any, ...],
+            compare_path: str | None, powerups: bool, use_at: int, config_path: str | None,
+            cefr_path: str | None, overrides_path: str | None, lemma: bool,
+            data_path: str | None, seed: int, output: str | None, as_json: bool) -> None:
     """Play WordForge games between simulated players and report how the rules play.
 
     Each game deals hands of 10 from the shuffled bag (as wfkit tiles does); players take
@@ -60,16 +42,13 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
     from wordforge_cli.errors import UsageError
     from wordforge_cli.output import atomic_write, dumps_pretty
 
-    try:
-        chosen = [parse_model(m) for m in models] or [parse_model("all")]
-    except ValueError as exc:
-        raise UsageError(f"--player: {exc}") from None
+    chosen = list(models) or [parse_model("all")]
     if len(chosen) == 1:
         chosen = chosen * players
     if len(chosen) != players:
         raise UsageError(f"--player: give one model or one per seat ({players}), not "
                          f"{len(chosen)}")
-    game = GameRules(turns=turns, powerups=not no_powerups, use_at=use_at)
+    game = GameRules(turns=turns, powerups=powerups, use_at=use_at)
     runs = [(config_path or "bundled rules", config_path)]
     if compare_path:
         runs.append((compare_path, compare_path))

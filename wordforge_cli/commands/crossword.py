@@ -16,7 +16,6 @@ from wordforge_cli.spec import config_callback
 
 RENDERS = ("json", "text", "svg", "ipuz", "sheet")
 CONFIG_META = "wfkit.crossword.config"
-MAX_BOARDS = 10**9  # ~40 hours at the measured CLI speed: anything above is a typo
 
 
 def _load(path: str | None) -> Any:
@@ -76,22 +75,22 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def _batch_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    from wordforge_cli.crossword.config import BATCH
+def _options(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The Click options of the crossword specs ``names`` (``crossword/config.py``)."""
+    from wordforge_cli.crossword import config
 
-    return BATCH.options()(func)
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        for name in reversed(names):
+            func = getattr(config, name).options()(func)
+        return func
 
-
-def _styled_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    from wordforge_cli.crossword.config import STYLED
-
-    return STYLED.options()(func)
+    return decorate
 
 
 def _defaults(cfg: Any) -> dict[str, Any]:
-    from wordforge_cli.crossword.config import BATCH, BOARD
+    from wordforge_cli.crossword.config import BATCH, BOARD, CHALLENGE
 
-    return (BATCH + BOARD).resolve(cfg.options)
+    return (BATCH + BOARD + CHALLENGE).resolve(cfg.options)
 
 
 @click.group(invoke_without_command=True,
@@ -99,10 +98,7 @@ def _defaults(cfg: Any) -> dict[str, Any]:
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=config_callback(_load, _defaults, CONFIG_META),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
-@click.option("-n", "--count", type=click.IntRange(0, MAX_BOARDS), default=1,
-              show_default=True, help="How many boards.")
-@_batch_options
-@_styled_options
+@_options("BATCH", "STYLED")
 @board_options
 @click.pass_context
 def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: int,
@@ -146,10 +142,7 @@ def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: 
 
 
 @crossword.command()
-@click.option("--count", type=click.IntRange(0, MAX_BOARDS), default=10, show_default=True,
-              help="How many questions.")
-@click.option("--start", type=click.IntRange(0), default=0, show_default=True,
-              help="Number of the first question.")
+@_options("ENDLESS")
 @board_options
 @click.pass_context
 def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
@@ -181,12 +174,7 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
 
 
 @crossword.command()
-@click.option("--count", type=click.IntRange(0, MAX_BOARDS // 10), default=1,
-              show_default=True, help="How many sets of 10.")
-@click.option("--order-by-difficulty", is_flag=True,
-              help="Put each set's boards in the order of their measured difficulty (easiest "
-                   "first; see --difficulty) instead of the ramp's.")
-@_styled_options
+@_options("CHALLENGE", "STYLED")
 @board_options
 @click.pass_context
 def challenge(ctx: click.Context, count: int, order_by_difficulty: bool,
@@ -203,6 +191,7 @@ def challenge(ctx: click.Context, count: int, order_by_difficulty: bool,
       wfkit crossword challenge --vocab examples/animals-en.yaml --count 5 -o sets.jsonl
     """
     from wordforge_cli.crossword.sets import challenges
+    from wordforge_cli.engine import OutOfBudget
 
     cfg, lexicon, base = _set_up(ctx, common)
     size = len(cfg.ramp)
@@ -211,7 +200,10 @@ def challenge(ctx: click.Context, count: int, order_by_difficulty: bool,
                                 labels=cfg.labels))
     report_seed(ctx, common["seed"])
     if order_by_difficulty:
-        items = ((i, s, _by_difficulty(lexicon, made)) for i, s, made in items)
+        from wordforge_cli.crossword.difficulty import easiest_first
+
+        items = ((i, s, made if isinstance(made, OutOfBudget) else easiest_first(lexicon, made))
+                 for i, s, made in items)
     _emit(lexicon, ((i * size, s, made) for i, s, made in items), count, common,
           {"command": "challenge", "order_by_difficulty": order_by_difficulty,
            "step_of": lambda board_id: board_id % size})
@@ -269,20 +261,6 @@ def _lexicon(common: dict):
                    f"line {dup.first_line} after normalisation: {dup.normalised}), dropped",
                    err=True)
     return lexicon
-
-
-def _by_difficulty(lexicon, boards: Any) -> Any:
-    """A set's boards, easiest first by the solver's score (ramp order among equals; a board
-    that could not be made stays last; a set out of budget stays as it is)."""
-    from wordforge_cli.crossword.difficulty import measure
-    from wordforge_cli.engine import OutOfBudget
-
-    if isinstance(boards, OutOfBudget):
-        return boards
-    made = [(measure(lexicon, b.words, b.cells).score, j, b) for j, b in enumerate(boards)
-            if b is not None]
-    made.sort(key=lambda t: (t[0], t[1]))
-    return [b for _, _, b in made] + [b for b in boards if b is None]
 
 
 def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -> None:

@@ -44,31 +44,22 @@ def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     return value
 
 
-def _pool_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    from wordforge_cli.kanji.config import POOLS
-
-    return POOLS.options()(func)
-
-
-def _players(texts: tuple[str, ...]) -> tuple[Any, Any]:
-    """Two players from --player options (one given: both play it; none: greedy)."""
+def _pair(players: tuple[Any, ...]) -> tuple[Any, Any]:
+    """The two players of --player (one given: both play it; none: greedy)."""
     from wordforge_cli.errors import UsageError
-    from wordforge_cli.kanji.territory import Player, parse_player
+    from wordforge_cli.kanji.territory import Player
 
-    if len(texts) > 2:
+    if len(players) > 2:
         raise UsageError("--player: at most two (the first moves first)")
-    try:
-        players = [parse_player(t) for t in texts] or [Player()]
-    except ValueError as exc:
-        raise UsageError(f"--player: {exc}") from None
-    return (players[0], players[-1])
+    chosen = list(players) or [Player()]
+    return (chosen[0], chosen[-1])
 
 
-player_option = click.option(
-    "--player", "player_texts", multiple=True, metavar="KIND[@ZIPF]",
-    help="A simulated player: greedy (the biggest swing now) or lookahead (after the "
-         "opponent's reply), @ZIPF: knows only the hidden words that common (@shown: none). "
-         "Twice: first and second player.")
+def _spec_options(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    from wordforge_cli.kanji import config
+
+    spec: Any = getattr(config, name)
+    return spec.options()  # type: ignore[no-any-return]
 
 
 # ---- the batch command -----------------------------------------------------------------------
@@ -80,7 +71,7 @@ player_option = click.option(
               help="Difficulty config (default: the bundled configs/kanji.yaml).")
 @click.option("--preset", is_eager=True, callback=_eager,
               help="A preset of the config: easy, normal, hard (bundled).")
-@_pool_options
+@_spec_options("POOLS")
 @click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
               help="Dictionary replacing the bundled one: one word a line, YAML vocabulary, "
                    "or word<TAB>zipf .tsv.")
@@ -93,7 +84,6 @@ player_option = click.option(
 @click.option("--stats", "stats_path", type=click.Path(dir_okay=False),
               help="Also write the batch figures as JSON to FILE.")
 @click.option("-q", "--quiet", is_flag=True, help="No batch figures on stderr.")
-@player_option
 @output_options
 @seed_option
 @click.pass_context
@@ -103,7 +93,7 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
           min_zipf: float | None, attempts: int, hidden_examples: int, dict_path: str | None,
           strict_vocab: bool, render: str, reveal: bool, stats_path: str | None, quiet: bool,
           self_play: bool, balanced: bool, band: float, games: int, balance_attempts: int,
-          player_texts: tuple[str, ...], output: str | None, as_json: bool, seed: int) -> None:
+          players: tuple[Any, ...], output: str | None, as_json: bool, seed: int) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
     Each pool: n base words drawn at random, then m words drawn among those sharing the most
@@ -144,7 +134,7 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
     if self_play or balanced:
         from wordforge_cli.kanji.territory import BalanceStats, SelfPlay, played_pools
 
-        spec = SelfPlay(players=_players(player_texts), games=games,
+        spec = SelfPlay(players=_pair(players), games=games,
                         band=band if balanced else None, budget=balance_attempts)
         played = BalanceStats()
         items = played_pools(dictionary, request, spec, seed, range(count),
@@ -371,19 +361,14 @@ def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
               help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list).")
 @click.option("--id", "pool_id", type=int, default=None,
               help="Which pool of the file (its id); default the first.")
-@player_option
-@click.option("--limit", type=click.IntRange(0, 10_000), default=30, show_default=True,
-              help="Move limit (the article's 30 for the shown-words variant; 0: none).")
-@click.option("--hidden-words", is_flag=True,
-              help="The classic variant: the pool's words are not shown (players know only "
-                   "what their Zipf floor lets them).")
+@_spec_options("PLAY")
 @click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
               help="The dictionary the pools were made from (default: the bundled one).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object per move, then the result.")
 @seed_option
 @click.pass_context
-def play(ctx: click.Context, pool_path: str, pool_id: int | None, player_texts: tuple[str, ...],
+def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple[Any, ...],
          limit: int, hidden_words: bool, dict_path: str | None, as_json: bool,
          seed: int) -> None:
     """Play one pool's territory game between two simulated players, move by move.
@@ -404,7 +389,7 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, player_texts: 
     from wordforge_cli.kanji.territory import make_board, play_game
     from wordforge_cli.output import dumps
 
-    players = _players(player_texts)
+    pair = _pair(players)
     record = read_pool(pool_path, pool_id)
     dictionary = load_dictionary(dict_path)
     shown = record.get("words", [])
@@ -414,7 +399,7 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, player_texts: 
         raise ConfigError(f"pool {record.get('id')}: 'words' must be a list of words",
                           path=pool_path)
     board = make_board(dictionary, [str(ch) for ch in record["kanji"]], shown)
-    game = play_game(board, players, random.Random(seed), limit=limit or None,
+    game = play_game(board, pair, random.Random(seed), limit=limit or None,
                      shown_variant=not hidden_words)
     report_seed(ctx, seed)
     names = ("A", "B")
@@ -424,14 +409,14 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, player_texts: 
             click.echo(dumps({"move": n, "player": names[m.player], "word": m.word,
                               "taken": m.taken, "stolen": m.stolen, "hidden": m.hidden,
                               "scores": list(m.scores)}))
-        click.echo(dumps({"pool": record.get("id"), "players": [p.name for p in players],
+        click.echo(dumps({"pool": record.get("id"), "players": [p.name for p in pair],
                           "kanji": len(board.kanji), "legal_words": len(board.words),
                           "moves": len(game.moves), "ended": game.ended,
                           "scores": list(game.scores), "winner": winner,
                           "steals": game.steals, "hidden_moves": game.hidden_moves}))
         return
     click.echo(f"pool {record.get('id')}: {len(board.kanji)} kanji, {len(board.words)} legal "
-               f"words ({sum(board.shown)} shown); A {players[0].name} vs B {players[1].name}")
+               f"words ({sum(board.shown)} shown); A {pair[0].name} vs B {pair[1].name}")
     for n, m in enumerate(game.moves, start=1):
         note = (f" steals {m.stolen}" if m.stolen else "") + (" (hidden)" if m.hidden else "")
         click.echo(f"{n:>3}. {names[m.player]} {m.word}  takes {m.taken}{note}  "

@@ -211,8 +211,8 @@ def preview(directory: str, output: str | None, items: int) -> None:
     from pathlib import Path
 
     from wordforge_cli.output import atomic_write
-    from wordforge_cli.render.html import pack_page
+    from wordforge_cli.pack.preview import preview_page
 
-    page = pack_page(Path(directory), items=items)
+    page = preview_page(Path(directory), items=items)
     with atomic_write(output) as fh:
         fh.write(page)

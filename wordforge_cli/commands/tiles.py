@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from wordforge_cli.options import report_seed, seed_option
-from wordforge_cli.words import STATS, checked_words, load_rule, rule_options
+from wordforge_cli.words import BEST, STATS, checked_words, load_rule, rule_options
 
 
 def checked_hand(text: str) -> str:
@@ -26,11 +26,7 @@ def checked_hand(text: str) -> str:
 @seed_option
 @click.option("--hand", metavar="LETTERS", help="A hand to check ('?' is a wild tile).")
 @click.option("--word", metavar="WORD", help="With --hand: can the hand make WORD, and its score.")
-@click.option("--best", is_flag=True,
-              help="With --hand: the highest-scoring playable words the hand can make "
-                   "(exact search; the scores of --word and wfkit score).")
-@click.option("-k", "--top", "top", type=click.IntRange(1, 1000), default=10, show_default=True,
-              help="With --best: how many words.")
+@BEST.options()
 @rule_options
 @STATS.option()
 @click.option("--json", "as_json", is_flag=True, help="Print records as JSON Lines.")

@@ -24,6 +24,12 @@ from wordforge_cli.yamlio import YamlDoc
 MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
 MAX_REDRAWS = 1000
 MAX_SIDE = 10_000  # cells; a board wider than this is no screen's
+# One limit for every front end, in boards: ~40 hours at the measured speed, anything above is
+# a typo. A challenge set is one board per ramp step (10 bundled), so its count of sets is
+# capped at a tenth: 10**9 boards either way (and a pack section's 10**9 items per section).
+MAX_BOARDS = 10**9
+MAX_SETS = MAX_BOARDS // 10
+_NOT_CONFIG = frozenset((CLI, PACK))  # a count is the run's, not the difficulty config's
 
 # what every form (batch, endless, challenge) takes
 BOARD = Spec(
@@ -61,8 +67,11 @@ STYLED = Spec(
           "Draws a styled board may take until its style blanks a cell (the article's "
           "endless rule; 1 = the first draw only)."),
 )
-# what a batch adds: one answer band (a pack section says band: [min, max]) and one style
+# what a batch adds: how many, one answer band (a pack section says band: [min, max]) and one
+# style
 BATCH = Spec(
+    Field("count", click.IntRange(0, MAX_BOARDS), 1, "How many boards.",
+          flags=("-n", "--count"), fronts=_NOT_CONFIG),
     Field("min_len", click.IntRange(1), 4, "Shortest answer.", fronts=frozenset((CLI, CONFIG))),
     Field("max_len", click.IntRange(1), 5, "Longest answer.", fronts=frozenset((CLI, CONFIG))),
     Field("band", Pair(ordered=False), None, "Answer length band: [min, max] or 'min-max'.",
@@ -70,6 +79,20 @@ BATCH = Spec(
     Field("style", Choice(STYLES), "none",
           "Blank style: tail/head hide the last/first cell of runs, alt cells with x+y even, "
           "most every given cell not beside an answer cell."),
+)
+# what the set forms add
+ENDLESS = Spec(
+    Field("count", click.IntRange(0, MAX_BOARDS), 10, "How many questions.",
+          fronts=_NOT_CONFIG),
+    Field("start", click.IntRange(0), 0, "Number of the first question.",
+          fronts=frozenset((CLI,))),
+)
+CHALLENGE = Spec(
+    Field("count", click.IntRange(0, MAX_SETS), 1, "How many sets of 10.",
+          fronts=_NOT_CONFIG),
+    Field("order_by_difficulty", click.BOOL, False,
+          "Put each set's boards in the order of their measured difficulty (easiest first; "
+          "see --difficulty) instead of the ramp's.", show_default=False),
 )
 SECTIONS = ("labels", "endless", "challenge")  # the config's own sections, not options
 ENDLESS_KEYS = ("bands", "styles", "unlock_start", "unlock_every", "redraws", "fallback")
@@ -116,7 +139,7 @@ def _band(doc: YamlDoc, value: Any, *keys: str | int) -> tuple[int, int]:
 
 def load_config(path: str | Path) -> CrosswordConfig:
     """Read and check a crossword config."""
-    every = BATCH + BOARD + STYLED
+    every = BATCH + BOARD + STYLED + Spec(CHALLENGE["order_by_difficulty"])
     doc, data = load_mapping(path, (every.keys(CONFIG) + SECTIONS))
     options = every.read(data, front=CONFIG, path=doc.path, line=lambda key: doc.line(key),
                          extra=SECTIONS)

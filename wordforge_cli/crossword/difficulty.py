@@ -126,6 +126,15 @@ def measure_record(lexicon: Lexicon, rec: dict[str, Any]) -> Difficulty:
     return measure(lexicon, words, cells)
 
 
+def easiest_first(lexicon: Lexicon, boards: Sequence[Any]) -> list[Any]:
+    """A challenge set's boards, easiest first by the solver's score (ramp order among
+    equals; a board that could not be made stays last): ``--order-by-difficulty``."""
+    made = [(measure(lexicon, b.words, b.cells).score, j, b) for j, b in enumerate(boards)
+            if b is not None]
+    made.sort(key=lambda t: (t[0], t[1]))
+    return [b for _, _, b in made] + [b for b in boards if b is None]
+
+
 def ramp_difficulty(scores_by_step: Sequence[Sequence[int]]) -> list[float]:
     """Mean difficulty score per step (steps with no boards: 0.0)."""
     return [round(sum(s) / len(s), 3) if s else 0.0 for s in scores_by_step]

@@ -16,14 +16,15 @@ from typing import Any
 import click
 
 from wordforge_cli.kanji.dictionary import GRADE_OTHER
-from wordforge_cli.spec import CLI, CONFIG, Field, Pair, Spec
+from wordforge_cli.kanji.territory import MOVE_LIMIT, parse_player
+from wordforge_cli.spec import ALL_FRONTS, CLI, CONFIG, Field, Pair, Parsed, Spec
 
 MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
 MAX_ATTEMPTS = 100_000  # ~40 s for one pool whose kanji range is out of reach
 
 POOLS = Spec(
     Field("count", click.IntRange(0, MAX_POOLS), 10, "How many pools.",
-          flags=("-n", "--count"), fronts=frozenset((CLI, CONFIG))),
+          flags=("-n", "--count"), fronts=ALL_FRONTS),
     Field("base", click.IntRange(1, 10_000), 5, "n: base words per pool."),
     Field("bring", click.IntRange(1, 100_000), 25,
           "m: words drawn for their overlap with the base."),
@@ -55,6 +56,24 @@ POOLS = Spec(
           "Self-play games per pool (each player moves first in half of them)."),
     Field("balance_attempts", click.IntRange(1, 100_000), 20,
           "--balanced: pools drawn at most per kept pool."),
+)
+# who plays: self-play of a batch (a preset may name its players) and kanji play
+PLAYERS = Field("players", Parsed(parse_player, "KIND[@ZIPF]"), None,
+                "A simulated player: greedy (the biggest swing now) or lookahead (after the "
+                "opponent's reply), @ZIPF: knows only the hidden words that common (@shown: "
+                "none). Twice: first and second player (default: greedy).",
+                flags=("--player",), multiple=True, show_default=False, metavar="KIND[@ZIPF]",
+                fronts=frozenset((CLI, CONFIG)))
+POOLS += Spec(PLAYERS)
+# what kanji play adds (one game on the command line: no config, no pack section)
+PLAY = Spec(
+    PLAYERS,
+    Field("limit", click.IntRange(0, 10_000), MOVE_LIMIT,
+          "Move limit (the article's 30 for the shown-words variant; 0: none).",
+          fronts=frozenset((CLI,))),
+    Field("hidden_words", click.BOOL, False,
+          "The classic variant: the pool's words are not shown (players know only what their "
+          "Zipf floor lets them).", show_default=False, fronts=frozenset((CLI,))),
 )
 OWN_KEYS = ("preset", "presets")  # the config's own keys, not options
 

@@ -5,15 +5,17 @@ is dealt only from ``item_rng(seed, section_name, i)``. One record per game (its
 and totals, the winner); the section's statistics are the engine's exact counts, so the
 manifest's figures are the same for any ``--jobs`` or shard split.
 
-Section keys: ``count`` (games), ``players`` (a list of models, one per seat: all, A1..C2,
-zipf:X; default two ``all``), ``turns``, ``powerups``, ``use_at``, ``config`` (rules file),
-``data`` (word table).
+Section keys: those of ``wfkit balance``, declared once in ``words.GAME`` and ``words.RULE``:
+``count`` (games), ``players`` (a list of models, one per seat: all, A1..C2, zipf:X; default
+two ``all``), ``turns``, ``powerups``, ``use_at``, ``config`` (rules file), ``data`` (word
+table), ``cefr``, ``overrides``, ``lemma``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import Item, Kind, Section, bundled_file, user_file
@@ -73,8 +75,9 @@ class BalanceSection(Section):
         self.rules = rules
         self.models = models
         self.game = game
-        self.ready = None
-        self.table = None
+        self.ready: Any = None
+        self.paths: dict[str, Any] = {}  # data, cefr, overrides: the tables' files
+        self.use_lemma = True
 
     def __getstate__(self) -> dict:  # the index is built again in each worker
         return {**self.__dict__, "ready": None}
@@ -85,8 +88,9 @@ class BalanceSection(Section):
             from wordforge_cli.english import open_tables
             from wordforge_cli.hands import build_index
 
-            tables = open_tables(self.rules, data=self.table, whole=True)
-            index = build_index(self.rules, tables, self.rules.tiles.hand_size)
+            tables = open_tables(self.rules, whole=True, **self.paths)
+            index = build_index(self.rules, tables, self.rules.tiles.hand_size,
+                                use_lemma=self.use_lemma)
             masks = [index.mask(knows(m, self.rules)) for m in self.models]
             self.ready = (index, Turns(index, self.rules), masks)
 
@@ -115,40 +119,65 @@ class BalanceSection(Section):
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> BalanceSection:
+    """The options ``wfkit balance`` takes (``words.GAME``, ``words.RULE``), read by their one
+    declaration; the seats are the section's ``players`` (default two ``all``)."""
     from wordforge_cli.balance import GameRules, parse_model
-    from wordforge_cli.english import read_rules
+    from wordforge_cli.english import read_cefr, read_overrides, read_rules
+    from wordforge_cli.words import GAME, RULE
 
-    config_path = ctx.path("config", what="rarity config")
-    table_path = ctx.path("data", what="word table")
+    v = (GAME + RULE).resolve(ctx.read(GAME + RULE))
+    config_path, table_path = v["config_path"], v["data_path"]
     rules = read_rules(config_path)
-    raw = ctx.raw("players", ["all", "all"])
-    if not isinstance(raw, list) or not raw or not all(isinstance(p, str) for p in raw):
-        raise ctx.error("'players' must be a list of player models (all, A1..C2, zipf:X)",
-                        "players")
-    if len(raw) > rules.tiles.max_players:
-        raise ctx.error(f"'players': this config allows at most {rules.tiles.max_players}",
-                        "players")
-    try:
-        models = [parse_model(p) for p in raw]
-    except ValueError as exc:
-        raise ctx.error(str(exc), "players") from None
-    game = GameRules(turns=ctx.integer("turns", 10, minimum=1, maximum=1000),
-                     powerups=ctx.boolean("powerups", True),
-                     use_at=ctx.integer("use_at", 30, minimum=0, maximum=10**9))
+    if v["cefr_path"]:  # checked now (file:line), read again by each worker
+        read_cefr(v["cefr_path"])
+    if v["overrides_path"]:
+        read_overrides(v["overrides_path"], rules)
+    models = list(v["models"]) or [parse_model("all")] * 2
+    if len(models) > rules.tiles.max_players:
+        raise ctx.field_error(f"this config allows at most {rules.tiles.max_players} players",
+                              "players")
+    game = GameRules(turns=v["turns"], powerups=v["powerups"], use_at=v["use_at"])
     data = [user_file(ctx, config_path) if config_path else bundled_file("configs", "rarity.yaml"),
             user_file(ctx, table_path) if table_path else bundled_file("data", "english.tsv")]
+    tables = {key: user_file(ctx, v[f"{key}_path"]) for key in ("cefr", "overrides")
+              if v[f"{key}_path"]}
     from wordforge_cli.pack.rarity import _wordfreq_files
 
-    data += _wordfreq_files()
+    data += [*tables.values(), *_wordfreq_files()]
     options = {"config": data[0].label, "data": data[1].label, "players": [m.name for m in models],
                "turns": game.turns, "powerups": game.powerups, "use_at": game.use_at}
+    # named only when given, so the packs built before they were keys stay current
+    options.update({key: file.label for key, file in tables.items()})
+    if not v["lemma"]:
+        options["lemma"] = False
     section = BalanceSection(ctx.spec.name, count, render, render_limit, options, rules=rules,
                              models=models, game=game, data=data)
-    section.table = table_path
+    section.paths = {"data": table_path, "cefr": v["cefr_path"],
+                     "overrides": v["overrides_path"]}
+    section.use_lemma = v["lemma"]
     return section
 
 
-BALANCE = Kind("balance", ("config", "data", "players", "turns", "powerups", "use_at"), (),
-               _prepare, default_count=1000,
+def _keys() -> tuple[str, ...]:
+    from wordforge_cli.spec import PACK
+    from wordforge_cli.words import GAME, RULE
+
+    return (GAME + RULE).keys(PACK)
+
+
+def _count() -> Any:
+    from wordforge_cli.words import GAME
+
+    return GAME["games"]
+
+
+def _charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+    from wordforge_cli.render.charts import balance_charts
+
+    return balance_charts(stats)
+
+
+BALANCE = Kind("balance", _keys(), (), _prepare, default_count=1000, count=_count(),
+               charts=_charts,
                doc="WordForge games between simulated players (wfkit balance): one record "
                    "per game, the designer's figures in the manifest")

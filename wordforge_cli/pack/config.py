@@ -72,16 +72,21 @@ class SectionContext:
         return ConfigError(message, path=self.doc.path, line=self.doc.line(*self.keys, key),
                            field=f"sections[{self.spec.index}].{key}")
 
-    def read(self, spec: Any, *, extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    def read(self, spec: Any, *, extra: tuple[str, ...] = (),
+             only: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The section's values of an engine's spec (:meth:`wordforge_cli.spec.Spec.read`),
-        errors at the key's line as ``sections[i].key``."""
+        errors at the key's line as ``sections[i].key``; ``only``: just these keys (the
+        section's ``count``, read by its engine's field)."""
         from wordforge_cli.spec import PACK
 
         index = self.spec.index
-        values: dict[str, Any] = spec.read(self.spec.data, front=PACK, path=self.doc.path,
+        data = self.spec.data if only is None else {
+            k: v for k, v in self.spec.data.items() if k in only}
+        values: dict[str, Any] = spec.read(data, front=PACK, path=self.doc.path,
                                            line=lambda key: self.doc.line(*self.keys, key),
                                            label=lambda key: f"sections[{index}].{key}",
-                                           extra=(*COMMON_KEYS, *extra))
+                                           extra=() if only else (*COMMON_KEYS, *extra),
+                                           allowed=only)
         for f in spec.on(PACK):  # files are named relative to the pack config
             if f.is_file and values.get(f.name) is not None:
                 values[f.name] = self.path(f.config_key, what=f.what)

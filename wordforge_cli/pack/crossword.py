@@ -26,6 +26,7 @@ from wordforge_cli.pack.kinds import (
     Kind,
     Section,
     bundled_file,
+    play_charts,
     user_file,
 )
 
@@ -211,6 +212,7 @@ class ChallengeSection(BoardSection):
         from wordforge_cli.engine import OutOfBudget
 
         size = len(self.cfg.ramp)
+        ordered = self.options.get("order_by_difficulty", False)
         for index, item_seed, boards in challenges(self.lexicon, self.cfg.ramp, self.request,
                                                    seed, stop - start, start=start,
                                                    scope=(self.name,), redraws=self.redraws,
@@ -219,6 +221,10 @@ class ChallengeSection(BoardSection):
             if isinstance(boards, OutOfBudget):  # counted, the pack goes on
                 yield Item([], failed=boards.size)
                 continue
+            if ordered:
+                from wordforge_cli.crossword.difficulty import easiest_first
+
+                boards = easiest_first(self.lexicon, boards)
             yield self.item(list(boards), index * size, item_seed)
 
 
@@ -273,6 +279,8 @@ def _prepare(cls: type[BoardSection]) -> Any:
                        strict_vocab=v["strict_vocab"])
         if v["difficulty"]:  # only then: a section that does not ask keeps its bytes
             options.update(difficulty=True)
+        if v.get("order_by_difficulty"):  # likewise
+            options["order_by_difficulty"] = True
         if cls is EndlessSection:
             from dataclasses import replace
 
@@ -297,22 +305,29 @@ def _possible(ctx: SectionContext, check: Callable[[], Any], key: str) -> None:
 
 def _spec(kind: str) -> Spec:
     """The crossword engine's options a section of this kind takes."""
-    from wordforge_cli.crossword.config import BATCH, BOARD, STYLED
+    from wordforge_cli.crossword.config import BATCH, BOARD, CHALLENGE, ENDLESS, STYLED
 
-    return {"crossword": BATCH + BOARD + STYLED, "challenge": BOARD + STYLED}.get(kind, BOARD)
+    return {"crossword": BATCH + BOARD + STYLED, "endless": ENDLESS + BOARD,
+            "challenge": CHALLENGE + BOARD + STYLED}[kind]
 
 
-def _keys(kind: str) -> tuple[str, ...]:
+def _kind(kind: str, cls: type[BoardSection], doc: str) -> Kind:
     from wordforge_cli.spec import PACK
 
-    return FILE_KEYS + _spec(kind).keys(PACK)
+    spec = _spec(kind)
+    return Kind(kind, FILE_KEYS + spec.keys(PACK), RENDERS, _prepare(cls), doc=doc,
+                count=spec["count"], draw=_draw, charts=play_charts)
 
 
-CROSSWORD = Kind("crossword", _keys("crossword"), RENDERS,
-                 _prepare(BatchSection),
-                 doc="a batch of boards (one answer band, one blank style)")
-ENDLESS = Kind("endless", _keys("endless"), RENDERS, _prepare(EndlessSection),
-               doc="questions 0..count-1 of the endless run (config endless plan)")
-CHALLENGE = Kind("challenge", _keys("challenge"), RENDERS,
-                 _prepare(ChallengeSection),
-                 doc="count challenge sets of 10 boards along the config's ramp")
+def _draw(section: str, record: dict[str, Any]) -> str:
+    from wordforge_cli.render.html import board_figure
+
+    return board_figure(section, record)
+
+
+CROSSWORD = _kind("crossword", BatchSection,
+                  "a batch of boards (one answer band, one blank style)")
+ENDLESS = _kind("endless", EndlessSection,
+                "questions 0..count-1 of the endless run (config endless plan)")
+CHALLENGE = _kind("challenge", ChallengeSection,
+                  "count challenge sets of 10 boards along the config's ramp")

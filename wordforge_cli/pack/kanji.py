@@ -27,6 +27,7 @@ from wordforge_cli.pack.kinds import (
     Kind,
     Section,
     bundled_file,
+    play_charts,
     user_file,
 )
 
@@ -259,5 +260,25 @@ def _keys() -> tuple[str, ...]:
     return OWN_KEYS + POOLS.keys(PACK)
 
 
+def _draw(section: str, record: dict[str, Any]) -> str:
+    from wordforge_cli.kanji import load_grades
+    from wordforge_cli.render.html import pool_figure
+
+    return pool_figure(record, load_grades())
+
+
+def _legend() -> str:
+    from wordforge_cli.render.html import grade_legend
+
+    return grade_legend()
+
+
+def _count() -> Any:
+    from wordforge_cli.kanji.config import POOLS
+
+    return POOLS["count"]
+
+
 KANJI = Kind("kanji", _keys(), ("text", "svg"), _prepare,
-             doc="pools of jukugo for the territory game (n base words + m drawn)")
+             doc="pools of jukugo for the territory game (n base words + m drawn)",
+             count=_count(), draw=_draw, charts=play_charts, legend=_legend)

@@ -268,6 +268,19 @@ class Kind:
     count_fixed: bool = False  # the section's size comes from its data (a rarity table)
     default_count: int | None = None
     doc: str = ""
+    count: Any = None  # the engine's count field (a spec.Field): its range and message
+    # the preview page (pack/preview.py): the kind draws its own records and statistics
+    draw: Callable[[str, dict[str, Any]], str] | None = None  # (section, record) -> figure
+    charts: Callable[[dict[str, Any]], list[tuple[str, str]]] | None = None  # stats -> (svg,
+    # caption) charts
+    legend: Callable[[], str] | None = None  # what the drawn figures' colours mean
+
+
+def play_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+    """The play figures' charts (difficulty per step, self-play wins) of a section."""
+    from wordforge_cli.render.charts import play_charts as charts
+
+    return charts(stats)
 
 
 def prepare_sections(config: PackConfig) -> list[Section]:
@@ -284,6 +297,10 @@ def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
             raise ctx.error(f"a {kind.name} section has no 'count' (its size is its data)",
                             "count")
         count = 0
+    elif kind.count is not None and ctx.has("count"):  # the engine's limit, as its command
+        from wordforge_cli.spec import Spec
+
+        count = ctx.read(Spec(kind.count), extra=(), only=("count",))[kind.count.name]
     else:
         found = ctx.integer("count", kind.default_count, minimum=0, maximum=MAX_COUNT,
                             required=kind.default_count is None)
