@@ -273,7 +273,7 @@ def test_kept_layouts_give_the_boards_made_afresh(monkeypatch):
         for seed in range(400):
             for req in (Request(3, 3), Request(3, 4, layout="strict", style="alt")):
                 out.append(record(make_board(lex, req, random.Random(seed)), seed, seed))
-        return out, len(lex.cache["boards"])
+        return out, len(lex.cache.boards)
 
     kept, stored = boards(core.MEMO_BOARDS)
     fresh, none = boards(0)

@@ -161,8 +161,8 @@ def pools(lexicon: Lexicon, max_width: int | None, max_height: int | None) -> tu
     are placed; this is its part that can be known before (cached per limit)."""
     if max_width is None and max_height is None:
         return lexicon.by_letter, lexicon.by_letter
-    key = ("pools", max_width, max_height)
-    made = lexicon.cache.get(key)
+    key = (max_width, max_height)
+    made = lexicon.cache.pools.get(key)
     if made is None:
         words = lexicon.words
 
@@ -172,7 +172,7 @@ def pools(lexicon: Lexicon, max_width: int | None, max_height: int | None) -> tu
             return {c: kept for c, ids in lexicon.by_letter.items()
                     if (kept := tuple(q for q in ids if len(words[q]) <= limit))}
 
-        made = lexicon.cache[key] = (cut(max_height), cut(max_width))
+        made = lexicon.cache.pools[key] = (cut(max_height), cut(max_width))
     return made
 
 
@@ -181,8 +181,8 @@ def candidates(lexicon: Lexicon, lo: int, hi: int, max_width: int | None = None,
     """Ids of the words of length lo..hi that could be answers: every letter of the answer
     can be given its own distinct other word holding it (bipartite matching), of a length
     that fits the size limit in the direction that letter's word runs."""
-    cache = lexicon.cache
-    key = ("cands", lo, hi, max_width, max_height)
+    cache = lexicon.cache.candidates
+    key = (lo, hi, max_width, max_height)
     if key not in cache:
         chain = len(lexicon.words) <= PARTNER_CACHE_WORDS
         by_dir = pools(lexicon, max_width, max_height)
@@ -242,9 +242,9 @@ def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
     Raises UsageError at once for a request that can never succeed (see
     :func:`check_request`).
     """
-    cands = lexicon.cache.get(request)
+    cands = lexicon.cache.checked.get(request)
     if cands is None:
-        cands = lexicon.cache[request] = check_request(lexicon, request)
+        cands = lexicon.cache.checked[request] = check_request(lexicon, request)
     if avoid:
         cands = tuple(c for c in cands if c not in avoid)
         if not cands:
@@ -311,16 +311,16 @@ def dealable(lexicon: Lexicon, request: Request, cands: tuple[int, ...]) -> tupl
     """
     if len(cands) > PROBE_CANDIDATES:
         return cands
-    key = ("dealable", request.min_len, request.max_len, request.layout, request.unique,
+    key = (request.min_len, request.max_len, request.layout, request.unique,
            request.max_width, request.max_height, cands)
-    made = lexicon.cache.get(key)
+    made = lexicon.cache.dealable.get(key)
     if made is None:
         probe = replace(request, style="none", budget=PROBE_ATTEMPTS)
         kept = tuple(a for a in cands
                      if generate(lexicon, cands, probe,
                                  random.Random(derive_seed(0, "probe", lexicon.words[a])),
                                  a, dealt_only=True) is not None)
-        made = lexicon.cache[key] = kept or cands
+        made = lexicon.cache.dealable[key] = kept or cands
     return made
 
 
@@ -329,10 +329,10 @@ def _limited_partners(lex: Lexicon, request: Request) -> tuple[Partners | None,
     """Partner caches (next word down, next word across) for one size limit."""
     if len(lex.words) > PARTNER_CACHE_WORDS:
         return None, None
-    key = ("partners", request.max_width, request.max_height)
-    made = lex.cache.get(key)
+    key = (request.max_width, request.max_height)
+    made = lex.cache.partners.get(key)
     if made is None:
-        made = lex.cache[key] = ({}, {})
+        made = lex.cache.partners[key] = ({}, {})
     return made
 
 
@@ -564,9 +564,7 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
     # A small vocabulary makes the same few layouts again and again (a 3-3 batch from the
     # 50-word example repeats ~600 layouts): the answer, the placed words and the answer cells
     # fix the whole board, so a finished board is kept and copied (bounded, same bytes).
-    memo = lex.cache.get("boards")
-    if memo is None:
-        memo = lex.cache["boards"] = {}
+    memo = lex.cache.boards
     key = (a, *placed, *answer_at)
     made = memo.get(key)
     if made is None:
@@ -626,9 +624,7 @@ def record(board: Board, board_id: int | str, seed: int,
     if lexicon is not None and board.key is not None:
         # a small vocabulary's layouts repeat: their JSON-ready parts are built once (the
         # lists are shared by the records of one layout and style: treat them as read-only)
-        cache = lexicon.cache.get("record_parts")
-        if cache is None:
-            cache = lexicon.cache["record_parts"] = {}
+        cache = lexicon.cache.record_parts
         ck = (board.key, board.style)
         parts = cache.get(ck)
         if parts is None:

@@ -15,9 +15,15 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.errors import ConfigError
 from wordforge_cli.vocab import Vocabulary
+
+if TYPE_CHECKING:
+    from wordforge_cli.crossword.board import Pools, Request
+
+Limits = tuple[int | None, int | None]  # (max_width, max_height)
 
 SMALL_KANA = str.maketrans("ァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ",
                            "アイウエオツヤユヨワカケクシストヌハヒフヘホムラリルレロ")
@@ -68,6 +74,29 @@ def _describe(ch: str) -> str:
     cat = unicodedata.category(ch)
     kind = {"N": "digit", "P": "punctuation", "S": "symbol", "Z": "space"}.get(cat[0], "character")
     return f"{kind} '{ch}' (U+{ord(ch):04X})"
+
+
+@dataclass
+class LexiconCache:
+    """What the generator works out once per vocabulary, one typed slot per kind of thing
+    (each value a pure function of the vocabulary and its key, so the same in every process
+    and shard; the bounded ones say their bound where they are filled)."""
+
+    index: dict[str, int] | None = None  # word -> id
+    pools: dict[Limits, tuple[Pools, Pools]] = field(default_factory=dict)  # (down, across)
+    # words of a length band that can be answers under a size limit: (lo, hi, width, height)
+    candidates: dict[tuple[int, int, int | None, int | None], tuple[int, ...]] = field(
+        default_factory=dict)
+    checked: dict[Request, tuple[int, ...]] = field(default_factory=dict)  # a request's answers
+    dealable: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)  # probed
+    partners: dict[Limits, tuple[dict[Any, Any], dict[Any, Any]]] = field(default_factory=dict)
+    # finished layouts of a small vocabulary: (answer, placed..., answer cells) -> w, h, words,
+    # cells
+    boards: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
+    record_parts: dict[tuple[Any, str], Any] = field(default_factory=dict)  # (layout, style)
+    # words of one length and their (position, letter) index, for the fairness solver
+    unique_index: dict[int, tuple[frozenset[int], dict[Any, frozenset[int]]]] = field(
+        default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +165,7 @@ class Lexicon:
     by_letter: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
     positions: list[dict[str, tuple[int, ...]]] | LazyPositions = field(default_factory=list,
                                                                        repr=False)
-    cache: dict = field(default_factory=dict, repr=False)
+    cache: LexiconCache = field(default_factory=LexiconCache, repr=False)
     cross: dict = field(default_factory=dict, repr=False)
     partners: dict = field(default_factory=dict, repr=False)
 
@@ -156,9 +185,9 @@ class Lexicon:
     @property
     def index(self) -> dict[str, int]:
         """Word -> id, built on first use (challenge sets need it; batches do not)."""
-        if "index" not in self.cache:
-            self.cache["index"] = {w: i for i, w in enumerate(self.words)}
-        return self.cache["index"]
+        if self.cache.index is None:
+            self.cache.index = {w: i for i, w in enumerate(self.words)}
+        return self.cache.index
 
     def __len__(self) -> int:
         return len(self.words)

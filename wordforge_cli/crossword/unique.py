@@ -19,7 +19,7 @@ from wordforge_cli.crossword.lexicon import Lexicon
 def _length_index(lexicon: Lexicon, length: int
                   ) -> tuple[frozenset[int], dict[tuple[int, str], frozenset[int]]]:
     """(ids of the words of this length, {(position, letter): ids}), built once per length."""
-    cache = lexicon.cache.setdefault("unique_index", {})
+    cache = lexicon.cache.unique_index
     if length not in cache:
         ids = [i for i, w in enumerate(lexicon.words) if len(w) == length]
         index: dict[tuple[int, str], set[int]] = {}
