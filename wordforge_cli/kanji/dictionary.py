@@ -96,9 +96,6 @@ class Dictionary:
     def __repr__(self) -> str:
         return f"Dictionary({self.source!r}, {len(self.words)} words)"
 
-    def kanji_grade(self, ch: str) -> int:
-        return self.grades.get(ch, GRADE_OTHER)
-
     def view(self, max_grade: int = GRADE_OTHER, base_max_grade: int = GRADE_OTHER,
              min_zipf: float | None = None) -> View:
         """The filtered candidates (cached per filter: building one walks every word once)."""

@@ -4,8 +4,10 @@ build run against an existing directory checks it (``wfkit pack check``), ``merg
 outputs.
 
 Modules: ``config`` (the pack YAML), ``kinds`` (the section kinds, the registry; one module per
-engine: ``crossword``, ``kanji``, ``rarity``, each reading its options through the engine's
-spec), ``runner`` (fixed chunks, worker processes, results in index order), ``files``
-(writing, or comparing for a check), ``store`` (staging directory swapped in atomically),
-``build`` (streams -> files + manifest), ``merge``.
+engine: ``crossword``, ``kanji``, ``rarity``, ``balance``, each reading its options through the
+engine's spec and drawing its records for the preview), ``runner`` (fixed chunks, worker
+processes, results in index order), ``files`` (writing, or comparing for ``pack check``),
+``store`` (staging directory swapped in atomically), ``build`` (streams -> files + manifest),
+``manifest`` (reading one back, checked field by field), ``merge`` (shards), ``preview`` (the
+preview page's records, laid out by ``render.html``).
 """

@@ -239,8 +239,6 @@ class _FileOut(_Out):
 class DirSink:
     """Writes a pack into ``root`` (a staging directory: see ``store``)."""
 
-    checking = False
-
     def __init__(self, root: Path, like: Path | None = None):
         self.root = root
         self.like = like  # the pack being replaced: its files' and folders' modes are kept
@@ -353,8 +351,6 @@ def excerpts(expected: bytes, actual: bytes) -> tuple[str, str, int]:
 
 class CompareSink:
     """``pack check``: nothing is written; every file is compared with ``root``."""
-
-    checking = True
 
     def __init__(self, root: Path):
         self.root = root
