@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from wordforge_cli.crossword.config import BATCH, BOARD, CHALLENGE, ENDLESS, STYLED
 from wordforge_cli.options import output_options, report_seed, seed_option, vocab_option
 from wordforge_cli.spec import config_callback
 
@@ -54,8 +55,6 @@ def _redraws(common: dict[str, Any]) -> int:
 def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Options shared by the batch and the set forms: the spec's board fields, then the
     command line's own (vocabulary, seed, output, render, statistics file)."""
-    from wordforge_cli.crossword.config import BOARD
-
     options = [
         vocab_option(required=False),
         BOARD.options(),
@@ -75,21 +74,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def _options(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The Click options of the crossword specs ``names`` (``crossword/config.py``)."""
-    from wordforge_cli.crossword import config
-
-    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
-        for name in reversed(names):
-            func = getattr(config, name).options()(func)
-        return func
-
-    return decorate
-
-
 def _defaults(cfg: Any) -> dict[str, Any]:
-    from wordforge_cli.crossword.config import BATCH, BOARD, CHALLENGE
-
     return (BATCH + BOARD + CHALLENGE).resolve(cfg.options)
 
 
@@ -98,7 +83,8 @@ def _defaults(cfg: Any) -> dict[str, Any]:
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=config_callback(_load, _defaults, CONFIG_META),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
-@_options("BATCH", "STYLED")
+@BATCH.options()
+@STYLED.options()
 @board_options
 @click.pass_context
 def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: int,
@@ -142,7 +128,7 @@ def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: 
 
 
 @crossword.command()
-@_options("ENDLESS")
+@ENDLESS.options()
 @board_options
 @click.pass_context
 def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
@@ -174,7 +160,8 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
 
 
 @crossword.command()
-@_options("CHALLENGE", "STYLED")
+@CHALLENGE.options()
+@STYLED.options()
 @board_options
 @click.pass_context
 def challenge(ctx: click.Context, count: int, order_by_difficulty: bool,

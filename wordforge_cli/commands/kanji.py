@@ -7,11 +7,12 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import click
 
+from wordforge_cli.kanji.config import PLAY, POOLS
 from wordforge_cli.options import intake, output_options, report_seed, seed_option
 
 RENDERS = ("jsonl", "text", "svg")
@@ -55,13 +56,6 @@ def _pair(players: tuple[Any, ...]) -> tuple[Any, Any]:
     return (chosen[0], chosen[-1])
 
 
-def _spec_options(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    from wordforge_cli.kanji import config
-
-    spec: Any = getattr(config, name)
-    return spec.options()  # type: ignore[no-any-return]
-
-
 # ---- the batch command -----------------------------------------------------------------------
 
 @click.group(invoke_without_command=True,
@@ -71,7 +65,7 @@ def _spec_options(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any
               help="Difficulty config (default: the bundled configs/kanji.yaml).")
 @click.option("--preset", is_eager=True, callback=_eager,
               help="A preset of the config: easy, normal, hard (bundled).")
-@_spec_options("POOLS")
+@POOLS.options()
 @click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
               help="Dictionary replacing the bundled one: one word a line, YAML vocabulary, "
                    "or word<TAB>zipf .tsv.")
@@ -88,12 +82,10 @@ def _spec_options(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any
 @seed_option
 @click.pass_context
 def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count: int,
-          base: int, bring: int, kanji: tuple[int, int] | None, max_grade: int,
-          base_max_grade: int,
-          min_zipf: float | None, attempts: int, hidden_examples: int, dict_path: str | None,
-          strict_vocab: bool, render: str, reveal: bool, stats_path: str | None, quiet: bool,
-          self_play: bool, balanced: bool, band: float, games: int, balance_attempts: int,
-          players: tuple[Any, ...], output: str | None, as_json: bool, seed: int) -> None:
+          dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
+          stats_path: str | None, quiet: bool, self_play: bool, balanced: bool, band: float,
+          games: int, balance_attempts: int, players: tuple[Any, ...], output: str | None,
+          as_json: bool, seed: int, **pools: Any) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
     Each pool: n base words drawn at random, then m words drawn among those sharing the most
@@ -118,15 +110,14 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
 
     from wordforge_cli.engine import OutOfBudget
     from wordforge_cli.errors import CannotDo
-    from wordforge_cli.kanji import PoolRequest, PoolStats, load_dictionary, pool_items
+    from wordforge_cli.kanji import PoolStats, load_dictionary, pool_items
+    from wordforge_cli.kanji.config import pool_request
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
 
     if as_json:
         render = "jsonl"
-    request = PoolRequest(base=base, bring=bring, kanji=kanji,
-                          max_grade=max_grade, base_max_grade=base_max_grade,
-                          min_zipf=min_zipf, budget=attempts, examples=hidden_examples)
+    request = pool_request(pools)  # the other POOLS fields
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
@@ -361,7 +352,7 @@ def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
               help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list).")
 @click.option("--id", "pool_id", type=int, default=None,
               help="Which pool of the file (its id); default the first.")
-@_spec_options("PLAY")
+@PLAY.options()
 @click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
               help="The dictionary the pools were made from (default: the bundled one).")
 @click.option("--json", "as_json", is_flag=True,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any
 
 import click
 
 from wordforge_cli.options import output_options, vocab_option
-from wordforge_cli.words import STATS
+from wordforge_cli.words import RATING, STATS
 
 if TYPE_CHECKING:
     from wordforge_cli.rarity import Rating, Rules, Tables
@@ -16,16 +16,10 @@ if TYPE_CHECKING:
 FORMATS = ("table", "csv", "jsonl", "md")
 
 
-def _rating_options(func: Callable[..., Any]) -> Callable[..., Any]:  # the RATING spec
-    from wordforge_cli.words import RATING
-
-    return RATING.options()(func)
-
-
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("words", nargs=-1)
 @vocab_option(required=False, help="Rate a whole vocabulary (YAML or one word a line).")
-@_rating_options
+@RATING.options()
 @click.option("--compare", "compare_path", type=click.Path(dir_okay=False),
               metavar="OTHER_CONFIG",
               help="List the words whose tier changes under OTHER_CONFIG instead.")

@@ -8,6 +8,7 @@ and line, unknown keys and presets get a did-you-mean.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -16,15 +17,16 @@ from typing import Any
 import click
 
 from wordforge_cli.kanji.dictionary import GRADE_OTHER
+from wordforge_cli.kanji.pool import PoolRequest
 from wordforge_cli.kanji.territory import MOVE_LIMIT, parse_player
-from wordforge_cli.spec import ALL_FRONTS, CLI, CONFIG, Field, Pair, Parsed, Spec
+from wordforge_cli.spec import CLI, CONFIG, Field, Pair, Parsed, Spec
 
 MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
 MAX_ATTEMPTS = 100_000  # ~40 s for one pool whose kanji range is out of reach
 
 POOLS = Spec(
     Field("count", click.IntRange(0, MAX_POOLS), 10, "How many pools.",
-          flags=("-n", "--count"), fronts=ALL_FRONTS),
+          flags=("-n", "--count")),
     Field("base", click.IntRange(1, 10_000), 5, "n: base words per pool."),
     Field("bring", click.IntRange(1, 100_000), 25,
           "m: words drawn for their overlap with the base."),
@@ -62,8 +64,7 @@ PLAYERS = Field("players", Parsed(parse_player, "KIND[@ZIPF]"), None,
                 "A simulated player: greedy (the biggest swing now) or lookahead (after the "
                 "opponent's reply), @ZIPF: knows only the hidden words that common (@shown: "
                 "none). Twice: first and second player (default: greedy).",
-                flags=("--player",), multiple=True, show_default=False, metavar="KIND[@ZIPF]",
-                fronts=frozenset((CLI, CONFIG)))
+                flags=("--player",), multiple=True, show_default=False, metavar="KIND[@ZIPF]")
 POOLS += Spec(PLAYERS)
 # what kanji play adds (one game on the command line: no config, no pack section)
 PLAY = Spec(
@@ -76,6 +77,14 @@ PLAY = Spec(
           "Zipf floor lets them).", show_default=False, fronts=frozenset((CLI,))),
 )
 OWN_KEYS = ("preset", "presets")  # the config's own keys, not options
+
+
+def pool_request(v: Mapping[str, Any]) -> PoolRequest:
+    """The engine's request from the values of :data:`POOLS` (``name -> value``)."""
+    return PoolRequest(base=v["base"], bring=v["bring"], kanji=v["kanji"],
+                       max_grade=v["max_grade"], base_max_grade=v["base_max_grade"],
+                       min_zipf=v["min_zipf"], budget=v["attempts"],
+                       examples=v["hidden_examples"])
 
 
 @dataclass

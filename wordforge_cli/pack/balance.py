@@ -171,7 +171,7 @@ def _count() -> Any:
     return GAME["games"]
 
 
-def _charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     from wordforge_cli.render.charts import balance_charts
 
     return balance_charts(stats)

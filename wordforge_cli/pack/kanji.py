@@ -177,8 +177,9 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     """Defaults from the kanji config (``config``, else the bundled one) and its ``preset``,
     exactly as ``wfkit kanji --config --preset`` takes them; the section's own keys win."""
     from wordforge_cli.config import bundled_config
-    from wordforge_cli.kanji import PoolRequest, check_request, load_dictionary
-    from wordforge_cli.kanji.config import POOLS, load_config
+    from wordforge_cli.kanji import check_request, load_dictionary
+    from wordforge_cli.kanji.config import POOLS, load_config, pool_request
+    from wordforge_cli.spec import PACK
 
     dict_path = ctx.path("dict", what="dictionary file")
     config_path = ctx.path("config", what="kanji config")
@@ -190,10 +191,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
         raise ctx.field_error(exc.message, "preset") from None
     preset = cfg.preset_name(preset)
     v = POOLS.resolve(defaults, ctx.read(POOLS, extra=OWN_KEYS))
-    request = PoolRequest(base=v["base"], bring=v["bring"], kanji=v["kanji"],
-                          max_grade=v["max_grade"], base_max_grade=v["base_max_grade"],
-                          min_zipf=v["min_zipf"], budget=v["attempts"],
-                          examples=v["hidden_examples"])
+    request = pool_request(v)
     dictionary = load_dictionary(dict_path)
     from wordforge_cli.options import intake  # the intake policy's one wording
 
@@ -209,12 +207,8 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
             bundled_file("data", "kanji_grades.tsv", note="jukugo.md"),
             user_file(ctx, config_path) if config_path else bundled_file("configs", "kanji.yaml")]
     options: dict[str, Any] = {"dict": data[0].label, "config": data[2].label, "preset": preset,
-               "base": request.base, "bring": request.bring,
-               "kanji": list(request.kanji) if request.kanji else None,
-               "max_grade": request.max_grade,
-               "base_max_grade": request.base_max_grade,
-               "min_zipf": request.min_zipf, "attempts": request.budget,
-               "hidden_examples": request.examples}
+                               **{f.config_key: v[f.name] for f in POOLS.on(PACK)
+                                  if f.name in _REQUEST}}
     play = _self_play(ctx, v)
     if play is not None:  # only then: a section that does not ask keeps its manifest bytes
         options.update(self_play=True, balanced=play.band is not None,
@@ -228,29 +222,24 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
 def _self_play(ctx: SectionContext, v: dict[str, Any]) -> SelfPlay | None:
     """The section's self-play, as ``wfkit kanji --self-play/--balanced`` reads it (the
     config's and preset's values under the section's own), or None when not asked."""
-    from wordforge_cli.kanji.territory import Player, SelfPlay, parse_player
+    from wordforge_cli.kanji.territory import Player, SelfPlay
 
     if not (v["self_play"] or v["balanced"]):
         if ctx.has("players"):
             raise ctx.error("'players' plays pools: also say self_play: true (or balanced: "
                             "true)", "players")
         return None
-    raw = ctx.raw("players", [])
-    if isinstance(raw, str):
-        raw = [raw]
-    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw) or len(raw) > 2:
-        raise ctx.error("'players' must be a list of one or two player models (greedy, "
-                        "lookahead, optionally @ZIPF or @shown; the first moves first)",
-                        "players")
-    try:
-        players = [parse_player(p) for p in raw] or [Player()]
-    except ValueError as exc:
-        raise ctx.error(f"'players': {exc}", "players") from None
+    players = list(v["players"]) or [Player()]  # the spec parsed them (kanji.config)
+    if len(players) > 2:
+        raise ctx.field_error("at most two players (the first moves first)", "players")
     return SelfPlay(players=(players[0], players[-1]), games=v["games"],
                     band=v["band"] if v["balanced"] else None, budget=v["balance_attempts"])
 
 
-OWN_KEYS = ("dict", "config", "preset", "strict_vocab", "players")
+OWN_KEYS = ("dict", "config", "preset", "strict_vocab")
+# the request's fields, in the manifest's order (the self-play ones only when asked)
+_REQUEST = ("base", "bring", "kanji", "max_grade", "base_max_grade", "min_zipf", "attempts",
+            "hidden_examples")
 
 
 def _keys() -> tuple[str, ...]:

@@ -271,16 +271,16 @@ class Kind:
     count: Any = None  # the engine's count field (a spec.Field): its range and message
     # the preview page (pack/preview.py): the kind draws its own records and statistics
     draw: Callable[[str, dict[str, Any]], str] | None = None  # (section, record) -> figure
-    charts: Callable[[dict[str, Any]], list[tuple[str, str]]] | None = None  # stats -> (svg,
-    # caption) charts
+    # (kind, stats) -> (svg, caption) charts of the section's statistics
+    charts: Callable[[str, dict[str, Any]], list[tuple[str, str]]] | None = None
     legend: Callable[[], str] | None = None  # what the drawn figures' colours mean
 
 
-def play_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     """The play figures' charts (difficulty per step, self-play wins) of a section."""
     from wordforge_cli.render.charts import play_charts as charts
 
-    return charts(stats)
+    return charts(kind, stats)
 
 
 def prepare_sections(config: PackConfig) -> list[Section]:

@@ -35,7 +35,7 @@ def preview_page(directory: Path, *, items: int = 6) -> str:
         if kind is not None and kind.charts is not None:
             stats = entry.stats if isinstance(entry.stats, dict) else {}
             view.figures += [figure("chart", svg, caption)
-                             for svg, caption in kind.charts(stats)]
+                             for svg, caption in kind.charts(entry.kind, stats)]
         if kind is not None and kind.legend is not None:
             view.legend = kind.legend()
         views.append(view)

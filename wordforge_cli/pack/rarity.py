@@ -124,11 +124,11 @@ def _keys() -> tuple[str, ...]:
     return ("vocab", *RATING.keys(PACK))
 
 
-def _charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     from wordforge_cli.pack.kinds import play_charts
     from wordforge_cli.render.html import tier_charts
 
-    return tier_charts(stats) + play_charts(stats)
+    return tier_charts(stats) + play_charts(kind, stats)
 
 
 RARITY = Kind("rarity", _keys(), (), _prepare, count_fixed=True,

@@ -112,10 +112,10 @@ def section_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     with ``self_play`` or ``balanced``. Values a hand-edited manifest spoils draw nothing."""
     if kind == "balance":
         return balance_charts(stats)
-    return play_charts(stats)
+    return play_charts(kind, stats)
 
 
-def play_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     """(svg, caption) of the play figures a crossword or kanji section's statistics hold."""
     out = []
     difficulty = stats.get("difficulty")
