@@ -135,7 +135,9 @@ def _command(engine: Engine) -> tuple[click.Command, click.Context]:
     for name in engine.command:
         command = command.get_command(ctx, name)
         if name != engine.command[-1]:
-            ctx = click.Context(command, info_name=name, parent=ctx)
+            # the group's own settings (its -h), as a real run has them: Click caches a
+            # command's help option from the first context it sees
+            ctx = click.Context(command, info_name=name, parent=ctx, **command.context_settings)
     return command, ctx
 
 

@@ -7,12 +7,12 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
 
-from wordforge_cli.kanji.config import PLAY, POOLS
+from wordforge_cli.kanji.config import DICT, PLAY, POOLS
 from wordforge_cli.options import intake, output_options, report_seed, seed_option
 
 RENDERS = ("jsonl", "text", "svg")
@@ -66,12 +66,6 @@ def _pair(players: tuple[Any, ...]) -> tuple[Any, Any]:
 @click.option("--preset", is_eager=True, callback=_eager,
               help="A preset of the config: easy, normal, hard (bundled).")
 @POOLS.options()
-@click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
-              help="Dictionary replacing the bundled one: one word a line, YAML vocabulary, "
-                   "or word<TAB>zipf .tsv.")
-@click.option("--strict-vocab", is_flag=True,
-              help="Refuse (exit 2, file:line) a --dict entry that cannot be used, instead of "
-                   "skipping it with a warning (for CI).")
 @click.option("--render", type=click.Choice(RENDERS), default="jsonl", show_default=True,
               help="jsonl: one record a line; text: boards; svg: a picture of the tile boards.")
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
@@ -236,17 +230,22 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None
 
 # ---- kanji check -------------------------------------------------------------------------------
 
+def pool_choice(func: Callable[..., Any]) -> Callable[..., Any]:
+    """--pool FILE and --id N: one pool of a pools file (check and play)."""
+    func = click.option("--id", "pool_id", type=int, default=None,
+                        help="Which pool of the file (its id); default the first.")(func)
+    return click.option("--pool", "pool_path", required=True,
+                        type=click.Path(dir_okay=False),
+                        help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / "
+                             "list); - reads standard input.")(func)
+
+
 @kanji.command()
 @click.argument("word")
-@click.option("--pool", "pool_path", required=True, type=click.Path(dir_okay=False),
-              help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list); "
-                   "- reads standard input.")
-@click.option("--id", "pool_id", type=int, default=None,
-              help="Which pool of the file (its id); default the first.")
+@pool_choice
 @click.option("--taken", default="",
               help="Kanji already held by either player, e.g. 熱帯 (spaces and commas ignored).")
-@click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
-              help="The dictionary the pools were made from (default: the bundled one).")
+@DICT.option()
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path: str | None,
           as_json: bool) -> None:
@@ -348,13 +347,8 @@ def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
 # ---- kanji play --------------------------------------------------------------------------------
 
 @kanji.command()
-@click.option("--pool", "pool_path", required=True, type=click.Path(dir_okay=False),
-              help="A pools file (JSON Lines from wfkit kanji, or one JSON pool / list).")
-@click.option("--id", "pool_id", type=int, default=None,
-              help="Which pool of the file (its id); default the first.")
+@pool_choice
 @PLAY.options()
-@click.option("--dict", "dict_path", type=click.Path(dir_okay=False),
-              help="The dictionary the pools were made from (default: the bundled one).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object per move, then the result.")
 @seed_option

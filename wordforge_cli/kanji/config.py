@@ -19,7 +19,7 @@ import click
 from wordforge_cli.kanji.dictionary import GRADE_OTHER
 from wordforge_cli.kanji.pool import PoolRequest
 from wordforge_cli.kanji.territory import MOVE_LIMIT, parse_player
-from wordforge_cli.spec import CLI, CONFIG, Field, Pair, Parsed, Spec
+from wordforge_cli.spec import CLI, CONFIG, PACK, Field, Pair, Parsed, Spec
 
 MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
 MAX_ATTEMPTS = 100_000  # ~40 s for one pool whose kanji range is out of reach
@@ -65,7 +65,18 @@ PLAYERS = Field("players", Parsed(parse_player, "KIND[@ZIPF]"), None,
                 "opponent's reply), @ZIPF: knows only the hidden words that common (@shown: "
                 "none). Twice: first and second player (default: greedy).",
                 flags=("--player",), multiple=True, show_default=False, metavar="KIND[@ZIPF]")
-POOLS += Spec(PLAYERS)
+# the dictionary the pools draw from (check and play: the one they were drawn from)
+DICT = Field("dict_path", click.Path(dir_okay=False), None,
+             "Dictionary replacing the bundled one (check, play: the one the pools were made "
+             "from): one word a line, YAML vocabulary, or word<TAB>zipf .tsv.",
+             flags=("--dict",), key="dict", fronts=frozenset((CLI, PACK)), show_default=False,
+             what="dictionary file")
+POOLS += Spec(
+    PLAYERS, DICT,
+    Field("strict_vocab", click.BOOL, False,
+          "Refuse (exit 2, file:line) a --dict entry that cannot be used, instead of skipping "
+          "it with a warning (for CI).", show_default=False, fronts=frozenset((CLI, PACK))),
+)
 # what kanji play adds (one game on the command line: no config, no pack section)
 PLAY = Spec(
     PLAYERS,
@@ -75,6 +86,7 @@ PLAY = Spec(
     Field("hidden_words", click.BOOL, False,
           "The classic variant: the pool's words are not shown (players know only what their "
           "Zipf floor lets them).", show_default=False, fronts=frozenset((CLI,))),
+    DICT,
 )
 OWN_KEYS = ("preset", "presets")  # the config's own keys, not options
 

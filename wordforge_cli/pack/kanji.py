@@ -181,7 +181,6 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     from wordforge_cli.kanji.config import POOLS, load_config, pool_request
     from wordforge_cli.spec import PACK
 
-    dict_path = ctx.path("dict", what="dictionary file")
     config_path = ctx.path("config", what="kanji config")
     cfg = load_config(config_path or bundled_config("kanji"))
     preset = ctx.string("preset")
@@ -192,10 +191,11 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     preset = cfg.preset_name(preset)
     v = POOLS.resolve(defaults, ctx.read(POOLS, extra=OWN_KEYS))
     request = pool_request(v)
+    dict_path = v["dict_path"]
     dictionary = load_dictionary(dict_path)
     from wordforge_cli.options import intake  # the intake policy's one wording
 
-    intake(dictionary.source, dictionary.skipped, strict=ctx.boolean("strict_vocab", False))
+    intake(dictionary.source, dictionary.skipped, strict=v["strict_vocab"])
     try:
         check_request(dictionary, request)
     except UsageError as exc:  # the engine names the field it refuses
@@ -236,7 +236,7 @@ def _self_play(ctx: SectionContext, v: dict[str, Any]) -> SelfPlay | None:
                     band=v["band"] if v["balanced"] else None, budget=v["balance_attempts"])
 
 
-OWN_KEYS = ("dict", "config", "preset", "strict_vocab")
+OWN_KEYS = ("config", "preset")
 # the request's fields, in the manifest's order (the self-play ones only when asked)
 _REQUEST = ("base", "bring", "kanji", "max_grade", "base_max_grade", "min_zipf", "attempts",
             "hidden_examples")
