@@ -75,11 +75,11 @@ def _pair(players: tuple[Any, ...]) -> tuple[Any, Any]:
 @output_options
 @seed_option
 @click.pass_context
-def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count: int,
+def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,
           dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
           stats_path: str | None, quiet: bool, self_play: bool, balanced: bool, band: float,
           games: int, balance_attempts: int, players: tuple[Any, ...], output: str | None,
-          as_json: bool, seed: int, **pools: Any) -> None:
+          as_json: bool, seed: int, **asked: Any) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
     Each pool: n base words drawn at random, then m words drawn among those sharing the most
@@ -111,7 +111,7 @@ def kanji(ctx: click.Context, config_path: str | None, preset: str | None, count
 
     if as_json:
         render = "jsonl"
-    request = pool_request(pools)  # the other POOLS fields
+    request = pool_request(asked)  # the other POOLS fields
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
