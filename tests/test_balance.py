@@ -164,3 +164,82 @@ def read_text_bundled() -> str:
     from conftest import CONFIGS
 
     return (CONFIGS / "rarity.yaml").read_text(encoding="utf-8")
+
+
+# ---- hand-worked small cases: why a model wins (issue 12's C2 vs B1 check) -------------------
+
+def _small(words: dict[str, tuple[str, float]]):
+    table = Tables(words={w: WordInfo(w, level, "", "", "") for w, (level, _z) in words.items()},
+                   zipf={w: z for w, (_level, z) in words.items()})
+    return build_index(RULES, table, RULES.tiles.hand_size)
+
+
+def test_a_game_where_nobody_can_play_is_a_draw_not_a_loss():
+    # every word is longer than a hand: both seats pass every turn and score 0
+    index = _small({"abcdefghijkl": ("A1", 5.0), "mnopqrstuvwxy": ("", 3.0)})
+    models = [parse_model("B1"), parse_model("C2")]
+    tally = simulate(index, RULES, models, 3, range(6), GameRules(turns=4))
+    report = summarize(tally, RULES, GameRules(turns=4))
+    assert report["wins"] == {"1:B1": 0.0, "2:C2": 0.0, "draw": 1.0}
+    assert report["mean_score"] == {"1:B1": 0.0, "2:C2": 0.0}
+    assert report["pass_share"] == 1.0
+    assert all(seat["pass_share"] == 1.0 and seat["points_per_word"] == 0.0
+               for seat in report["seats"].values())
+
+
+def test_models_that_know_the_same_words_play_the_same_games():
+    # every word A1: B1 and C2 know them all, so B1 vs C2 is all vs all, deal for deal
+    words = {w: ("A1", 4.0) for w in ("cat", "tea", "eat", "rat", "tar", "art", "ten", "net",
+                                      "sit", "its", "tin", "nit", "ate", "east", "seat",
+                                      "rate", "tear", "stare", "tone", "note", "stone")}
+    index = _small(words)
+    game = GameRules(turns=6)
+    for seed in range(5):
+        mixed = summarize(simulate(index, RULES, [parse_model("B1"), parse_model("C2")], seed,
+                                   range(8), game), RULES, game)
+        same = summarize(simulate(index, RULES, [parse_model("all")] * 2, seed, range(8),
+                                  game), RULES, game)
+        assert mixed["wins"]["1:B1"] == same["wins"]["1:all"]
+        assert mixed["mean_score"]["2:C2"] == same["mean_score"]["2:all"]
+
+
+def test_knowing_more_words_never_scores_less_on_the_same_hand():
+    """A C2 player's best word on a hand scores at least a B1 player's (it knows a superset);
+    what it gains is the rare words B1 does not know, multiplied by their tier."""
+    turns = Turns(INDEX, RULES)
+    b1 = INDEX.mask(knows(parse_model("B1"), RULES))
+    c2 = INDEX.mask(knows(parse_model("C2"), RULES))
+    rng = random.Random(12)
+    higher = 0
+    for _ in range(300):
+        hand = "".join(rng.choice(LETTERS) for _ in range(RULES.tiles.hand_size))
+        weak = turns.best(hand, b1, 0, None, False)
+        strong = turns.best(hand, c2, 0, None, False)
+        if weak is not None:
+            assert strong is not None and strong[0] >= weak[0]
+            higher += strong[0] > weak[0]
+    assert higher > 0
+
+
+def test_seat_figures_add_up_to_the_game():
+    models = [parse_model("B1"), parse_model("all")]
+    game = GameRules(turns=8)
+    trace, totals = _trace(models, 4, game)
+    tally = Tally(players=("B1", "all"))
+    index_of = {w: i for i, w in enumerate(INDEX.words)}
+    turns = Turns(INDEX, RULES)
+    masks = [INDEX.mask(knows(m, RULES)) for m in models]
+    play_game(INDEX, turns, RULES, masks, random.Random(4), game, tally)
+    report = summarize(tally, RULES, game)
+    for s, label in enumerate(("1:B1", "2:all")):
+        mine = [t for t in trace if t["seat"] == s]
+        played = [t for t in mine if t["word"] is not None]
+        seat = report["seats"][label]
+        assert seat["pass_share"] == round((len(mine) - len(played)) / len(mine), 4)
+        assert seat["points_per_word"] == round(totals[s] / len(played), 2)
+        for key, share in seat["tiers"].items():
+            tier = [t for t in played if RULES.keys[min(
+                INDEX.ratings[index_of[t["word"]]].battle_tier
+                + (RULES.gold_rush_tiers if t["powerup"] == "gold_rush" else 0),
+                len(RULES.keys) - 1)] == key]
+            assert share == round(len(tier) / len(played), 4)

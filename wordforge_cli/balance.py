@@ -204,6 +204,10 @@ class Seat:
     last: int = 0  # the score of this seat's latest turn
 
 
+COUNTERS = ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses", "gains",
+            "decisive", "wins", "totals", "margins", "seat_passes", "seat_tiers")
+
+
 @dataclass
 class Tally:
     """Everything a batch reports: exact counts (mergeable, the same in any order)."""
@@ -226,10 +230,11 @@ class Tally:
     draws: int = 0
     totals: Counter[int] = field(default_factory=Counter)    # seat -> points summed
     margins: Counter[int] = field(default_factory=Counter)   # seat 0's margin over seat 1 -> games
+    seat_passes: Counter[int] = field(default_factory=Counter)  # seat -> turns it passed
+    seat_tiers: Counter[str] = field(default_factory=Counter)   # "seat:tier key" -> words played
 
     def merge(self, other: Tally) -> Tally:
-        for name in ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses",
-                     "gains", "decisive", "wins", "totals", "margins"):
+        for name in COUNTERS:
             getattr(self, name).update(getattr(other, name))
         for name in ("games", "passes", "turns", "links", "fortress_cut", "draws"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -261,6 +266,7 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
                               "fortress": guard[s]})
             if found is None:
                 tally.passes += 1
+                tally.seat_passes[s] += 1
                 tally.turn_scores[0] += 1
                 seat.counter = 0
                 bag.extend(seat.hand)
@@ -304,6 +310,7 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
                 tier = min(tier + rules.gold_rush_tiers, turns.top)
             tally.turn_scores[value] += 1
             tally.tiers[keys[tier]] += 1
+            tally.seat_tiers[f"{s}:{keys[tier]}"] += 1
             tally.lengths[len(word)] += 1
             tally.combos[combo] += 1
             tally.links += link
@@ -405,4 +412,16 @@ def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict[str, Any]:
                  "draw": round(tally.draws / g, 4)},
         "mean_score": {label: round(tally.totals[s] / g, 2) for s, label in enumerate(labels)},
         "margin": describe(margins) if seats >= 2 else None,
+        "seats": {label: _seat(tally, s, rules) for s, label in enumerate(labels)},
     }
+
+
+def _seat(tally: Tally, s: int, rules: Rules) -> dict[str, Any]:
+    """One seat's own figures: why a model wins or loses (does it pass, which tiers does it
+    reach, how much is a word worth to it)."""
+    turns = tally.turns // (len(tally.players) or 1)
+    words = sum(tally.seat_tiers[f"{s}:{key}"] for key in rules.keys)
+    return {"pass_share": round(tally.seat_passes[s] / turns, 4) if turns else 0.0,
+            "points_per_word": round(tally.totals[s] / words, 2) if words else 0.0,
+            "tiers": {key: round(tally.seat_tiers[f"{s}:{key}"] / (words or 1), 4)
+                      for key in rules.keys}}

@@ -133,6 +133,13 @@ def _text(doc: dict) -> str:
     row("longest combo: mean", [f"{r['longest_combo']['mean']:.2f}" for r in reports])
     row("link", [f"{r['link_share']:.1%}" for r in reports])
     row("pass", [f"{r['pass_share']:.1%}" for r in reports])
+    for label in first["seats"]:
+        row(f"{label}: pass", [f"{r['seats'][label]['pass_share']:.1%}" for r in reports])
+        row("  points per word", [f"{r['seats'][label]['points_per_word']:.1f}"
+                                  for r in reports])
+        top = list(first["tiers"])[-2:]  # the two top tiers: what rare words bring
+        row("  words of the top 2 tiers",
+            [f"{sum(r['seats'][label]['tiers'][k] for k in top):.1%}" for r in reports])
     if first["powerups"]:
         for name in first["powerup_effect"]:
             row(f"{name}: points / use", [f"{r['powerup_effect'][name]['mean_points']:.1f}"

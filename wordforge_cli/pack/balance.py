@@ -17,11 +17,10 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from wordforge_cli.balance import COUNTERS  # the Tally's own list of counters
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import Item, Kind, Section, bundled_file, user_file
 
-COUNTERS = ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses", "gains",
-            "decisive", "wins", "totals", "margins")
 INTS = ("games", "passes", "turns", "links", "fortress_cut", "draws")
 
 
