@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from wordforge_cli.options import report_seed, seed_option
 from wordforge_cli.words import GAME, rule_options
+
+if TYPE_CHECKING:
+    from wordforge_cli.balance import GameRules, Model
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,7 +22,7 @@ from wordforge_cli.words import GAME, rule_options
               help="Write the report to FILE (atomically) instead of stdout.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
-def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[Any, ...],
+def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[Model, ...],
             compare_path: str | None, powerups: bool, use_at: int, config_path: str | None,
             cefr_path: str | None, overrides_path: str | None, lemma: bool,
             data_path: str | None, seed: int, output: str | None, as_json: bool) -> None:
@@ -70,8 +74,9 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
         fh.write(dumps_pretty(doc) + "\n" if as_json else _text(doc))
 
 
-def _run(config_path, cefr_path, overrides_path, data_path, no_lemma, models, players, seed,
-         games, game) -> dict:
+def _run(config_path: str | None, cefr_path: str | None, overrides_path: str | None,
+         data_path: str | None, no_lemma: bool, models: Sequence[Model], players: int,
+         seed: int, games: int, game: GameRules) -> dict[str, Any]:
     from wordforge_cli.balance import simulate, summarize
     from wordforge_cli.errors import UsageError
     from wordforge_cli.hands import build_index
@@ -95,7 +100,7 @@ def _run(config_path, cefr_path, overrides_path, data_path, no_lemma, models, pl
     return report
 
 
-def _text(doc: dict) -> str:
+def _text(doc: dict[str, Any]) -> str:
     reports = doc.get("reports") or [doc]
     heads = doc.get("rules") or [""]
     width = max(24, *(len(h) + 2 for h in heads))

@@ -6,14 +6,20 @@ Thin layer: options (defaults from ``configs/crossword.yaml`` or ``--config``), 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from wordforge_cli.crossword.config import BATCH, BOARD, CHALLENGE, ENDLESS, STYLED
 from wordforge_cli.options import output_options, report_seed, seed_option, vocab_option
 from wordforge_cli.spec import config_callback
+
+if TYPE_CHECKING:
+    from wordforge_cli.crossword.board import Board
+    from wordforge_cli.crossword.lexicon import Lexicon
+    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.render.ipuz import IpuzCache
 
 RENDERS = ("json", "text", "svg", "ipuz", "sheet")
 CONFIG_META = "wfkit.crossword.config"
@@ -87,7 +93,7 @@ def _defaults(cfg: Any) -> dict[str, Any]:
 @STYLED.options()
 @board_options
 @click.pass_context
-def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: int,
+def crossword(ctx: click.Context, /, config_path: str | None, count: int, min_len: int,
               max_len: int, style: str, **common: Any) -> None:
     """Generate crossword boards whose answer hides in their cells (generate and test).
 
@@ -131,7 +137,7 @@ def crossword(ctx: click.Context, config_path: str | None, count: int, min_len: 
 @ENDLESS.options()
 @board_options
 @click.pass_context
-def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
+def endless(ctx: click.Context, /, count: int, start: int, **common: Any) -> None:
     """Questions of the endless run: band and style from the question number (see plan).
 
     Each question is redrawn up to 12 times (config endless/redraws) until its style blanks
@@ -164,7 +170,7 @@ def endless(ctx: click.Context, count: int, start: int, **common: Any) -> None:
 @STYLED.options()
 @board_options
 @click.pass_context
-def challenge(ctx: click.Context, count: int, order_by_difficulty: bool,
+def challenge(ctx: click.Context, /, count: int, order_by_difficulty: bool,
               **common: Any) -> None:
     """Challenge sets: one board per step of the config's ramp (10), no answer twice.
 
@@ -223,6 +229,7 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
     from wordforge_cli.crossword.sets import plan as make_plan
     from wordforge_cli.output import dumps
 
+    assert ctx.parent is not None  # a subcommand of the group
     cfg = _config(ctx.parent)
     p = make_plan(cfg.endless, question, cfg.labels)
     if as_json:
@@ -234,7 +241,7 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
                    "unlocked)")
 
 
-def _lexicon(common: dict):
+def _lexicon(common: dict[str, Any]) -> Lexicon:
     from wordforge_cli.crossword.lexicon import prepare
     from wordforge_cli.options import warn_skipped
     from wordforge_cli.vocab import read_vocab
@@ -250,7 +257,8 @@ def _lexicon(common: dict):
     return lexicon
 
 
-def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -> None:
+def _emit(lexicon: Lexicon, items: Iterable[tuple[int, int, Sequence[Board | None] | OutOfBudget]],
+          planned: int, common: dict[str, Any], request: dict[str, Any]) -> None:
     """Write boards as they come, count them, then report the statistics.
 
     ``items``: (first id, item seed, boards) per item (a challenge set is one item; a set
@@ -275,7 +283,7 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
     step_of = request.pop("step_of", None)  # board id -> its step (endless, challenge)
     hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
     failures: list[str] = []
-    ipuz_cache: dict = {}
+    ipuz_cache: IpuzCache = {}
     started = time.perf_counter()
     with atomic_write(common["output"]) as fh:
         stream: Any = None
@@ -340,7 +348,7 @@ def _emit(lexicon, items: Iterable, planned: int, common: dict, request: dict) -
         click.echo(f"wfkit: {failure}", err=True)
 
 
-def _report(summary: dict, timing: dict) -> None:
+def _report(summary: dict[str, Any], timing: dict[str, Any]) -> None:
     a = summary["attempts"]
     echo = click.echo
     if summary["made"] + summary["failed"] == 1:  # one board: one line, not batch figures

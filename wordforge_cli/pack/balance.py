@@ -15,11 +15,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.balance import COUNTERS  # the Tally's own list of counters
 from wordforge_cli.pack.config import SectionContext
-from wordforge_cli.pack.kinds import Item, Kind, Section, bundled_file, user_file
+from wordforge_cli.pack.kinds import DataFile, Item, Kind, Section, bundled_file, user_file
+
+if TYPE_CHECKING:
+    from wordforge_cli.balance import GameRules, Model, Turns
+    from wordforge_cli.hands import HandIndex
+    from wordforge_cli.rarity import Rules
 
 INTS = ("games", "passes", "turns", "links", "fortress_cut", "draws")
 
@@ -68,17 +73,18 @@ class BalanceStats:
 class BalanceSection(Section):
     kind = "balance"
 
-    def __init__(self, name, count, render, render_limit, options, *, rules, models, game,
-                 data):
+    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
+                 options: dict[str, Any], *, rules: Rules, models: list[Model],
+                 game: GameRules, data: list[DataFile]):
         super().__init__(name, count, render, render_limit, options, data)
         self.rules = rules
         self.models = models
         self.game = game
-        self.ready: Any = None
+        self.ready: tuple[HandIndex, Turns, list[dict[int, int]]] | None = None  # warm()
         self.paths: dict[str, Any] = {}  # data, cefr, overrides: the tables' files
         self.use_lemma = True
 
-    def __getstate__(self) -> dict:  # the index is built again in each worker
+    def __getstate__(self) -> dict[str, Any]:  # the index is built again in each worker
         return {**self.__dict__, "ready": None}
 
     def warm(self) -> None:
@@ -98,6 +104,7 @@ class BalanceSection(Section):
         from wordforge_cli.rng import item_rng
 
         self.warm()
+        assert self.ready is not None  # warm() built it
         index, turns, masks = self.ready
         names = tuple(m.name for m in self.models)
         for g in range(start, stop):
@@ -112,7 +119,7 @@ class BalanceSection(Section):
     def new_stats(self) -> BalanceStats:
         return BalanceStats(self.rules, self.game, tuple(m.name for m in self.models))
 
-    def stats_from_state(self, state: dict) -> BalanceStats:
+    def stats_from_state(self, state: dict[str, Any]) -> BalanceStats:
         return self.new_stats().load(state)
 
 
