@@ -6,11 +6,15 @@ the rarity engine's options declared once (:data:`RULE`, :data:`RATING`; see
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from wordforge_cli.spec import CLI, PACK, Field, Parsed, Spec
+
+if TYPE_CHECKING:
+    from wordforge_cli.balance import Model
+    from wordforge_cli.rarity import Play, Rating, Rules, Score, Tables
 
 _FILE = click.Path(dir_okay=False)
 _FRONTS = frozenset((CLI, PACK))  # the rarity engine has no option defaults file (--config is
@@ -52,7 +56,7 @@ BEST = Spec(
 )
 
 
-def _model(text: str) -> Any:
+def _model(text: str) -> Model:
     from wordforge_cli.balance import parse_model
 
     return parse_model(text)
@@ -107,7 +111,7 @@ def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def load_rule(config_path: str | None, cefr_path: str | None, overrides_path: str | None,
-              data_path: str | None, *, whole: bool = False) -> tuple[Any, Any]:
+              data_path: str | None, *, whole: bool = False) -> tuple[Rules, Tables]:
     """(rules, tables) for the options of :func:`rule_options`."""
     from wordforge_cli.english import open_tables, read_rules
 
@@ -130,8 +134,8 @@ def checked_words(words: Iterable[str]) -> list[str]:
     return checked
 
 
-def play_one(word: str, rules: Any, tables: Any, *, use_lemma: bool, battle: bool,
-             gold_rush: bool, play: Any) -> tuple[Any, Any]:
+def play_one(word: str, rules: Rules, tables: Tables, *, use_lemma: bool, battle: bool,
+             gold_rush: bool, play: Play) -> tuple[Rating, Score]:
     """(rating, score) of one play of a playable word."""
     from wordforge_cli.rarity import rate, score_word
 
@@ -141,7 +145,7 @@ def play_one(word: str, rules: Any, tables: Any, *, use_lemma: bool, battle: boo
     return rating, score_word(word, tier, rules, play)
 
 
-def score_record(rating: Any, result: Any, rules: Any, play: Any, *, battle: bool,
+def score_record(rating: Rating, result: Score, rules: Rules, play: Play, *, battle: bool,
                  gold_rush: bool) -> dict[str, Any]:
     """The breakdown of one play as a JSON-ready record (``score`` last)."""
     from wordforge_cli.rarity import decimal_text, number

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from wordforge_cli.options import report_seed, seed_option
@@ -155,10 +157,10 @@ def _check_hand(hand: str, word: str, config_path: str | None, cefr_path: str | 
     rating, result = play_one(word, rules, tables, use_lemma=not no_lemma, battle=True,
                               gold_rush=False, play=Play(wild=uncovered if can else ()))
     not_in_hand = "".join(word[i] for i in uncovered)
-    rec = {"hand": hand.upper(), "word": word, "can_make": can,
-           "not_in_hand": not_in_hand, "wilds": wilds,
-           "wild_positions": [i + 1 for i in uncovered] if can else [],
-           "playable": rating.playable, "rarity": None, "score": None}
+    rec: dict[str, Any] = {"hand": hand.upper(), "word": word, "can_make": can,
+                           "not_in_hand": not_in_hand, "wilds": wilds,
+                           "wild_positions": [i + 1 for i in uncovered] if can else [],
+                           "playable": rating.playable, "rarity": None, "score": None}
     if can and rating.playable:
         full = score_record(rating, result, rules, Play(wild=uncovered), battle=True,
                             gold_rush=False)
