@@ -266,11 +266,11 @@ def _emit(lexicon: Lexicon, items: Iterable[tuple[int, int, Sequence[Board | Non
     goes on); ``planned``: how many items (the progress bar's total)."""
     import time
 
-    from wordforge_cli.crossword.board import record
+    from wordforge_cli.crossword.board import record, record_json
     from wordforge_cli.crossword.stats import BatchStats
     from wordforge_cli.engine import OutOfBudget
     from wordforge_cli.errors import CannotDo
-    from wordforge_cli.output import atomic_write, dumps, dumps_plain
+    from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
 
     render = "json" if common["as_json"] else common["render"]
@@ -295,7 +295,7 @@ def _emit(lexicon: Lexicon, items: Iterable[tuple[int, int, Sequence[Board | Non
         elif render == "text":
             from wordforge_cli.render.crossword import board_text
         elif render == "ipuz":
-            from wordforge_cli.render.ipuz import board_ipuz
+            from wordforge_cli.render.ipuz import board_ipuz_json
         for board_id, item_seed, boards in progress(items, total=planned, desc="crossword",
                                                     unit="board"):
             if isinstance(boards, OutOfBudget):
@@ -313,13 +313,13 @@ def _emit(lexicon: Lexicon, items: Iterable[tuple[int, int, Sequence[Board | Non
                     rec["difficulty"] = measured.record()
                     hardness.add(measured, step_of(rec["id"]) if step_of else None)
                 if render == "json":
-                    fh.write(dumps_plain(rec))
+                    fh.write(record_json(rec, lexicon))
                     fh.write("\n")
                 elif render == "text":
                     fh.write(board_text(rec, hints) + "\n")
                 elif render == "ipuz":
-                    fh.write(dumps_plain(board_ipuz(rec, hints=hints, cache=ipuz_cache,
-                                                    title=f"{lexicon.name} #{rec['id']}")))
+                    fh.write(board_ipuz_json(rec, hints=hints, cache=ipuz_cache,
+                                             title=f"{lexicon.name} #{rec['id']}"))
                     fh.write("\n")
                 else:
                     stream.add(rec)

@@ -400,7 +400,12 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
         if not ahead0 or part_across is None:  # (ahead0 says it is not None)
             break
         work += nsrc
-        if _has_next(part_across, lex, q, answer[1], [a, q], by_across):
+        mine0 = part_across.get(q)  # lookahead (as _has_next, inlined)
+        nxt0 = mine0.get(answer[1]) if mine0 is not None else None
+        if nxt0 is None:
+            nxt0 = _partners_of(part_across, lex, q, answer[1], by_across)
+        # a pool holds distinct words: more than two, and one is neither a nor q
+        if len(nxt0) > 2 or not all(map((a, q).__contains__, nxt0)):
             break
     else:
         return None
@@ -419,21 +424,22 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
     used = [a, q]
     placed: list[tuple[int, int, int]] = [(q, ORIGIN, DOWN)]
     prev, prev_start, prev_step = q, ORIGIN, DOWN
+    # (partners, pools) of the word placed now, then of the next one, by its direction
+    sides: tuple[tuple[dict[Any, Any] | None, Pools, dict[Any, Any] | None, Pools], ...] = (
+             (part_down, by_down, part_across, by_across),
+             (part_across, by_across, part_down, by_down))
     for i in range(1, len(answer)):
         ch = answer[i]
         step = prev_step ^ _FLIP  # alternate down and across
         perp = prev_step
-        if step == ACROSS:
-            partners, source, nxt_partners, nxt_source = part_across, by_across, part_down, by_down
-        else:
-            partners, source, nxt_partners, nxt_source = part_down, by_down, part_across, by_across
+        partners, source, nxt_partners, nxt_source = sides[step == ACROSS]
         pool = source.get(ch, ())
         if partners is not None and len(pool) <= PARTNER_POOL_MAX:
             work += len(pool)
             mine = partners.get(prev)
-            pool = mine.get(ch) if mine is not None else None
-            if pool is None:
-                pool = _partners_of(partners, lex, prev, ch, source)
+            found = mine.get(ch) if mine is not None else None
+            pool = found if found is not None else _partners_of(partners, lex, prev, ch,
+                                                                 source)
         npool = len(pool)
         if not npool:
             return None
@@ -514,18 +520,21 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
                 break
             else:
                 continue
-            if (nxt_partners is not None and i < last
-                    and len(nxt_source.get(answer[i + 1], ())) <= PARTNER_POOL_MAX):
-                work += len(nxt_source.get(answer[i + 1], ()))
-                mine = nxt_partners.get(q)  # lookahead, inlined (hot)
-                nxt = mine.get(answer[i + 1]) if mine is not None else None
-                if nxt is None:
-                    nxt = _partners_of(nxt_partners, lex, q, answer[i + 1], nxt_source)
-                used.append(q)
-                ahead = not all(map(used.__contains__, nxt))
-                used.pop()
-                if not ahead:
-                    continue
+            if nxt_partners is not None and i < last:
+                nsrc = len(nxt_source.get(answer[i + 1], ()))
+                if nsrc <= PARTNER_POOL_MAX:
+                    work += nsrc
+                    mine = nxt_partners.get(q)  # lookahead, inlined (hot)
+                    nxt = mine.get(answer[i + 1]) if mine is not None else None
+                    if nxt is None:
+                        nxt = _partners_of(nxt_partners, lex, q, answer[i + 1], nxt_source)
+                    # distinct words: more of them than used words and q, so one is free
+                    if len(nxt) <= len(used) + 1:
+                        used.append(q)
+                        ahead = not all(map(used.__contains__, nxt))
+                        used.pop()
+                        if not ahead:
+                            continue
             answer_at[spot] = i
             k = start
             if strict:
@@ -631,6 +640,8 @@ def record(board: Board, board_id: int | str, seed: int,
             parts = _parts(board, lexicon)
             if len(cache) < 2 * MEMO_BOARDS:
                 cache[ck] = parts
+                # known shared: record_json may encode this layout's part once for all
+                lexicon.cache.setdefault("record_shared", {})[id(parts[1])] = (*parts[1:], {})
     else:
         parts = _parts(board, lexicon)
     spelling, words, cells, inputs = parts
@@ -667,3 +678,45 @@ def _parts(board: Board, lexicon: Lexicon | None
              for (w, x, y, d), sp in zip(board.words, spellings[1:], strict=True)],
             cells, [c for c in cells if c["n"] != -2])
 
+
+
+RECORD_KEYS = ("id", "seed", "answer", "spelling", "w", "h", "words", "cells", "inputs",
+               "style", "label", "blanked", "attempts", "redraws", "fallback")
+
+
+def record_json(rec: dict[str, Any], lexicon: Lexicon | None = None) -> str:
+    """``output.dumps_plain(rec)`` (the same bytes), for a record :func:`record` built.
+
+    A small vocabulary's records share their layout's parts (see :func:`record`): the JSON
+    of everything from ``answer`` to ``blanked`` is then encoded once per layout, style and
+    label, and a record is that text with its own id, seed, attempts, redraws and fallback
+    around it (encoding was a fifth of a batch's time). Any other record, or one changed
+    since :func:`record` made it (another key, other lists), is encoded whole.
+    """
+    shared = lexicon.cache.get("record_shared") if lexicon is not None else None
+    if shared is not None and len(rec) == 15:
+        words = rec["words"]
+        entry = shared.get(id(words))
+        if (entry is not None and entry[0] is words and entry[1] is rec["cells"]
+                and entry[2] is rec["inputs"] and tuple(rec) == RECORD_KEYS):
+            fk = (rec["answer"], rec["spelling"], rec["w"], rec["h"], rec["style"],
+                  rec["label"], rec["blanked"])
+            middle = entry[3].get(fk)
+            if middle is None:
+                middle = entry[3][fk] = _json({k: rec[k] for k in RECORD_KEYS[2:12]})[1:-1]
+            fallback = rec["fallback"]
+            return (f'{{"id":{_json(rec["id"])},"seed":{_json(rec["seed"])},{middle},'
+                    f'"attempts":{_json(rec["attempts"])},"redraws":{_json(rec["redraws"])},'
+                    f'"fallback":{"true" if fallback is True else _json(fallback)}}}')
+    return _json(rec)
+
+
+def _json(value: Any) -> str:
+    """``output.dumps_plain(value)``, a whole number or ``false`` without the call."""
+    if type(value) is int:
+        return str(value)
+    if value is False:
+        return "false"
+    from wordforge_cli.output import dumps_plain
+
+    return dumps_plain(value)

@@ -66,6 +66,32 @@ class BatchStats:
         self.fallbacks = 0
         # layout key -> blank counts (a cache of a pure function)
         self._blank_cache: dict[tuple[object, ...], dict[str, int]] = {}
+        # layout key -> boards not yet counted in full; -> (answer, words, cells, w, h)
+        self._layouts: Counter[tuple[Any, ...]] = Counter()
+        self._seen: dict[tuple[Any, ...], tuple[str, tuple[str, ...],
+                                                list[tuple[int, int, str, int]], int, int]] = {}
+
+    def _flush(self) -> None:
+        """Count in full the boards :meth:`add` only tallied by layout."""
+        for key, n in self._layouts.items():
+            answer, words, cells, w, h = self._seen[key]
+            self.answers[answer] += n
+            self.word_use[answer] += n
+            for word in words:
+                self.word_use[word] += n
+            self.widths[w] += n
+            self.heights[h] += n
+            counts = self._blank_cache.get(key)
+            if counts is None:
+                counts = blank_counts(cells, self.styles)
+                if len(self._blank_cache) < 8192:
+                    self._blank_cache[key] = counts
+            for style, count in counts.items():
+                if count == 0 and style != "none":
+                    self.blank_failures[style] += n
+        self._layouts.clear()
+        if len(self._seen) > 8192:  # bounded: a layout met again is described again
+            self._seen.clear()
 
     def add_record(self, rec: dict[str, Any], *, rejected_ambiguous: int = 0) -> None:
         """Count one made board from its JSON record (same counts as :meth:`add`)."""
@@ -75,7 +101,30 @@ class BatchStats:
                     rec.get("fallback", False))
 
     def add(self, board: Board) -> None:
-        """Count one made board straight from the generator."""
+        """Count one made board straight from the generator.
+
+        A board of a known layout (``board.key``: small vocabularies repeat a few thousand
+        layouts) whose first draw is the one shipped is only tallied by layout here; what
+        its layout fixes (answer, words, blank counts, size) is counted once per layout when
+        the figures are read (:meth:`_flush`): the same counts at a fraction of the cost."""
+        key = board.key
+        if key is not None and board.first is None and not self.unique:
+            self.made += 1
+            self.attempts[board.attempts] += 1
+            self._layouts[key] += 1
+            if board.redraws:
+                self.redraws += board.redraws
+            if board.fallback:
+                self.fallbacks += 1
+            if board.style != "none" and not board.blanked:
+                self.unblanked[board.style] += 1
+            if key not in self._seen:
+                cells = board.cells if board.base is None else [
+                    (x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base,
+                                                            strict=True)]
+                self._seen[key] = (board.answer, tuple(w[0] for w in board.words), cells,
+                                   board.w, board.h)
+            return
         if board.first is not None:
             cells = board.first
         elif board.base is None:
@@ -131,6 +180,8 @@ class BatchStats:
 
     def merge(self, other: BatchStats) -> BatchStats:
         """Add another part's counts to this one (parallel or sharded batches)."""
+        self._flush()
+        other._flush()
         for name in self.TOTALS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in self.COUNTERS:
@@ -143,6 +194,7 @@ class BatchStats:
 
     def to_state(self) -> dict[str, Any]:
         """The raw counts as plain JSON-ready data (to ship between processes or shards)."""
+        self._flush()
         out: dict[str, Any] = {"styles": list(self.styles)}
         for name in self.TOTALS:
             out[name] = getattr(self, name)
@@ -164,6 +216,7 @@ class BatchStats:
 
     def summary(self) -> dict[str, Any]:
         """A JSON-ready summary; identical for the same boards in any order or split."""
+        self._flush()
         made = self.made
         out: dict[str, Any] = {"made": made, "failed": self.failed}
         out["attempts"] = {"median": _lower_median(self.attempts),

@@ -102,9 +102,9 @@ class BoardSection(Section):
         return BatchStats.from_state(state, self.lexicon, unique=self.request.unique)
 
     def encode(self, record: dict[str, Any]) -> str:
-        from wordforge_cli.output import dumps_plain
+        from wordforge_cli.crossword.board import record_json
 
-        return dumps_plain(record)
+        return record_json(record, self.lexicon)
 
     def render_item(self, fmt: str, record: dict[str, Any]) -> str:
         title = f"{self.name} #{record['id']}"

@@ -189,3 +189,36 @@ def _document(rec: dict[str, Any], title: str | None, puzzle: Grid, solution: Gr
         "clues": clues,
         "answer": answer,
     }
+
+
+_HEAD = ("version", "kind")
+_TAIL = ("block", "empty", "dimensions", "puzzle", "solution", "clues", "answer")
+
+
+def board_ipuz_json(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = None,
+                    title: str | None = None, cache: dict[Any, Any] | None = None) -> str:
+    """``output.dumps_plain(board_ipuz(rec, ...))``: the same bytes, faster.
+
+    ``cache``: a dict the caller keeps for one vocabulary and one set of hints, and records
+    whose lists it does not change while the cache lives (``wfkit crossword`` writing its
+    records). A record whose words and cells are the very lists of one seen before (a small
+    vocabulary's records share their layout's lists) is then its title and origin around
+    the JSON of that layout's grid and clues, encoded once (the ipuz JSON was a third of an
+    ipuz batch's time)."""
+    from wordforge_cli.output import dumps_plain
+
+    if cache is None:
+        return dumps_plain(board_ipuz(rec, hints=hints, title=title))
+    words, cells = rec["words"], rec["cells"]
+    ck = ("json", id(words), id(cells), rec["answer"], rec["w"], rec["h"])
+    entry = cache.get(ck)
+    if entry is None or entry[0] is not words or entry[1] is not cells:
+        doc = board_ipuz(rec, hints=hints, title=title)
+        if len(cache) < 16384:  # the lists are kept with their text: their ids stay theirs
+            cache[ck] = (words, cells, dumps_plain({k: doc[k] for k in _HEAD})[:-1],
+                         dumps_plain({k: doc[k] for k in _TAIL})[1:])
+        return dumps_plain(doc)
+    title = title or f"wfkit crossword #{rec['id']}"
+    origin = f"wfkit crossword, seed {rec['seed']}"
+    return f'{entry[2]},"title":{dumps_plain(title)},"origin":{dumps_plain(origin)},{entry[3]}'
+

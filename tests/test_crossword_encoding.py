@@ -1,0 +1,110 @@
+"""The fast paths of a crossword batch give the bytes and counts of the slow ones.
+
+``record_json`` and ``board_ipuz_json`` encode a layout's shared part once; ``BatchStats.add``
+tallies boards of a known layout and counts the layout in full later. Each is held equal to
+the plain way (``dumps_plain`` of the whole record, stats fed record by record).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordforge_cli.crossword.board import Request, record, record_json
+from wordforge_cli.crossword.lexicon import Lexicon, lexicon_from_words, prepare
+from wordforge_cli.crossword.sets import batch
+from wordforge_cli.crossword.stats import BatchStats
+from wordforge_cli.output import dumps, dumps_plain
+from wordforge_cli.render.ipuz import board_ipuz, board_ipuz_json
+from wordforge_cli.vocab import read_vocab
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+LEXICONS: dict[str, Lexicon] = {}
+
+
+def lexicon(name: str) -> Lexicon:
+    if name not in LEXICONS:
+        LEXICONS[name] = prepare(read_vocab(EXAMPLES / name))
+    return LEXICONS[name]
+
+
+REQUESTS = st.builds(Request, st.sampled_from([3, 4]), st.sampled_from([4, 5, 6]),
+                     st.sampled_from(["none", "tail", "head", "alt", "most"]),
+                     st.sampled_from(["loose", "strict"]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(["tech.yaml", "animals-en.yaml"]), request=REQUESTS,
+       seed=st.integers(0, 2**32))
+def test_record_json_is_dumps_plain(name: str, request: Request, seed: int) -> None:
+    lex = lexicon(name)
+    for i, item_seed, board in batch(lex, request, seed, 300):
+        assert board is not None
+        rec = record(board, i, item_seed, lex)
+        assert record_json(rec, lex) == dumps_plain(rec)
+
+
+def test_record_json_sees_a_changed_record() -> None:
+    lex = lexicon("tech.yaml")
+    recs = [record(b, i, s, lex) for i, s, b in batch(lex, Request(3, 3), 1, 200)
+            if b is not None]
+    assert len({id(r["words"]) for r in recs}) < len(recs)  # the layouts' lists are shared
+    for rec in recs:
+        record_json(rec, lex)  # the layout's part is encoded now
+        for change in ({"fallback": 1}, {"id": "a\"b"}, {"seed": 2**70}, {"attempts": True},
+                       {"label": "語尾\n"}, {"blanked": -1}, {"w": 99},
+                       {"words": [dict(w) for w in rec["words"]]}, {"difficulty": 3}):
+            other = {**rec, **change}
+            assert record_json(other, lex) == dumps_plain(other), change
+        moved = {k: rec[k] for k in reversed(list(rec))}
+        assert record_json(moved, lex) == dumps_plain(moved)
+
+
+def test_record_json_of_a_big_vocabulary() -> None:
+    words = [f"{a}{b}{c}{d}" for a in "abcdefgh" for b in "ijklmnop" for c in "abcdefgh"
+             for d in "ijklmnop"][:3001]
+    lex = lexicon_from_words(words, "en")
+    for i, s, board in batch(lex, Request(4, 4), 3, 50):
+        if board is not None:  # (a big vocabulary's layouts are not shared)
+            assert board.key is None
+            rec = record(board, i, s, lex)
+            assert record_json(rec, lex) == dumps_plain(rec)
+
+
+@settings(max_examples=10, deadline=None)
+@given(name=st.sampled_from(["tech.yaml", "animals-en.yaml"]), request=REQUESTS,
+       seed=st.integers(0, 2**32))
+def test_ipuz_json_is_dumps_plain(name: str, request: Request, seed: int) -> None:
+    lex = lexicon(name)
+    hints = {w: h for w, h in zip(lex.words, lex.hints, strict=True) if h}
+    cache: dict[object, object] = {}
+    for i, item_seed, board in batch(lex, request, seed, 200):
+        assert board is not None
+        rec = record(board, i, item_seed, lex)
+        title = f"{lex.name} #{i}" if i % 3 else None
+        assert (board_ipuz_json(rec, hints=hints, cache=cache, title=title)
+                == dumps_plain(board_ipuz(rec, hints=hints, title=title)))
+
+
+@pytest.mark.parametrize("name", ["tech.yaml", "animals-en.yaml"])
+@pytest.mark.parametrize("layout", ["loose", "strict"])
+def test_stats_by_layout_count_as_records(name: str, layout: str) -> None:
+    """Boards tallied by layout (``add``) and records counted one by one (``add_record``)
+    give the same summary, and so do the saved states merged in parts."""
+    lex = lexicon(name)
+    fast, slow = BatchStats(lexicon=lex), BatchStats(lexicon=lex)
+    parts = [BatchStats(lexicon=lex) for _ in range(3)]
+    for i, s, board in batch(lex, Request(3, 5, "tail", layout), 9, 3000, redraws=1):
+        assert board is not None and board.key is not None
+        fast.add(board)
+        parts[i % 3].add(board)
+        slow.add_record(record(board, i, s, lex))
+        if i == 1000:
+            assert fast.summary() == slow.summary()  # read half-way, then go on
+    assert dumps(fast.summary()) == dumps(slow.summary())
+    merged = BatchStats.from_state(parts[0].to_state(), lex)
+    merged.merge(parts[1]).merge(BatchStats.from_state(parts[2].to_state(), lex))
+    assert dumps(merged.summary()) == dumps(slow.summary())
