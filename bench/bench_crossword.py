@@ -218,6 +218,58 @@ def whole(args, vocab_txt: Path) -> None:
     shutil.rmtree(tmp)
 
 
+def costs(args) -> None:
+    """What each part of the JSON Lines command costs: its stages run one after another in
+    this process on the command's 20,000 boards (CPU seconds, ``process_time``, medians),
+    and start-up as the whole process of ``wfkit --version``."""
+    from wordforge_cli.crossword.board import record, record_json
+    from wordforge_cli.render.ipuz import board_ipuz_json
+
+    n = args.n
+    stages: dict[str, list[float]] = {k: [] for k in (
+        "start-up (wfkit --version, whole process)", "reading and preparing the vocabulary",
+        "generation (sets.batch: seeds, deck, attempts)", "records (board.record)",
+        "JSON Lines (board.record_json)", "ipuz documents (ipuz.board_ipuz_json)",
+        "statistics (BatchStats add + summary)")}
+    names = list(stages)
+    wfkit = str(Path(sys.executable).parent / "wfkit")
+    for r in range(args.runs):
+        stages[names[0]].append(_timed([wfkit, "--version"])[1])
+        t = time.process_time()
+        lexicon = prepare(read_vocab(ROOT / "examples" / "tech.yaml"))
+        stages[names[1]].append(time.process_time() - t)
+        t = time.process_time()
+        boards = list(batch(lexicon, Request(4, 5), r, n))
+        stages[names[2]].append(time.process_time() - t)
+        t = time.process_time()
+        recs = [record(b, i, s, lexicon) for i, s, b in boards]
+        stages[names[3]].append(time.process_time() - t)
+        t = time.process_time()
+        for rec in recs:
+            record_json(rec, lexicon)
+        stages[names[4]].append(time.process_time() - t)
+        hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
+        cache: dict = {}
+        t = time.process_time()
+        for rec in recs:
+            board_ipuz_json(rec, hints=hints, cache=cache, title=f"tech #{rec['id']}")
+        stages[names[5]].append(time.process_time() - t)
+        t = time.process_time()
+        stats = BatchStats(lexicon=lexicon)
+        for _i, _s, b in boards:
+            stats.add(b)
+        stats.summary()
+        stages[names[6]].append(time.process_time() - t)
+    load = os.getloadavg()
+    print(f"## what each part costs, {n} boards 4-5 of tech.yaml, CPU s, median of {args.runs} "
+          f"(load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f})\n")
+    print("| part | CPU s |")
+    print("|---|---|")
+    for name, values in stages.items():
+        print(f"| {name} | {statistics.median(values):.3f} |")
+    print()
+
+
 def _letters() -> Iterator[str]:
     """Distinct letters (Unicode category Lo), enough for 75,000 cells."""
     for lo, hi in ((0x4E00, 0x9FFF), (0xAC00, 0xD7A3), (0x20000, 0x2A6DF)):
@@ -382,6 +434,7 @@ def main() -> None:
             vocab_txt = Path(tmp) / "tech.txt"
             vocab_txt.write_text("\n".join(lexicon.words) + "\n", encoding="utf-8")
             whole(args, vocab_txt)
+        costs(args)
         return
     lexicon = prepare(read_vocab(ROOT / "examples" / "tech.yaml"))
     with tempfile.TemporaryDirectory() as tmp:
