@@ -641,7 +641,7 @@ def record(board: Board, board_id: int | str, seed: int,
             if len(cache) < 2 * MEMO_BOARDS:
                 cache[ck] = parts
                 # known shared: record_json may encode this layout's part once for all
-                lexicon.cache.setdefault("record_shared", {})[id(parts[1])] = (*parts[1:], {})
+                lexicon.cache.record_shared[id(parts[1])] = (*parts[1:], {})
     else:
         parts = _parts(board, lexicon)
     spelling, words, cells, inputs = parts
@@ -693,8 +693,8 @@ def record_json(rec: dict[str, Any], lexicon: Lexicon | None = None) -> str:
     around it (encoding was a fifth of a batch's time). Any other record, or one changed
     since :func:`record` made it (another key, other lists), is encoded whole.
     """
-    shared = lexicon.cache.get("record_shared") if lexicon is not None else None
-    if shared is not None and len(rec) == 15:
+    shared = lexicon.cache.record_shared if lexicon is not None else None
+    if shared and len(rec) == 15:
         words = rec["words"]
         entry = shared.get(id(words))
         if (entry is not None and entry[0] is words and entry[1] is rec["cells"]

@@ -94,6 +94,9 @@ class LexiconCache:
     # cells
     boards: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
     record_parts: dict[tuple[Any, str], Any] = field(default_factory=dict)  # (layout, style)
+    # id of a shared words list -> (words, cells, inputs, JSON of the layout's part by fields)
+    record_shared: dict[int, tuple[list[Any], list[Any], list[Any], dict[tuple[Any, ...], str]]] \
+        = field(default_factory=dict)
     # words of one length and their (position, letter) index, for the fairness solver
     unique_index: dict[int, tuple[frozenset[int], dict[Any, frozenset[int]]]] = field(
         default_factory=dict)
