@@ -177,6 +177,8 @@ def test_crossword_sections_measure_their_boards(built):
             if step is not None:
                 by_step.setdefault(step(rec["id"]), []).append(measured["score"])
         figures = sections[name]["stats"]["difficulty"]
+        scores = [measure_record(lexicon, x).score for x in records]
+        assert figures["histogram"] == {str(v): scores.count(v) for v in sorted(set(scores))}
         assert figures["score"]["max"] == max(
             r["score"] for r in (measure_record(lexicon, x).record() for x in records))
         if step is None:
@@ -242,10 +244,10 @@ def test_preview_draws_win_rates_and_difficulty_per_step(built, tmp_path, run):
     assert run("pack", "preview", out, "-o", html).exit_code == 0
     page = html.read_text(encoding="utf-8")
     sections = _sections(out)
-    # pools and played: self-play wins; run and sets: difficulty per step
+    # pools and played: self-play wins; boards: difficulty scores; run and sets: also per step
     charts = {name: re.search(rf'id="section-{name}".*?</section>', page, re.S).group(0)
               .count('<figure class="chart">') for name in sections}
-    assert charts == {"pools": 1, "played": 1, "plain": 0, "boards": 0, "run": 1, "sets": 1,
+    assert charts == {"pools": 1, "played": 1, "plain": 0, "boards": 1, "run": 2, "sets": 2,
                       "nodiff": 0}
     assert "mean difficulty score per ramp step" in page
     assert "mean difficulty score per plan phase" in page
@@ -261,14 +263,18 @@ def test_preview_draws_win_rates_and_difficulty_per_step(built, tmp_path, run):
                          text=True, timeout=120)
     assert dom.returncode == 0, dom.stderr[-2000:]
     body = re.search(r"<body[^>]*>", dom.stdout).group(0)
-    assert 'data-charts-drawn="4"' in body, body
+    assert 'data-charts-drawn="7"' in body, body
     bars = len(re.findall(r'<rect class="bar"', dom.stdout))
-    assert bars == (len(sections["run"]["stats"]["difficulty"]["per_step"])
-                    + len(sections["sets"]["stats"]["difficulty"]["per_step"]) + 2 * 3)
+    assert bars == sum(len(sections[name]["stats"]["difficulty"]["per_step"])
+                       for name in ("run", "sets")) + sum(
+        len(sections[name]["stats"]["difficulty"]["histogram"])
+        for name in ("boards", "run", "sets")) + 2 * 3
 
 
 @pytest.mark.parametrize("spoiled", [
     {"difficulty": {"per_step": ["1", 2]}},
+    {"difficulty": {"histogram": {"1": -3}}},
+    {"difficulty": {"histogram": {"x": 3}}},
     {"difficulty": {"per_step": [1e400]}},
     {"difficulty": {"per_step": [-1]}},
     {"difficulty": {"per_step": {"a": 1}}},

@@ -213,7 +213,8 @@ class DifficultyStats:
         from wordforge_cli.kanji.stats import describe
 
         out: dict[str, Any] = {"score": describe(Counter(self.scores)),
-                               "guesses": describe(Counter(self.guesses))}
+                               "guesses": describe(Counter(self.guesses)),
+                               "histogram": {str(v): c for v, c in sorted(self.scores.items())}}
         if self.steps:
             means = []
             for step in sorted(self.steps):

@@ -36,7 +36,8 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], title: str, *,
 
 
 def score_histogram(histogram: dict[str, int], title: str = "score per turn") -> str:
-    """A histogram from ``{"bin start": count}`` (the bins of ``balance.summarize``)."""
+    """A histogram from ``{"bin start": count}`` (the bins of ``balance.summarize``, the
+    scores of ``difficulty.DifficultyStats``)."""
     keys = sorted(histogram, key=int)
     return bar_chart(keys, [histogram[k] for k in keys], title, bar_w=18)
 
@@ -107,8 +108,9 @@ def balance_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
 
 def section_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     """The play charts a pack section's statistics hold (none when it has no play figures):
-    a ``balance`` section's score histogram and wins; the difficulty per step of a crossword
-    section measured with ``difficulty: true``; the self-play wins of a kanji section played
+    a ``balance`` section's score histogram and wins; the difficulty scores (and the mean per
+    step of an endless or challenge section) of a crossword section measured with
+    ``difficulty: true``; the self-play wins of a kanji section played
     with ``self_play`` or ``balanced``. Values a hand-edited manifest spoils draw nothing."""
     if kind == "balance":
         return balance_charts(stats)
@@ -119,6 +121,10 @@ def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     """(svg, caption) of the play figures a crossword or kanji section's statistics hold."""
     out = []
     difficulty = stats.get("difficulty")
+    scores = _histogram(difficulty.get("histogram")) if isinstance(difficulty, dict) else None
+    if scores:
+        out.append((score_histogram(scores, "difficulty score"),
+                    "boards per difficulty score (rounds + 3 x guesses)"))
     means = _numbers(difficulty.get("per_step")) if isinstance(difficulty, dict) else None
     if means:
         what = "ramp step" if kind == "challenge" else "plan phase"
