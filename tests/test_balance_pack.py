@@ -7,6 +7,7 @@ import json
 import os
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 from test_pack_preview import find_chromium
@@ -68,6 +69,17 @@ def test_preview_draws_the_balance_charts(pack, tmp_path, run):
     assert run("pack", "preview", out, "-o", html).exit_code == 0
     page = html.read_text(encoding="utf-8")
     assert page.count('<figure class="chart">') == 2
+    dom = chromium_dom(html, tmp_path / "profile")
+    body = re.search(r"<body[^>]*>", dom).group(0)
+    assert 'data-charts-drawn="2"' in body, body
+    stats = json.loads((out / "manifest.json").read_text())["sections"][0]["stats"]
+    bars = len(re.findall(r'<rect class="bar"', dom))
+    assert bars == len(stats["score_per_turn"]["histogram"]) + len(stats["wins"])
+
+
+def chromium_dom(html: Path, profile: Path) -> str:
+    """The page as headless Chromium laid it out (its script run); skips without Chromium,
+    fails in CI."""
     chromium = find_chromium()
     if chromium is None:
         if os.environ.get("CI", "").lower() == "true":
@@ -75,12 +87,8 @@ def test_preview_draws_the_balance_charts(pack, tmp_path, run):
         pytest.skip("Chromium is not installed (Debian package 'chromium')")
     base = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
+            "--no-first-run", f"--user-data-dir={profile}"]
     dom = subprocess.run([*base, "--dump-dom", html.resolve().as_uri()], capture_output=True,
                          text=True, timeout=120)
     assert dom.returncode == 0, dom.stderr[-2000:]
-    body = re.search(r"<body[^>]*>", dom.stdout).group(0)
-    assert 'data-charts-drawn="2"' in body, body
-    stats = json.loads((out / "manifest.json").read_text())["sections"][0]["stats"]
-    bars = len(re.findall(r'<rect class="bar"', dom.stdout))
-    assert bars == len(stats["score_per_turn"]["histogram"]) + len(stats["wins"])
+    return dom.stdout

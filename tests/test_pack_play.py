@@ -5,18 +5,16 @@ statistics travel as state and merge exactly), and the preview's charts of them.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
+from test_balance_pack import chromium_dom
 from test_pack import tree
-from test_pack_preview import find_chromium
 
 CONFIG = """\
 name: play
@@ -251,20 +249,10 @@ def test_preview_draws_win_rates_and_difficulty_per_step(built, tmp_path, run):
                       "nodiff": 0}
     assert "mean difficulty score per ramp step" in page
     assert "mean difficulty score per plan phase" in page
-    chromium = find_chromium()
-    if chromium is None:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("CI=true but Chromium is not installed")
-        pytest.skip("Chromium is not installed (Debian package 'chromium')")
-    base = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
-    dom = subprocess.run([*base, "--dump-dom", html.resolve().as_uri()], capture_output=True,
-                         text=True, timeout=120)
-    assert dom.returncode == 0, dom.stderr[-2000:]
-    body = re.search(r"<body[^>]*>", dom.stdout).group(0)
+    dom = chromium_dom(html, tmp_path / "profile")
+    body = re.search(r"<body[^>]*>", dom).group(0)
     assert 'data-charts-drawn="7"' in body, body
-    bars = len(re.findall(r'<rect class="bar"', dom.stdout))
+    bars = len(re.findall(r'<rect class="bar"', dom))
     assert bars == sum(len(sections[name]["stats"]["difficulty"]["per_step"])
                        for name in ("run", "sets")) + sum(
         len(sections[name]["stats"]["difficulty"]["histogram"])
