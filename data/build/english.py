@@ -54,6 +54,7 @@ import kanji_lists
 import simplemma
 import wordfreq
 from jamdict_data import JAMDICT_DB_PATH
+from opencc_purepy import OpenCC
 from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
 
 HERE = Path(__file__).resolve().parent
@@ -501,8 +502,12 @@ def gloss_words(proper_nouns: set[str]) -> set[str]:
     return {w for w in found if wordfreq.zipf_frequency(w, "en") >= MIN_GLOSS_WORD_ZIPF}
 
 
-def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) -> str:
-    """JMdict's part of speech of a sense, said for the English word that glosses it."""
+def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str],
+              listed: frozenset[str] = frozenset()) -> str:
+    """JMdict's part of speech of a sense, said for the English word that glosses it.
+    ``listed``: the parts of speech of ECDICT's translation lines for the word, which decide a
+    na- or no-adjective first (心室 is a noun for 'ventricle', 二価 an adjective for
+    'divalent': cefrpy's tags for rare words are guesses)."""
     if verb_gloss:
         return "verb"
     kinds = set()
@@ -527,6 +532,10 @@ def plain_pos(jm_pos: list[str], verb_gloss: bool, word: str, tags: set[str]) ->
             kinds.add(p.split(" (")[0].replace("expressions", "expression"))
     if "noun" in kinds and kinds & {"adjective", "adj-no"}:
         # na/no-adjectives are nouns in Japanese grammar: the English word decides
+        if "adjective" in listed and "noun" not in listed:
+            return "adjective"
+        if "noun" in listed and "adjective" not in listed:
+            return "noun"
         if "JJ" in tags and "NN" not in tags:
             return "adjective"
         if "NN" in tags and "JJ" not in tags or word.endswith(NOUN_SUFFIXES):
@@ -682,7 +691,8 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         it is the verb of a suru-noun glossed by the word's nominalisation."""
         idseq = sense_entry[sid]
         fringe = bool(misc[sid] & FRINGE_SENSE)
-        shared = shared_hanzi(head, chinese.get(low, {}), word_pos)
+        # a lone kanji is too easy a hit to count as a vote (distinctions: 別 is in 区别)
+        shared = 2 if len(head) == 1 else shared_hanzi(head, chinese.get(low, {}), word_pos)
         noun = head.removesuffix("する") if via else head
         key = (0 if exact else 1,  # 'Japan' is a name: 'japan' is 漆 (lacquer); 'Monday' ok
                # a field tag loses for common words ('out' is not baseball's 死); a rare word's
@@ -745,7 +755,8 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         head = headword(idseq, sid)
         if not head or LATIN.search(head) or "\t" in head or "\n" in head:
             continue  # 'Ｓ', 'ＯＵＴ' spell the English word, they do not gloss it
-        word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()))
+        word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()),
+                             frozenset(chinese.get(low, {})) - {""})
         # (English word, part of speech, headword, via): see keys()
         candidates = [(low, word_pos, head, 0)]
         # (not a katakana loan's: トスする, ダンプする, レンタルする stood in for 投げる, 捨てる,
@@ -812,6 +823,24 @@ def chinese_translations(text: str) -> dict[str, str]:
     return out
 
 
+def with_japanese_forms(chinese: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """ECDICT's simplified Chinese with its Japanese kanji beside it (OpenCC: simplified ->
+    traditional -> Japanese shinjitai; 发明 -> 發明 -> 発明, 评价 -> 評価, 收获 -> 収穫), so
+    that the vote of shared_hanzi sees the kanji a Japanese headword writes: compared on the
+    shared code points alone it missed most (动员 never met 動員)."""
+    s2t, t2jp = OpenCC("s2t"), OpenCC("t2jp")
+    converted: dict[str, str] = {}
+    out: dict[str, dict[str, str]] = {}
+    for word in sorted(chinese):
+        out[word] = {}
+        for pos_name, text in chinese[word].items():
+            if text not in converted:
+                converted[text] = t2jp.convert(s2t.convert(text))
+            japanese = converted[text]
+            out[word][pos_name] = text if japanese == text else f"{text} / {japanese}"
+    return out
+
+
 def shared_hanzi(head: str, chinese: dict[str, str], pos_name: str) -> int:
     """0 when all of the headword's kanji are in ECDICT's main Chinese translations of the
     word for that part of speech, 1 when some are, 2 when none (or there is nothing to
@@ -866,8 +895,9 @@ def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
             continue
         rank = ranks.get(pos_name, NO_RANK) if ranks else 0.0
         unlisted = 1 if listed and pos_name not in listed else 0
-        # the English use right after the priority tags
-        full = key[:3] + (rank, unlisted) + key[3:]
+        # the English use right after the priority tags; ECDICT's vote (key[11]) says which
+        # sense of a part of speech, not which part of speech (paste: 糊, not 張る)
+        full = key[:3] + (rank, unlisted) + key[3:11] + key[12:]
         if best is None or full < best[0]:
             best = (full, pos_name, head)
     return None if best is None else (best[1], best[2])
@@ -1006,7 +1036,7 @@ def build(cache: Path) -> tuple[list[str], dict]:
                    "jmdict_words_added": len(from_jmdict),
                    "compounds_added": len(from_compounds), "inflections_added": len(forms),
                    "inflections": dict(sorted(form_counts.items()))})
-    chinese = {w: chinese_translations(e[3]) for w, e in ecdict.items()}
+    chinese = with_japanese_forms({w: chinese_translations(e[3]) for w, e in ecdict.items()})
     senses = gloss_senses(playable, tags, chinese)
     table = function_words()
     check_function_words(table)
