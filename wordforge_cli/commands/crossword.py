@@ -313,8 +313,7 @@ def _emit(lexicon: Lexicon, items: Iterable[tuple[int, int, Sequence[Board | Non
                     rec["difficulty"] = measured.record()
                     hardness.add(measured, step_of(rec["id"]) if step_of else None)
                 if render == "json":
-                    fh.write(record_json(rec, lexicon))
-                    fh.write("\n")
+                    fh.write(record_json(rec, lexicon) + "\n")
                 elif render == "text":
                     fh.write(board_text(rec, hints) + "\n")
                 elif render == "ipuz":

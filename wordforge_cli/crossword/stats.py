@@ -64,8 +64,10 @@ class BatchStats:
         self.heights: Counter[int] = Counter()
         self.redraws = 0
         self.fallbacks = 0
-        # layout key -> blank counts (a cache of a pure function)
-        self._blank_cache: dict[tuple[object, ...], dict[str, int]] = {}
+        # layout key -> blank counts (a cache of a pure function): the vocabulary's own, one
+        # per set of styles, so the statistics of a pack's many chunks share it
+        self._blank_cache: dict[tuple[object, ...], dict[str, int]] = (
+            {} if lexicon is None else lexicon.cache.blank_counts.setdefault(self.styles, {}))
         # layout key -> boards not yet counted in full; -> (answer, words, cells, w, h)
         self._layouts: Counter[tuple[Any, ...]] = Counter()
         self._seen: dict[tuple[Any, ...], tuple[str, tuple[str, ...],
