@@ -108,3 +108,19 @@ def test_stats_by_layout_count_as_records(name: str, layout: str) -> None:
     merged = BatchStats.from_state(parts[0].to_state(), lex)
     merged.merge(parts[1]).merge(BatchStats.from_state(parts[2].to_state(), lex))
     assert dumps(merged.summary()) == dumps(slow.summary())
+
+
+def test_stats_tally_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past TALLY_LAYOUTS layouts the tally is counted in full and emptied: the same summary,
+    and never more than the bound held (a stream of a million boards stays flat)."""
+    from wordforge_cli.crossword import stats as stats_module
+
+    monkeypatch.setattr(stats_module, "TALLY_LAYOUTS", 7)
+    lex = lexicon("animals-en.yaml")
+    fast, slow = BatchStats(lexicon=lex), BatchStats(lexicon=lex)
+    for i, s, board in batch(lex, Request(4, 6, layout="strict"), 4, 500):
+        assert board is not None
+        fast.add(board)
+        assert len(fast._seen) < 7
+        slow.add_record(record(board, i, s, lex))
+    assert dumps(fast.summary()) == dumps(slow.summary())

@@ -30,6 +30,9 @@ def base_cells(rec: dict[str, Any]) -> list[tuple[int, int, str, int]]:
             for c in rec["cells"]]
 
 
+TALLY_LAYOUTS = 4096  # layouts tallied before they are counted in full (memory stays flat)
+
+
 class BatchStats:
     """Made/failed boards, attempts, blank failures per style, answers and word use (the
     :class:`wordforge_cli.engine.Statistics` protocol: ``add(board)``, ``fail``, ``merge``,
@@ -92,8 +95,7 @@ class BatchStats:
                 if count == 0 and style != "none":
                     self.blank_failures[style] += n
         self._layouts.clear()
-        if len(self._seen) > 8192:  # bounded: a layout met again is described again
-            self._seen.clear()
+        self._seen.clear()  # a layout met again is described again
 
     def add_record(self, rec: dict[str, Any], *, rejected_ambiguous: int = 0) -> None:
         """Count one made board from its JSON record (same counts as :meth:`add`)."""
@@ -126,6 +128,8 @@ class BatchStats:
                                                             strict=True)]
                 self._seen[key] = (board.answer, tuple(w[0] for w in board.words), cells,
                                    board.w, board.h)
+                if len(self._seen) >= TALLY_LAYOUTS:  # bounded, however long the stream
+                    self._flush()
             return
         if board.first is not None:
             cells = board.first
