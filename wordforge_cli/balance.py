@@ -206,6 +206,7 @@ class Seat:
 
 COUNTERS = ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses", "gains",
             "decisive", "wins", "totals", "margins", "seat_passes", "seat_tiers")
+INTS = ("games", "passes", "turns", "links", "fortress_cut", "draws")
 
 
 @dataclass
@@ -236,7 +237,7 @@ class Tally:
     def merge(self, other: Tally) -> Tally:
         for name in COUNTERS:
             getattr(self, name).update(getattr(other, name))
-        for name in ("games", "passes", "turns", "links", "fortress_cut", "draws"):
+        for name in INTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         return self
 
@@ -375,6 +376,47 @@ def _histogram(counts: Counter[int], width: int) -> dict[str, int]:
     for value, n in counts.items():
         bins[value // width * width] += n
     return {str(k): bins[k] for k in sorted(bins)}
+
+
+
+
+class GameStats:
+    """A batch's :class:`Tally` under the statistics protocol of ``engine.py`` (what a pack's
+    balance section keeps, ships between workers and shards, and summarises)."""
+
+    def __init__(self, rules: Rules, game: GameRules, players: tuple[str, ...] = ()) -> None:
+        self.rules = rules
+        self.game = game
+        self.tally = Tally(players=tuple(players))
+
+    def add(self, made: Tally) -> None:
+        """Count one game (its own Tally)."""
+        self.tally.merge(made)
+
+    def fail(self, count: int = 1) -> None:  # a game always finishes
+        raise ValueError("a balance game cannot run out of budget")
+
+    def merge(self, other: GameStats) -> GameStats:
+        self.tally.merge(other.tally)
+        return self
+
+    def to_state(self) -> dict[str, Any]:
+        t = self.tally
+        return {**{name: [[k, v] for k, v in sorted(getattr(t, name).items(),
+                                                     key=lambda kv: (str(type(kv[0])), kv[0]))]
+                   for name in COUNTERS},
+                **{name: getattr(t, name) for name in INTS}}
+
+    def load(self, state: dict[str, Any]) -> GameStats:
+        """These statistics with the counts of ``to_state``'s ``state``."""
+        for name in COUNTERS:
+            setattr(self.tally, name, Counter({k: v for k, v in state[name]}))
+        for name in INTS:
+            setattr(self.tally, name, int(state[name]))
+        return self
+
+    def summary(self) -> dict[str, Any]:
+        return summarize(self.tally, self.rules, self.game)
 
 
 def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict[str, Any]:

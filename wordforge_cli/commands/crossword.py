@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.crossword.config import BATCH, BOARD, CHALLENGE, ENDLESS, STYLED
+from wordforge_cli.crossword.config import (
+    BATCH,
+    BOARD,
+    CHALLENGE,
+    ENDLESS,
+    STYLED,
+    board_request,
+)
 from wordforge_cli.options import output_options, report_seed, seed_option, vocab_option
 from wordforge_cli.spec import config_callback
 
@@ -39,7 +46,6 @@ def _config(ctx: click.Context) -> Any:
 def _set_up(ctx: click.Context, common: dict[str, Any]) -> tuple[Any, Any, Any]:
     """What the endless and challenge forms share: the config, the lexicon (its --vocab may
     stand before the verb) and the request every board starts from."""
-    from wordforge_cli.crossword.board import Request
     from wordforge_cli.errors import UsageError
 
     assert ctx.parent is not None
@@ -47,9 +53,7 @@ def _set_up(ctx: click.Context, common: dict[str, Any]) -> tuple[Any, Any, Any]:
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE")
     cfg = _config(ctx.parent)
-    base = Request(layout=common["layout"], budget=common["budget"], unique=common["unique"],
-                   max_width=common["max_width"], max_height=common["max_height"])
-    return cfg, _lexicon(common), base
+    return cfg, _lexicon(common), board_request(common)
 
 
 def _redraws(common: dict[str, Any]) -> int:
@@ -116,7 +120,6 @@ def crossword(ctx: click.Context, /, config_path: str | None, count: int, min_le
         # the subcommand draws and reports its own seed (ctx.meta is shared with it)
         ctx.meta.pop("wfkit.seed_was_drawn", None)
         return
-    from wordforge_cli.crossword.board import Request
     from wordforge_cli.crossword.sets import batch
     from wordforge_cli.errors import UsageError
 
@@ -124,8 +127,7 @@ def crossword(ctx: click.Context, /, config_path: str | None, count: int, min_le
         raise UsageError("no vocabulary: give --vocab FILE (see wfkit crossword --help)")
     lexicon = _lexicon(common)
     cfg = _config(ctx)
-    request = Request(min_len, max_len, style, common["layout"], common["budget"],
-                      common["unique"], common["max_width"], common["max_height"])
+    request = board_request(common, (min_len, max_len), style)
     items = _started(batch(lexicon, request, common["seed"], count, redraws=_redraws(common),
                            labels=cfg.labels))
     report_seed(ctx, common["seed"])

@@ -46,17 +46,15 @@ def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
 
 
 def _pair(players: tuple[Any, ...]) -> tuple[Any, Any]:
-    """The two players of --player (one given: both play it; none: greedy)."""
+    """The two players of --player (kanji.config.pair, its refusal named by the flag)."""
     from wordforge_cli.errors import UsageError
-    from wordforge_cli.kanji.territory import Player
+    from wordforge_cli.kanji.config import pair
 
-    if len(players) > 2:
-        raise UsageError("--player: at most two (the first moves first)")
-    chosen = list(players) or [Player()]
-    return (chosen[0], chosen[-1])
+    try:
+        return pair(players)
+    except UsageError as exc:
+        raise UsageError(f"--player: {exc.message}") from None
 
-
-# ---- the batch command -----------------------------------------------------------------------
 
 @click.group(invoke_without_command=True,
              context_settings={"help_option_names": ["-h", "--help"]})
@@ -77,8 +75,7 @@ def _pair(players: tuple[Any, ...]) -> tuple[Any, Any]:
 @click.pass_context
 def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,
           dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
-          stats_path: str | None, quiet: bool, self_play: bool, balanced: bool, band: float,
-          games: int, balance_attempts: int, players: tuple[Any, ...], output: str | None,
+          stats_path: str | None, quiet: bool, output: str | None,
           as_json: bool, seed: int, **asked: Any) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
@@ -103,24 +100,26 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     import time
 
     from wordforge_cli.engine import OutOfBudget
-    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.errors import CannotDo, UsageError
     from wordforge_cli.kanji import PoolStats, load_dictionary, pool_items
-    from wordforge_cli.kanji.config import pool_request
+    from wordforge_cli.kanji.config import pool_request, self_play
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
 
     if as_json:
         render = "jsonl"
-    request = pool_request(asked)  # the other POOLS fields
+    request = pool_request(asked)  # the POOLS fields not named above
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
     played = None
-    if self_play or balanced:
-        from wordforge_cli.kanji.territory import BalanceStats, SelfPlay, played_pools
+    try:
+        spec = self_play(asked)
+    except UsageError as exc:  # the one refusal: more than two players
+        raise UsageError(f"--player: {exc.message}") from None
+    if spec is not None:
+        from wordforge_cli.kanji.territory import BalanceStats, played_pools
 
-        spec = SelfPlay(players=_pair(players), games=games,
-                        band=band if balanced else None, budget=balance_attempts)
         played = BalanceStats()
         items = played_pools(dictionary, request, spec, seed, range(count),
                              rejected=played.rejected)

@@ -8,7 +8,8 @@ keys get a did-you-mean.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import click
 
 from wordforge_cli.config import check_mapping, load_mapping, type_name
 from wordforge_cli.crossword.blanks import LABELS, STYLES
-from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS
+from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS, Request
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
 from wordforge_cli.spec import CLI, CONFIG, PACK, Choice, Field, Names, Pair, Spec
 from wordforge_cli.yamlio import YamlDoc
@@ -98,6 +99,15 @@ SECTIONS = ("labels", "endless", "challenge")  # the config's own sections, not 
 ENDLESS_KEYS = ("bands", "styles", "unlock_start", "unlock_every", "redraws", "fallback")
 CHALLENGE_KEYS = ("ramp",)
 STEP_KEYS = ("band", "style")
+
+
+def board_request(v: Mapping[str, Any], band: tuple[int, int] | None = None,
+                  style: str = "none") -> Request:
+    """The engine's request from the values of :data:`BOARD` (``name -> value``); a batch
+    adds its answer band and style (a set's steps bring their own)."""
+    board = Request(style=style, layout=v["layout"], budget=v["budget"], unique=v["unique"],
+                    max_width=v["max_width"], max_height=v["max_height"])
+    return board if band is None else replace(board, min_len=band[0], max_len=band[1])
 
 
 @dataclass

@@ -8,7 +8,7 @@ and line, unknown keys and presets get a did-you-mean.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -18,7 +18,7 @@ import click
 
 from wordforge_cli.kanji.dictionary import GRADE_OTHER
 from wordforge_cli.kanji.pool import PoolRequest
-from wordforge_cli.kanji.territory import MOVE_LIMIT, parse_player
+from wordforge_cli.kanji.territory import MOVE_LIMIT, Player, SelfPlay, parse_player
 from wordforge_cli.spec import CLI, CONFIG, PACK, Field, Pair, Parsed, Spec
 
 MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
@@ -89,6 +89,26 @@ PLAY = Spec(
     DICT,
 )
 OWN_KEYS = ("preset", "presets")  # the config's own keys, not options
+
+
+def pair(players: Sequence[Player]) -> tuple[Player, Player]:
+    """The two players of ``players`` (one: both play it; none: greedy); UsageError naming
+    the field for more than two."""
+    from wordforge_cli.errors import UsageError
+
+    if len(players) > 2:
+        raise UsageError("at most two players (the first moves first)", field="players")
+    chosen = list(players) or [Player()]
+    return (chosen[0], chosen[-1])
+
+
+def self_play(v: Mapping[str, Any]) -> SelfPlay | None:
+    """The self-play the values of :data:`POOLS` ask for (``self_play``, ``balanced``, their
+    numbers, ``players``), or None when none is asked."""
+    if not (v["self_play"] or v["balanced"]):
+        return None
+    return SelfPlay(players=pair(v["players"]), games=v["games"],
+                    band=v["band"] if v["balanced"] else None, budget=v["balance_attempts"])
 
 
 def pool_request(v: Mapping[str, Any]) -> PoolRequest:

@@ -13,61 +13,16 @@ table), ``cefr``, ``overrides``, ``lemma``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.balance import COUNTERS  # the Tally's own list of counters
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import DataFile, Item, Kind, Section, bundled_file, user_file
 
 if TYPE_CHECKING:
-    from wordforge_cli.balance import GameRules, Model, Turns
+    from wordforge_cli.balance import GameRules, GameStats, Model, Turns
     from wordforge_cli.hands import HandIndex
     from wordforge_cli.rarity import Rules
-
-INTS = ("games", "passes", "turns", "links", "fortress_cut", "draws")
-
-
-class BalanceStats:
-    """The engine's Tally as Counters and ints (the statistics protocol of ``engine.py``)."""
-
-    def __init__(self, rules=None, game=None, players: tuple[str, ...] = ()) -> None:
-        from wordforge_cli.balance import Tally
-
-        self.rules = rules
-        self.game = game
-        self.tally = Tally(players=tuple(players))
-
-    def add(self, made) -> None:
-        """Count one game (its own Tally)."""
-        self.tally.merge(made)
-
-    def fail(self, count: int = 1) -> None:  # a game always finishes
-        raise ValueError("a balance game cannot run out of budget")
-
-    def merge(self, other: BalanceStats) -> BalanceStats:
-        self.tally.merge(other.tally)
-        return self
-
-    def to_state(self) -> dict:
-        t = self.tally
-        return {**{name: [[k, v] for k, v in sorted(getattr(t, name).items(),
-                                                     key=lambda kv: (str(type(kv[0])), kv[0]))]
-                   for name in COUNTERS},
-                **{name: getattr(t, name) for name in INTS}}
-
-    def load(self, state: dict) -> BalanceStats:
-        for name in COUNTERS:
-            setattr(self.tally, name, Counter({k: v for k, v in state[name]}))
-        for name in INTS:
-            setattr(self.tally, name, int(state[name]))
-        return self
-
-    def summary(self) -> dict:
-        from wordforge_cli.balance import summarize
-
-        return summarize(self.tally, self.rules, self.game)
 
 
 class BalanceSection(Section):
@@ -116,10 +71,12 @@ class BalanceSection(Section):
             yield Item([{"game": g, "players": list(names), "totals": totals,
                          "winner": winners[0] if len(winners) == 1 else None}], made=(tally,))
 
-    def new_stats(self) -> BalanceStats:
-        return BalanceStats(self.rules, self.game, tuple(m.name for m in self.models))
+    def new_stats(self) -> GameStats:
+        from wordforge_cli.balance import GameStats
 
-    def stats_from_state(self, state: dict[str, Any]) -> BalanceStats:
+        return GameStats(self.rules, self.game, tuple(m.name for m in self.models))
+
+    def stats_from_state(self, state: dict[str, Any]) -> GameStats:
         return self.new_stats().load(state)
 
 

@@ -232,8 +232,7 @@ def _prepare(cls: type[BoardSection]) -> Any:
     def prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                 render_limit: int) -> BoardSection:
         from wordforge_cli.config import bundled_config
-        from wordforge_cli.crossword.board import Request
-        from wordforge_cli.crossword.config import load_config
+        from wordforge_cli.crossword.config import board_request, load_config
         from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
         from wordforge_cli.vocab import read_vocab
 
@@ -253,13 +252,11 @@ def _prepare(cls: type[BoardSection]) -> Any:
                 else bundled_file("configs", "crossword.yaml")]
         options: dict[str, Any] = {"vocab": data[0].label, "config": data[1].label}
         limits = (v["max_width"], v["max_height"])
-        request = Request(layout=v["layout"], budget=v["budget"], unique=v["unique"],
-                          max_width=limits[0], max_height=limits[1])
+        request = board_request(v)
         redraws = 1 if v["no_redraw"] else v.get("redraws", cfg.endless.redraws)
         if cls is BatchSection:
             band = v.get("band") or (v["min_len"], v["max_len"])
-            request = Request(band[0], band[1], v["style"], v["layout"], v["budget"],
-                              v["unique"], *limits)
+            request = board_request(v, band, v["style"])
             from wordforge_cli.crossword.board import check_request
 
             _possible(ctx, lambda: check_request(lexicon, request), "band")

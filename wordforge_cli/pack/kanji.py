@@ -222,18 +222,15 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
 def _self_play(ctx: SectionContext, v: dict[str, Any]) -> SelfPlay | None:
     """The section's self-play, as ``wfkit kanji --self-play/--balanced`` reads it (the
     config's and preset's values under the section's own), or None when not asked."""
-    from wordforge_cli.kanji.territory import Player, SelfPlay
+    from wordforge_cli.kanji.config import self_play
 
-    if not (v["self_play"] or v["balanced"]):
-        if ctx.has("players"):
-            raise ctx.error("'players' plays pools: also say self_play: true (or balanced: "
-                            "true)", "players")
-        return None
-    players = list(v["players"]) or [Player()]  # the spec parsed them (kanji.config)
-    if len(players) > 2:
-        raise ctx.field_error("at most two players (the first moves first)", "players")
-    return SelfPlay(players=(players[0], players[-1]), games=v["games"],
-                    band=v["band"] if v["balanced"] else None, budget=v["balance_attempts"])
+    if not (v["self_play"] or v["balanced"]) and ctx.has("players"):
+        raise ctx.error("'players' plays pools: also say self_play: true (or balanced: "
+                        "true)", "players")
+    try:
+        return self_play(v)
+    except UsageError as exc:
+        raise ctx.field_error(exc.message, exc.field) from None
 
 
 OWN_KEYS = ("config", "preset")
