@@ -419,6 +419,21 @@ class GameStats:
         return summarize(self.tally, self.rules, self.game)
 
 
+def check_seats(rules: Rules, seats: int) -> None:
+    """Refuse a table the rules cannot deal (UsageError naming the ``players`` field), on the
+    command line and in a pack alike."""
+    from wordforge_cli.errors import UsageError
+
+    tiles = rules.tiles
+    if seats > tiles.max_players:
+        raise UsageError(f"this config allows at most {tiles.max_players} players, not {seats}",
+                         field="players")
+    bag = sum(tiles.counts.values()) * (2 if seats >= tiles.two_sets_from else 1)
+    if bag < seats * tiles.hand_size:
+        raise UsageError(f"the bag cannot fill {seats} hands of {tiles.hand_size}",
+                         field="players")
+
+
 def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict[str, Any]:
     """The figures a designer tunes by, from exact counts (the same bytes on every run)."""
     from wordforge_cli.kanji.stats import describe

@@ -9,6 +9,7 @@ import click
 
 from wordforge_cli.errors import WfkitError, one_line
 from wordforge_cli.rng import fresh_seed
+from wordforge_cli.spec import CLI, Field
 
 MAX_MESSAGE = 1000
 
@@ -122,3 +123,20 @@ def intake(source: str, skipped: Any, *, strict: bool) -> None:
         raise ConfigError(f"word '{bad[0].word}' skipped: {bad[0].reason} (--strict-vocab "
                           "refuses entries that cannot be used)", path=source, line=bad[0].line)
     warn_skipped(source, entries)
+
+
+# the statistics file of a batch (crossword, kanji, rarity --vocab, tiles -n): the engine's
+# summary, the object a pack section records as its stats; the command line only (a pack has
+# its manifest)
+STATS = Field("stats_path", click.Path(dir_okay=False), None,
+              "Also write the statistics as JSON to FILE.", flags=("--stats",), key="stats",
+              fronts=frozenset((CLI,)), show_default=False, metavar="FILE",
+              what="statistics file")
+
+
+def write_stats(path: str, summary: dict[str, Any]) -> None:
+    """The statistics file: one JSON object (pretty, keys in the summary's order)."""
+    from wordforge_cli.output import atomic_write, dumps_pretty
+
+    with atomic_write(path) as fh:
+        fh.write(dumps_pretty(summary) + "\n")

@@ -90,21 +90,6 @@ GAME = Spec(
 )
 
 
-# the statistics file of a batch (rarity --vocab, tiles -n): the engine's summary, the object a
-# pack section records as its stats; the command line only (a pack has its manifest)
-STATS = Field("stats_path", _FILE, None, "Also write the statistics as JSON to FILE.",
-              flags=("--stats",), key="stats", fronts=frozenset((CLI,)), show_default=False,
-              metavar="FILE", what="statistics file")
-
-
-def write_stats(path: str, summary: dict[str, Any]) -> None:
-    """The statistics file: one JSON object, as kanji --stats writes it."""
-    from wordforge_cli.output import atomic_write, dumps_pretty
-
-    with atomic_write(path) as fh:
-        fh.write(dumps_pretty(summary) + "\n")
-
-
 def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options that choose the rule and its tables (rarity, score and tiles)."""
     return RULE.options()(func)

@@ -77,20 +77,13 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
 def _run(config_path: str | None, cefr_path: str | None, overrides_path: str | None,
          data_path: str | None, no_lemma: bool, models: Sequence[Model], players: int,
          seed: int, games: int, game: GameRules) -> dict[str, Any]:
-    from wordforge_cli.balance import simulate, summarize
-    from wordforge_cli.errors import UsageError
+    from wordforge_cli.balance import check_seats, simulate, summarize
     from wordforge_cli.hands import build_index
     from wordforge_cli.progress import progress
     from wordforge_cli.words import load_rule
 
     rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path, whole=True)
-    if players > rules.tiles.max_players:
-        raise UsageError(f"--players {players}: this config allows at most "
-                         f"{rules.tiles.max_players}")
-    bag_size = sum(rules.tiles.counts.values()) * (2 if players >= rules.tiles.two_sets_from
-                                                   else 1)
-    if bag_size < players * rules.tiles.hand_size:
-        raise UsageError(f"the bag cannot fill {players} hands of {rules.tiles.hand_size}")
+    check_seats(rules, players)
     index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=not no_lemma)
     ticks = progress(range(games), total=games, desc="games", unit="game",
                      enabled=None if games >= 2000 else False)

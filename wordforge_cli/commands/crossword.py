@@ -19,7 +19,7 @@ from wordforge_cli.crossword.config import (
     STYLED,
     board_request,
 )
-from wordforge_cli.options import output_options, report_seed, seed_option, vocab_option
+from wordforge_cli.options import STATS, output_options, report_seed, seed_option, vocab_option
 from wordforge_cli.spec import config_callback
 
 if TYPE_CHECKING:
@@ -76,8 +76,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
                           "solution; svg: pictures with numbered clues; ipuz: ipuz v2 JSON, one "
                           "puzzle a line (entries are the grid's runs); sheet: a printable "
                           "HTML sheet, a puzzle page per board, then the solution pages."),
-        click.option("--stats", "stats_path", type=click.Path(dir_okay=False),
-                     help="Also write the statistics as JSON to FILE."),
+        STATS.option(),
     ]
     for option in reversed(options):
         func = option(func)

@@ -13,7 +13,14 @@ from typing import Any
 import click
 
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS
-from wordforge_cli.options import intake, output_options, report_seed, seed_option
+from wordforge_cli.options import (
+    STATS,
+    intake,
+    output_options,
+    report_seed,
+    seed_option,
+    write_stats,
+)
 
 RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
@@ -67,8 +74,7 @@ def _pair(players: tuple[Any, ...]) -> tuple[Any, Any]:
 @click.option("--render", type=click.Choice(RENDERS), default="jsonl", show_default=True,
               help="jsonl: one record a line; text: boards; svg: a picture of the tile boards.")
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
-@click.option("--stats", "stats_path", type=click.Path(dir_okay=False),
-              help="Also write the batch figures as JSON to FILE.")
+@STATS.option()
 @click.option("-q", "--quiet", is_flag=True, help="No batch figures on stderr.")
 @output_options
 @seed_option
@@ -167,10 +173,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     if played is not None:
         summary["balance"] = played.summary()
     if stats_path:
-        with atomic_write(stats_path) as fh:
-            from wordforge_cli.output import dumps_pretty
-
-            fh.write(dumps_pretty(summary) + "\n")
+        write_stats(stats_path, summary)
     if not quiet:
         _report(summary, elapsed, ctx.meta.get(PRESET_META))
     if failures:

@@ -7,8 +7,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.options import output_options, vocab_option
-from wordforge_cli.words import RATING, STATS
+from wordforge_cli.options import STATS, output_options, vocab_option, write_stats
+from wordforge_cli.words import RATING
 
 if TYPE_CHECKING:
     from wordforge_cli.rarity import Rating, Rules, Tables
@@ -49,7 +49,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
     from wordforge_cli.output import atomic_write
     from wordforge_cli.progress import progress
     from wordforge_cli.rarity import Summary, rate_all
-    from wordforge_cli.words import checked_words, load_rule, write_stats
+    from wordforge_cli.words import checked_words, load_rule
 
     if stats_path and compare_path:
         raise UsageError("--stats goes with a rarity table, not with --compare")

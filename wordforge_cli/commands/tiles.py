@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
-from wordforge_cli.options import report_seed, seed_option
-from wordforge_cli.words import BEST, STATS, checked_words, load_rule, rule_options
+from wordforge_cli.options import STATS, report_seed, seed_option, write_stats
+from wordforge_cli.words import BEST, checked_words, load_rule, rule_options
 
 
 def checked_hand(text: str) -> str:
@@ -106,8 +106,6 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
                    f"{'s' if result.sets > 1 else ''})")
     summary = stats.summary()
     if stats_path:
-        from wordforge_cli.words import write_stats
-
         write_stats(stats_path, summary)
     if deals > 1:  # one deal shows its hands; a batch says what its hands were like
         points, vowels = summary["hand_points"], summary["vowels"]

@@ -84,8 +84,9 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> BalanceSection:
     """The options ``wfkit balance`` takes (``words.GAME``, ``words.RULE``), read by their one
     declaration; the seats are the section's ``players`` (default two ``all``)."""
-    from wordforge_cli.balance import GameRules, parse_model
+    from wordforge_cli.balance import GameRules, check_seats, parse_model
     from wordforge_cli.english import read_cefr, read_overrides, read_rules
+    from wordforge_cli.errors import UsageError
     from wordforge_cli.words import GAME, RULE
 
     v = (GAME + RULE).resolve(ctx.read(GAME + RULE))
@@ -96,9 +97,10 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     if v["overrides_path"]:
         read_overrides(v["overrides_path"], rules)
     models = list(v["models"]) or [parse_model("all")] * 2
-    if len(models) > rules.tiles.max_players:
-        raise ctx.field_error(f"this config allows at most {rules.tiles.max_players} players",
-                              "players")
+    try:
+        check_seats(rules, len(models))
+    except UsageError as exc:
+        raise ctx.field_error(exc.message, exc.field) from None
     game = GameRules(turns=v["turns"], powerups=v["powerups"], use_at=v["use_at"])
     data = [user_file(ctx, config_path) if config_path else bundled_file("configs", "rarity.yaml"),
             user_file(ctx, table_path) if table_path else bundled_file("data", "english.tsv")]
