@@ -65,7 +65,7 @@ def _redraws(common: dict[str, Any]) -> int:
 def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Options shared by the batch and the set forms: the spec's board fields, then the
     command line's own (vocabulary, seed, output, render, statistics file)."""
-    options = [
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         vocab_option(required=False),
         BOARD.options(),
         seed_option,
