@@ -23,7 +23,8 @@ from wordforge_cli.options import STATS, output_options, report_seed, seed_optio
 from wordforge_cli.spec import config_callback
 
 if TYPE_CHECKING:
-    from wordforge_cli.crossword.board import Board
+    from wordforge_cli.crossword.board import Board, Request
+    from wordforge_cli.crossword.config import CrosswordConfig
     from wordforge_cli.crossword.lexicon import Lexicon
     from wordforge_cli.engine import OutOfBudget
     from wordforge_cli.render.ipuz import IpuzCache
@@ -32,18 +33,20 @@ RENDERS = ("json", "text", "svg", "ipuz", "sheet")
 CONFIG_META = "wfkit.crossword.config"
 
 
-def _load(path: str | None) -> Any:
+def _load(path: str | None) -> CrosswordConfig:
     from wordforge_cli.config import bundled_config
     from wordforge_cli.crossword.config import load_config
 
     return load_config(path or bundled_config("crossword"))
 
 
-def _config(ctx: click.Context) -> Any:
-    return ctx.meta[CONFIG_META]
+def _config(ctx: click.Context) -> CrosswordConfig:
+    config: CrosswordConfig = ctx.meta[CONFIG_META]  # put there by --config's callback
+    return config
 
 
-def _set_up(ctx: click.Context, common: dict[str, Any]) -> tuple[Any, Any, Any]:
+def _set_up(ctx: click.Context,
+            common: dict[str, Any]) -> tuple[CrosswordConfig, Lexicon, Request]:
     """What the endless and challenge forms share: the config, the lexicon (its --vocab may
     stand before the verb) and the request every board starts from."""
     from wordforge_cli.errors import UsageError

@@ -8,7 +8,7 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,6 +21,9 @@ from wordforge_cli.options import (
     seed_option,
     write_stats,
 )
+
+if TYPE_CHECKING:
+    from wordforge_cli.kanji.territory import Player
 
 RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
@@ -52,7 +55,7 @@ def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     return value
 
 
-def _pair(players: tuple[Any, ...]) -> tuple[Any, Any]:
+def _pair(players: tuple[Player, ...]) -> tuple[Player, Player]:
     """The two players of --player (kanji.config.pair, its refusal named by the flag)."""
     from wordforge_cli.errors import UsageError
     from wordforge_cli.kanji.config import pair
@@ -355,7 +358,7 @@ def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
               help="Print one JSON object per move, then the result.")
 @seed_option
 @click.pass_context
-def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple[Any, ...],
+def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple[Player, ...],
          limit: int, hidden_words: bool, dict_path: str | None, as_json: bool,
          seed: int) -> None:
     """Play one pool's territory game between two simulated players, move by move.

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from wordforge_cli.balance import GameRules, GameStats, Model, Turns
     from wordforge_cli.hands import HandIndex
     from wordforge_cli.rarity import Rules
+    from wordforge_cli.spec import Field
 
 
 class BalanceSection(Section):
@@ -130,7 +131,7 @@ def _keys() -> tuple[str, ...]:
     return (GAME + RULE).keys(PACK)
 
 
-def _count() -> Any:
+def _count() -> Field:
     from wordforge_cli.words import GAME
 
     return GAME["games"]

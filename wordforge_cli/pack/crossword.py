@@ -79,7 +79,7 @@ class BoardSection(Section):
             made.append(Measured(board, measured, self.step(rec["id"])))
         return Item(records, made=made)
 
-    def new_stats(self) -> Any:
+    def new_stats(self) -> BatchStats | MeasuredStats:
         from wordforge_cli.crossword.stats import BatchStats
 
         stats = BatchStats(self.styles, self.lexicon, unique=self.request.unique)
@@ -89,7 +89,7 @@ class BoardSection(Section):
             return MeasuredStats(stats, DifficultyStats())
         return stats
 
-    def stats_from_state(self, state: dict[str, Any]) -> Any:
+    def stats_from_state(self, state: dict[str, Any]) -> BatchStats | MeasuredStats:
         from wordforge_cli.crossword.stats import BatchStats
 
         if self.difficulty:
@@ -228,7 +228,8 @@ class ChallengeSection(BoardSection):
             yield self.item(list(boards), index * size, item_seed)
 
 
-def _prepare(cls: type[BoardSection]) -> Any:
+def _prepare(cls: type[BoardSection]
+             ) -> Callable[[SectionContext, int, tuple[str, ...], int], BoardSection]:
     def prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                 render_limit: int) -> BoardSection:
         from wordforge_cli.config import bundled_config

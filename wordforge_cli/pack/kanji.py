@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from wordforge_cli.kanji.pool import PoolRequest
     from wordforge_cli.kanji.stats import PoolStats
     from wordforge_cli.kanji.territory import BalanceStats, SelfPlay
+    from wordforge_cli.spec import Field
 
 
 class KanjiSection(Section):
@@ -81,12 +82,12 @@ class KanjiSection(Section):
             else:
                 yield Item([item], made=[Played(item, mine)])
 
-    def new_stats(self) -> Any:
+    def new_stats(self) -> PoolStats | PlayedStats:
         from wordforge_cli.kanji import PoolStats
 
         return PoolStats() if self.play is None else PlayedStats()
 
-    def stats_from_state(self, state: dict[str, Any]) -> Any:
+    def stats_from_state(self, state: dict[str, Any]) -> PoolStats | PlayedStats:
         from wordforge_cli.kanji import PoolStats
 
         if self.play is None:
@@ -259,7 +260,7 @@ def _legend() -> str:
     return grade_legend()
 
 
-def _count() -> Any:
+def _count() -> Field:
     from wordforge_cli.kanji.config import POOLS
 
     return POOLS["count"]

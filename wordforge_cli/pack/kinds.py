@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.config import check_mapping
 from wordforge_cli.engine import Statistics
@@ -26,6 +26,9 @@ from wordforge_cli.pack.config import (
     SectionContext,
     SectionSpec,
 )
+
+if TYPE_CHECKING:
+    from wordforge_cli.spec import Field
 
 # kind -> "module:attribute" of a Kind object; modules are imported only when a pack uses them
 KINDS: dict[str, str] = {
@@ -268,7 +271,7 @@ class Kind:
     count_fixed: bool = False  # the section's size comes from its data (a rarity table)
     default_count: int | None = None
     doc: str = ""
-    count: Any = None  # the engine's count field (a spec.Field): its range and message
+    count: Field | None = None  # the engine's count field: its range and message
     # the preview page (pack/preview.py): the kind draws its own records and statistics
     draw: Callable[[str, dict[str, Any]], str] | None = None  # (section, record) -> figure
     # (kind, stats) -> (svg, caption) charts of the section's statistics
