@@ -238,16 +238,16 @@ def judged_samples() -> dict[str, list[list[str]]]:
             for p in sorted(folder.glob("gloss-*.tsv"))}
 
 
-# The sample drawn after the last change of the gloss rules (seed 8; seeds 1-7 were looked at
+# The sample drawn after the last change of the gloss rules (seed 9; seeds 1-8 were looked at
 # while the rules were tuned).
-FRESH_SAMPLE = "gloss-random-seed8.tsv"
+FRESH_SAMPLE = "gloss-random-seed9.tsv"
 
 
 def tally(lines: list[list[str]]) -> Counter:
     return Counter(verdict for _word, _pos, _gloss, verdict, _reason in lines)
 
 
-@pytest.mark.xfail(strict=True, reason="the fresh sample has 25 odd glosses (bar 10), README "
+@pytest.mark.xfail(strict=True, reason="the fresh sample has 27 odd glosses (bar 10), README "
                    "English data; remove this mark once a rebuild and a fresh sample meet it")
 def test_fresh_gloss_sample_meets_the_bar():
     verdicts = tally(judged_samples()[FRESH_SAMPLE])

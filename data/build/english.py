@@ -759,6 +759,11 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                              frozenset(chinese.get(low, {})) - {""})
         # (English word, part of speech, headword, via): see keys()
         candidates = [(low, word_pos, head, 0)]
+        if word_pos == "noun" and frozenset(chinese.get(low, {})) - {""} == {"adjective"}:
+            # a Japanese noun glossing a word ECDICT knows only as an adjective (目の前
+            # 'imminent', 未組織 'unorganized') is that adjective too; its noun stays for the
+            # English word's plural (offensives 攻勢)
+            candidates.append((low, "adjective", head, 0))
         # (not a katakana loan's: トスする, ダンプする, レンタルする stood in for 投げる, 捨てる,
         # 借りる, and オプションする for 'opt')
         if suru_noun(pos[sid]) and not KATAKANA.fullmatch(head):
