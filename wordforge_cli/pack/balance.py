@@ -17,13 +17,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.pack.config import SectionContext
-from wordforge_cli.pack.kinds import DataFile, Item, Kind, Section, bundled_file, user_file
+from wordforge_cli.pack.kinds import DataFile, Item, Kind, Section
+from wordforge_cli.spec import PACK
+from wordforge_cli.words import GAME, RULE
 
 if TYPE_CHECKING:
     from wordforge_cli.balance import GameRules, GameStats, Model, Turns
     from wordforge_cli.hands import HandIndex
     from wordforge_cli.rarity import Rules
-    from wordforge_cli.spec import Field
 
 
 class BalanceSection(Section):
@@ -86,30 +87,17 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     """The options ``wfkit balance`` takes (``words.GAME``, ``words.RULE``), read by their one
     declaration; the seats are the section's ``players`` (default two ``all``)."""
     from wordforge_cli.balance import GameRules, check_seats, parse_model
-    from wordforge_cli.english import read_cefr, read_overrides, read_rules
     from wordforge_cli.errors import UsageError
-    from wordforge_cli.words import GAME, RULE
+    from wordforge_cli.pack.rarity import rule_files
 
     v = (GAME + RULE).resolve(ctx.read(GAME + RULE))
-    config_path, table_path = v["config_path"], v["data_path"]
-    rules = read_rules(config_path)
-    if v["cefr_path"]:  # checked now (file:line), read again by each worker
-        read_cefr(v["cefr_path"])
-    if v["overrides_path"]:
-        read_overrides(v["overrides_path"], rules)
+    rules, data, tables = rule_files(ctx, v)
     models = list(v["models"]) or [parse_model("all")] * 2
     try:
         check_seats(rules, len(models))
     except UsageError as exc:
         raise ctx.field_error(exc.message, exc.field) from None
     game = GameRules(turns=v["turns"], powerups=v["powerups"], use_at=v["use_at"])
-    data = [user_file(ctx, config_path) if config_path else bundled_file("configs", "rarity.yaml"),
-            user_file(ctx, table_path) if table_path else bundled_file("data", "english.tsv")]
-    tables = {key: user_file(ctx, v[f"{key}_path"]) for key in ("cefr", "overrides")
-              if v[f"{key}_path"]}
-    from wordforge_cli.pack.rarity import _wordfreq_files
-
-    data += [*tables.values(), *_wordfreq_files()]
     options = {"config": data[0].label, "data": data[1].label, "players": [m.name for m in models],
                "turns": game.turns, "powerups": game.powerups, "use_at": game.use_at}
     # named only when given, so the packs built before they were keys stay current
@@ -118,23 +106,10 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
         options["lemma"] = False
     section = BalanceSection(ctx.spec.name, count, render, render_limit, options, rules=rules,
                              models=models, game=game, data=data)
-    section.paths = {"data": table_path, "cefr": v["cefr_path"],
+    section.paths = {"data": v["data_path"], "cefr": v["cefr_path"],
                      "overrides": v["overrides_path"]}
     section.use_lemma = v["lemma"]
     return section
-
-
-def _keys() -> tuple[str, ...]:
-    from wordforge_cli.spec import PACK
-    from wordforge_cli.words import GAME, RULE
-
-    return (GAME + RULE).keys(PACK)
-
-
-def _count() -> Field:
-    from wordforge_cli.words import GAME
-
-    return GAME["games"]
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
@@ -143,7 +118,8 @@ def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     return balance_charts(stats)
 
 
-BALANCE = Kind("balance", _keys(), (), _prepare, default_count=1000, count=_count(),
+BALANCE = Kind("balance", (GAME + RULE).keys(PACK), (), _prepare, default_count=1000,
+               count=GAME["games"],
                charts=_charts,
                doc="WordForge games between simulated players (wfkit balance): one record "
                    "per game, the designer's figures in the manifest")

@@ -62,6 +62,11 @@ class BoardSection(Section):
         """The step a board's difficulty is counted under (None: a batch has no steps)."""
         return None
 
+    def singles(self, made: Iterator[tuple[int, int, Board | None]]) -> Iterator[Item]:
+        """The items of a run of one board each (None: its budget ran out, counted failed)."""
+        for board_id, item_seed, board in made:
+            yield Item([], failed=1) if board is None else self.item([board], board_id, item_seed)
+
     def item(self, boards: list[Board], first_id: int, item_seed: int) -> Item:
         """The records of boards ``first_id``.. (with their difficulty when asked)."""
         from wordforge_cli.crossword.board import record
@@ -170,13 +175,9 @@ class BatchSection(BoardSection):
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.crossword.sets import batch
 
-        for i, item_seed, board in batch(self.lexicon, self.request, seed, stop - start,
-                                         scope=(self.name,), start=start,
-                                         redraws=self.redraws, labels=self.cfg.labels):
-            if board is None:
-                yield Item([], failed=1)
-            else:
-                yield self.item([board], i, item_seed)
+        return self.singles(batch(self.lexicon, self.request, seed, stop - start,
+                                  scope=(self.name,), start=start, redraws=self.redraws,
+                                  labels=self.cfg.labels))
 
 
 class EndlessSection(BoardSection):
@@ -190,13 +191,9 @@ class EndlessSection(BoardSection):
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.crossword.sets import endless
 
-        for k, item_seed, board in endless(self.lexicon, self.cfg.endless, self.request, seed,
-                                           stop - start, start=start, scope=(self.name,),
-                                           labels=self.cfg.labels):
-            if board is None:
-                yield Item([], failed=1)
-            else:
-                yield self.item([board], k, item_seed)
+        return self.singles(endless(self.lexicon, self.cfg.endless, self.request, seed,
+                                    stop - start, start=start, scope=(self.name,),
+                                    labels=self.cfg.labels))
 
 
 class ChallengeSection(BoardSection):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.errors import UsageError
+from wordforge_cli.kanji.config import POOLS
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
     DataFile,
@@ -30,13 +31,13 @@ from wordforge_cli.pack.kinds import (
     play_charts,
     user_file,
 )
+from wordforge_cli.spec import PACK
 
 if TYPE_CHECKING:
     from wordforge_cli.kanji.dictionary import Dictionary
     from wordforge_cli.kanji.pool import PoolRequest
     from wordforge_cli.kanji.stats import PoolStats
     from wordforge_cli.kanji.territory import BalanceStats, SelfPlay
-    from wordforge_cli.spec import Field
 
 
 class KanjiSection(Section):
@@ -179,8 +180,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     exactly as ``wfkit kanji --config --preset`` takes them; the section's own keys win."""
     from wordforge_cli.config import bundled_config
     from wordforge_cli.kanji import check_request, load_dictionary
-    from wordforge_cli.kanji.config import POOLS, load_config, pool_request
-    from wordforge_cli.spec import PACK
+    from wordforge_cli.kanji.config import load_config, pool_request
 
     config_path = ctx.path("config", what="kanji config")
     cfg = load_config(config_path or bundled_config("kanji"))
@@ -240,13 +240,6 @@ _REQUEST = ("base", "bring", "kanji", "max_grade", "base_max_grade", "min_zipf",
             "hidden_examples")
 
 
-def _keys() -> tuple[str, ...]:
-    from wordforge_cli.kanji.config import POOLS
-    from wordforge_cli.spec import PACK
-
-    return OWN_KEYS + POOLS.keys(PACK)
-
-
 def _draw(section: str, record: dict[str, Any]) -> str:
     from wordforge_cli.kanji import load_grades
     from wordforge_cli.render.html import pool_figure
@@ -260,12 +253,6 @@ def _legend() -> str:
     return grade_legend()
 
 
-def _count() -> Field:
-    from wordforge_cli.kanji.config import POOLS
-
-    return POOLS["count"]
-
-
-KANJI = Kind("kanji", _keys(), ("text", "svg"), _prepare,
+KANJI = Kind("kanji", OWN_KEYS + POOLS.keys(PACK), ("text", "svg"), _prepare,
              doc="pools of jukugo for the territory game (n base words + m drawn)",
-             count=_count(), draw=_draw, charts=play_charts, legend=_legend)
+             count=POOLS["count"], draw=_draw, charts=play_charts, legend=_legend)

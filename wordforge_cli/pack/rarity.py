@@ -21,6 +21,8 @@ from wordforge_cli.pack.kinds import (
     bundled_file,
     user_file,
 )
+from wordforge_cli.spec import PACK
+from wordforge_cli.words import RATING
 
 if TYPE_CHECKING:
     from wordforge_cli.rarity import Rules, Summary, Tables
@@ -70,36 +72,44 @@ class RaritySection(Section):
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> RaritySection:
-    from wordforge_cli.english import read_cefr, read_overrides, read_rules
     from wordforge_cli.rarity import vocabulary_words
     from wordforge_cli.vocab import read_vocab
-    from wordforge_cli.words import RATING
 
     vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
     v = RATING.resolve(ctx.read(RATING, extra=("vocab",)))
-    config_path, cefr_path = v["config_path"], v["cefr_path"]
-    overrides_path, table_path = v["overrides_path"], v["data_path"]
-    lemma, gold_rush = v["lemma"], v["gold_rush"]
-    rules = read_rules(config_path)
-    if cefr_path:
-        read_cefr(cefr_path)  # checked now (file:line), read again by each worker
-    if overrides_path:
-        read_overrides(overrides_path, rules)
+    rules, files, tables = rule_files(ctx, v)
     words = vocabulary_words(read_vocab(vocab_path))
-    data = [user_file(ctx, vocab_path),
-            user_file(ctx, config_path) if config_path else bundled_file("configs", "rarity.yaml"),
-            user_file(ctx, table_path) if table_path else bundled_file("data", "english.tsv")]
-    tables = {key: user_file(ctx, p) for key, p in (("cefr", cefr_path),
-                                                    ("overrides", overrides_path)) if p}
-    # lemmas ship precomputed in the word table: simplemma is not data of a run
-    data += [*tables.values(), *_wordfreq_files()]
+    data = [user_file(ctx, vocab_path), *files]
     options = {"vocab": data[0].label, "config": data[1].label, "data": data[2].label,
                "cefr": tables["cefr"].label if "cefr" in tables else None,
                "overrides": tables["overrides"].label if "overrides" in tables else None,
-               "lemma": lemma, "gold_rush": gold_rush}
-    paths = {"data": table_path, "cefr": cefr_path, "overrides": overrides_path}
+               "lemma": v["lemma"], "gold_rush": v["gold_rush"]}
+    paths = {"data": v["data_path"], "cefr": v["cefr_path"], "overrides": v["overrides_path"]}
     return RaritySection(ctx.spec.name, len(words), render, render_limit, options,
                          words=words, rules=rules, paths=paths, data=data)
+
+
+def rule_files(ctx: SectionContext, v: dict[str, Any]
+               ) -> tuple[Rules, list[DataFile], dict[str, DataFile]]:
+    """The rules of a section with the ``words.RULE`` keys (rarity, balance): read and checked
+    now (file:line), and the files its manifest hashes: the rules, the word table, the user's
+    CEFR and override tables (also by key) and wordfreq's list."""
+    from wordforge_cli.english import read_cefr, read_overrides, read_rules
+
+    rules = read_rules(v["config_path"])
+    if v["cefr_path"]:  # read again by each worker
+        read_cefr(v["cefr_path"])
+    if v["overrides_path"]:
+        read_overrides(v["overrides_path"], rules)
+    tables = {key: user_file(ctx, v[f"{key}_path"]) for key in ("cefr", "overrides")
+              if v[f"{key}_path"]}
+    # lemmas ship precomputed in the word table: simplemma is not data of a run
+    files = [user_file(ctx, v["config_path"]) if v["config_path"]
+             else bundled_file("configs", "rarity.yaml"),
+             user_file(ctx, v["data_path"]) if v["data_path"]
+             else bundled_file("data", "english.tsv"),
+             *tables.values(), *_wordfreq_files()]
+    return rules, files, tables
 
 
 def _wordfreq_files() -> list[DataFile]:
@@ -117,13 +127,6 @@ def _wordfreq_files() -> list[DataFile]:
                      "wordfreq data: CC BY-SA 4.0; code: Apache-2.0")]
 
 
-def _keys() -> tuple[str, ...]:
-    from wordforge_cli.spec import PACK
-    from wordforge_cli.words import RATING
-
-    return ("vocab", *RATING.keys(PACK))
-
-
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     from wordforge_cli.pack.kinds import play_charts
     from wordforge_cli.render.html import tier_charts
@@ -131,5 +134,5 @@ def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     return tier_charts(stats) + play_charts(kind, stats)
 
 
-RARITY = Kind("rarity", _keys(), (), _prepare, count_fixed=True,
+RARITY = Kind("rarity", ("vocab", *RATING.keys(PACK)), (), _prepare, count_fixed=True,
               doc="the rarity table of a vocabulary (one record per word)", charts=_charts)
