@@ -40,9 +40,9 @@ def load() -> str:
 def best(hands: int, anchor_hands: int, runs: int) -> None:
     from wordforge_cli.hands import brute_best, build_index
     from wordforge_cli.rarity import deal
-    from wordforge_cli.words import load_rule
+    from wordforge_cli.words import RuleFiles
 
-    rules, tables = load_rule(None, None, None, None, whole=True)
+    rules, tables = RuleFiles().load(whole=True)
     started = time.perf_counter()
     index = build_index(rules, tables, rules.tiles.hand_size)
     built = time.perf_counter() - started

@@ -5,7 +5,9 @@ the rarity engine's options declared once (:data:`RULE`, :data:`RATING`; see
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -90,19 +92,35 @@ GAME = Spec(
 )
 
 
+@dataclass(frozen=True)
+class RuleFiles:
+    """The rule and tables a word command chose (the :data:`RULE` fields; None: bundled)."""
+
+    config_path: str | None = None
+    cefr_path: str | None = None
+    overrides_path: str | None = None
+    lemma: bool = True
+    data_path: str | None = None
+
+    def load(self, *, whole: bool = False) -> tuple[Rules, Tables]:
+        """(rules, tables); ``whole``: read the whole word table now (many look-ups)."""
+        from wordforge_cli.english import open_tables, read_rules
+
+        rules = read_rules(self.config_path)
+        return rules, open_tables(rules, data=self.data_path, cefr=self.cefr_path,
+                                  overrides=self.overrides_path, whole=whole)
+
+
 def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """The options that choose the rule and its tables (rarity, score and tiles)."""
-    return RULE.options()(func)
+    """The options that choose the rule and its tables (rarity, score, tiles, balance), given
+    to the command as one keyword, ``rule`` (a :class:`RuleFiles`)."""
 
+    @functools.wraps(func)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        kwargs["rule"] = RuleFiles(**{f.name: kwargs.pop(f.name) for f in RULE})
+        return func(*args, **kwargs)
 
-def load_rule(config_path: str | None, cefr_path: str | None, overrides_path: str | None,
-              data_path: str | None, *, whole: bool = False) -> tuple[Rules, Tables]:
-    """(rules, tables) for the options of :func:`rule_options`."""
-    from wordforge_cli.english import open_tables, read_rules
-
-    rules = read_rules(config_path)
-    return rules, open_tables(rules, data=data_path, cefr=cefr_path, overrides=overrides_path,
-                              whole=whole)
+    return RULE.options()(command)
 
 
 def checked_words(words: Iterable[str]) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -12,6 +13,7 @@ from wordforge_cli.words import GAME, rule_options
 
 if TYPE_CHECKING:
     from wordforge_cli.balance import GameRules, Model
+    from wordforge_cli.words import RuleFiles
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,9 +25,8 @@ if TYPE_CHECKING:
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
 def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[Model, ...],
-            compare_path: str | None, powerups: bool, use_at: int, config_path: str | None,
-            cefr_path: str | None, overrides_path: str | None, lemma: bool,
-            data_path: str | None, seed: int, output: str | None, as_json: bool) -> None:
+            compare_path: str | None, powerups: bool, use_at: int, rule: RuleFiles, seed: int,
+            output: str | None, as_json: bool) -> None:
     """Play WordForge games between simulated players and report how the rules play.
 
     Each game deals hands of 10 from the shuffled bag (as wfkit tiles does); players take
@@ -53,13 +54,10 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
         raise UsageError(f"--player: give one model or one per seat ({players}), not "
                          f"{len(chosen)}")
     game = GameRules(turns=turns, powerups=powerups, use_at=use_at)
-    runs = [(config_path or "bundled rules", config_path)]
+    runs = [(rule.config_path or "bundled rules", rule)]
     if compare_path:
-        runs.append((compare_path, compare_path))
-    reports = []
-    for label, path in runs:
-        reports.append((label, _run(path, cefr_path, overrides_path, data_path, not lemma,
-                                    chosen, players, seed, games, game)))
+        runs.append((compare_path, replace(rule, config_path=compare_path)))
+    reports = [(label, _run(files, chosen, players, seed, games, game)) for label, files in runs]
     report_seed(ctx, seed)
     if compare_path:
         a, b = reports[0][1], reports[1][1]
@@ -74,17 +72,15 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
         fh.write(dumps_pretty(doc) + "\n" if as_json else _text(doc))
 
 
-def _run(config_path: str | None, cefr_path: str | None, overrides_path: str | None,
-         data_path: str | None, no_lemma: bool, models: Sequence[Model], players: int,
-         seed: int, games: int, game: GameRules) -> dict[str, Any]:
+def _run(rule: RuleFiles, models: Sequence[Model], players: int, seed: int, games: int,
+         game: GameRules) -> dict[str, Any]:
     from wordforge_cli.balance import check_seats, simulate, summarize
     from wordforge_cli.hands import build_index
     from wordforge_cli.progress import progress
-    from wordforge_cli.words import load_rule
 
-    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path, whole=True)
+    rules, tables = rule.load(whole=True)
     check_seats(rules, players)
-    index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=not no_lemma)
+    index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=rule.lemma)
     ticks = progress(range(games), total=games, desc="games", unit="game",
                      enabled=None if games >= 2000 else False)
     tally = simulate(index, rules, models, seed, ticks, game)

@@ -8,10 +8,11 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.options import STATS, output_options, vocab_option, write_stats
-from wordforge_cli.words import RATING
+from wordforge_cli.words import RATING, rule_options
 
 if TYPE_CHECKING:
     from wordforge_cli.rarity import Rating, Rules, Tables
+    from wordforge_cli.words import RuleFiles
 
 FORMATS = ("table", "csv", "jsonl", "md")
 
@@ -19,17 +20,17 @@ FORMATS = ("table", "csv", "jsonl", "md")
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("words", nargs=-1)
 @vocab_option(required=False, help="Rate a whole vocabulary (YAML or one word a line).")
-@RATING.options()
+@rule_options
+@RATING["gold_rush"].option()
 @click.option("--compare", "compare_path", type=click.Path(dir_okay=False),
               metavar="OTHER_CONFIG",
               help="List the words whose tier changes under OTHER_CONFIG instead.")
 @STATS.option()
 @output_options(formats=FORMATS)
 @click.pass_context
-def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
-           config_path: str | None, cefr_path: str | None, overrides_path: str | None,
-           lemma: bool, data_path: str | None, gold_rush: bool, compare_path: str | None,
-           stats_path: str | None, output: str | None, as_json: bool, fmt: str) -> None:
+def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: RuleFiles,
+           gold_rush: bool, compare_path: str | None, stats_path: str | None,
+           output: str | None, as_json: bool, fmt: str) -> None:
     """Rate words N..LG by the WordForge rule: override > CEFR > Zipf frequency.
 
     Each word gets its Zipf value (wordfreq, English), CEFR level, rarity (key, label,
@@ -49,7 +50,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
     from wordforge_cli.output import atomic_write
     from wordforge_cli.progress import progress
     from wordforge_cli.rarity import Summary, rate_all
-    from wordforge_cli.words import checked_words, load_rule
+    from wordforge_cli.words import checked_words
 
     if stats_path and compare_path:
         raise UsageError("--stats goes with a rarity table, not with --compare")
@@ -59,14 +60,13 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None,
         raise UsageError("no words: give WORD... or --vocab FILE (see wfkit rarity --help)")
     fmt = "jsonl" if as_json else fmt
     entries = vocab_words(vocab) if vocab else checked_words(words)
-    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path,
-                              whole=bool(vocab) or len(entries) > 50)
-    use_lemma = lemma
+    rules, tables = rule.load(whole=bool(vocab) or len(entries) > 50)
+    use_lemma = rule.lemma
     shown = progress(entries, total=len(entries), desc="rarity", unit="word")
     ratings = rate_all(shown, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush)
 
     if compare_path is not None:
-        compare(ratings, rules, tables, compare_path, overrides_path, use_lemma=use_lemma,
+        compare(ratings, rules, tables, compare_path, rule.overrides_path, use_lemma=use_lemma,
                 gold_rush=gold_rush, total=len(entries), fmt=fmt, output=output)
         return
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.words import checked_words, load_rule, play_one, rule_options, score_record
+from wordforge_cli.words import RuleFiles, checked_words, play_one, rule_options, score_record
 
 if TYPE_CHECKING:
     from wordforge_cli.rarity import Rules
@@ -77,9 +77,8 @@ def breakdown_text(rec: dict[str, Any], rules: Rules) -> str:
 @click.option("--turns", metavar="W1,W2,...",
               help="Score one player's successive words, carrying combo and link.")
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
-def score(word: str | None, config_path: str | None, cefr_path: str | None,
-          overrides_path: str | None, lemma: bool, data_path: str | None,
-          no_battle: bool, combo: int, double: bool, link: bool, overdrive: bool,
+def score(word: str | None, rule: RuleFiles, no_battle: bool, combo: int, double: bool,
+          link: bool, overdrive: bool,
           gold_rush: bool, fortress: bool, wild: str | None, turns: str | None,
           as_json: bool) -> None:
     """Score a word by the WordForge formula, with its breakdown.
@@ -103,11 +102,11 @@ def score(word: str | None, config_path: str | None, cefr_path: str | None,
     if turns and wild:
         raise UsageError("--wild applies to one WORD, not to --turns")
     battle = not no_battle
-    use_lemma = lemma
+    use_lemma = rule.lemma
     if turns is None:
         assert word is not None
         (word,) = checked_words([word])
-        rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path)
+        rules, tables = rule.load()
         play = Play(combo, double, link, overdrive, fortress, parse_positions(wild, len(word)))
         rating, result = play_one(word, rules, tables, use_lemma=use_lemma, battle=battle,
                                   gold_rush=gold_rush, play=play)
@@ -120,7 +119,7 @@ def score(word: str | None, config_path: str | None, cefr_path: str | None,
     from wordforge_cli.rarity import turn_plays
 
     words = checked_words([w for w in turns.split(",")])
-    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path)
+    rules, tables = rule.load()
     playable = [tables.words.get(w) is not None for w in words]
     total = 0
     out = []

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from wordforge_cli.options import STATS, report_seed, seed_option, write_stats
-from wordforge_cli.words import BEST, checked_words, load_rule, rule_options
+from wordforge_cli.words import BEST, checked_words, rule_options
+
+if TYPE_CHECKING:
+    from wordforge_cli.words import RuleFiles
 
 
 def checked_hand(text: str) -> str:
@@ -34,9 +37,8 @@ def checked_hand(text: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print records as JSON Lines.")
 @click.pass_context
 def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | None,
-          word: str | None, best: bool, top: int, config_path: str | None,
-          cefr_path: str | None, overrides_path: str | None, lemma: bool,
-          data_path: str | None, stats_path: str | None, as_json: bool) -> None:
+          word: str | None, best: bool, top: int, rule: RuleFiles, stats_path: str | None,
+          as_json: bool) -> None:
     """Deal hands of 10 from the 98-tile bag (shuffled with --seed), or check a hand.
 
     The bag holds the article's 26 letters with their points and counts (two sets from 3
@@ -62,23 +64,21 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     if best and (not hand or word):
         raise UsageError("--best goes with --hand (and not with --word)")
     if best and hand:  # (--best without --hand was refused above)
-        _best_words(checked_hand(hand), top, config_path, cefr_path, overrides_path, not lemma,
-                    data_path, as_json)
+        _best_words(checked_hand(hand), top, rule, as_json)
         return
     if bool(hand) != bool(word):
         raise UsageError("--hand and --word go together")
     if hand and word:  # (one without the other was refused above)
         hand_text = checked_hand(hand)
         (word_text,) = checked_words([word])
-        _check_hand(hand_text, word_text, config_path, cefr_path, overrides_path, not lemma,
-                    data_path, as_json)
+        _check_hand(hand_text, word_text, rule, as_json)
         return
 
     from wordforge_cli.english import read_rules
     from wordforge_cli.rarity import deal
     from wordforge_cli.rng import item_rng
 
-    rules = read_rules(config_path)
+    rules = read_rules(rule.config_path)
     if players > rules.tiles.max_players:
         raise UsageError(f"--players {players}: this config allows at most "
                          f"{rules.tiles.max_players}")
@@ -117,14 +117,12 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     report_seed(ctx, seed)
 
 
-def _best_words(hand: str, top: int, config_path: str | None, cefr_path: str | None,
-                overrides_path: str | None, no_lemma: bool, data_path: str | None,
-                as_json: bool) -> None:
+def _best_words(hand: str, top: int, rule: RuleFiles, as_json: bool) -> None:
     from wordforge_cli.hands import best_record, build_index
     from wordforge_cli.output import dumps
 
-    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path, whole=True)
-    index = build_index(rules, tables, len(hand), use_lemma=not no_lemma)
+    rules, tables = rule.load(whole=True)
+    index = build_index(rules, tables, len(hand), use_lemma=rule.lemma)
     found = index.best(hand, top)
     records = [best_record(hand, rank, b, rules) for rank, b in enumerate(found, start=1)]
     if as_json:
@@ -141,9 +139,7 @@ def _best_words(hand: str, top: int, config_path: str | None, cefr_path: str | N
         click.echo(f"{rec['rank']:>4}  {rec['word']:<12} {rec['score']:>5}  {rec['label']}{wild}")
 
 
-def _check_hand(hand: str, word: str, config_path: str | None, cefr_path: str | None,
-                overrides_path: str | None, no_lemma: bool, data_path: str | None,
-                as_json: bool) -> None:
+def _check_hand(hand: str, word: str, rule: RuleFiles, as_json: bool) -> None:
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import dumps
     from wordforge_cli.rarity import Play, hand_cover
@@ -151,8 +147,8 @@ def _check_hand(hand: str, word: str, config_path: str | None, cefr_path: str | 
 
     uncovered, wilds = hand_cover(hand, word)
     can = len(uncovered) <= wilds
-    rules, tables = load_rule(config_path, cefr_path, overrides_path, data_path)
-    rating, result = play_one(word, rules, tables, use_lemma=not no_lemma, battle=True,
+    rules, tables = rule.load()
+    rating, result = play_one(word, rules, tables, use_lemma=rule.lemma, battle=True,
                               gold_rush=False, play=Play(wild=uncovered if can else ()))
     not_in_hand = "".join(word[i] for i in uncovered)
     rec: dict[str, Any] = {"hand": hand.upper(), "word": word, "can_make": can,
