@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -230,22 +231,32 @@ def field_error(error: WfkitError, *, path: str | None, line: int | None,
     return ConfigError(error.message, path=path, line=line, field=label)
 
 
-def config_callback(load: Callable[[str | None], Any],
-                    defaults: Callable[[Any], Mapping[str, Any]],
-                    meta: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+def config_callback(load: Callable[[str | Path], Any], bundled: str,
+                    defaults: Callable[..., Mapping[str, Any]], meta: str, *,
+                    after: tuple[str, ...] = ()
+                    ) -> Callable[[click.Context, click.Parameter, Any], Any]:
     """The eager ``--config`` callback (black's pattern): ``load(path)`` reads the config
-    (``None``: the bundled one), ``defaults(cfg)`` gives its option values, which become
-    ``ctx.default_map`` (also for the group's subcommands, for the fields they have)."""
+    (the bundled ``configs/BUNDLED.yaml`` when not given), ``defaults(cfg, *after)`` gives its
+    option values, which become ``ctx.default_map`` (also for the group's subcommands, for the
+    fields they have). ``after``: the other eager parameters the values depend on (kanji's
+    ``preset``), each with this callback too: the config is read once all are known."""
 
-    def callback(ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        from wordforge_cli.config import bundled_config
         from wordforge_cli.options import ReportedError
 
+        known: dict[str | None, Any] = ctx.meta.setdefault(f"{meta}.given", {})
+        known[param.name] = value
+        if len(known) <= len(after) or not set(after) <= known.keys():
+            return value
+        path = next(v for k, v in known.items() if k not in after)
         try:
-            cfg = load(value)
+            cfg = load(path or bundled_config(bundled))
+            values = defaults(cfg, *(known[name] for name in after))
         except WfkitError as error:
             raise ReportedError(error) from None
         ctx.meta[meta] = cfg
-        ctx.default_map = command_defaults(ctx.command, defaults(cfg))
+        ctx.default_map = command_defaults(ctx.command, values)
         return value
 
     return callback

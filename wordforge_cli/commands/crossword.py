@@ -18,6 +18,7 @@ from wordforge_cli.crossword.config import (
     ENDLESS,
     STYLED,
     board_request,
+    load_config,
 )
 from wordforge_cli.options import STATS, output_options, report_seed, seed_option, vocab_option
 from wordforge_cli.spec import config_callback
@@ -31,13 +32,6 @@ if TYPE_CHECKING:
 
 RENDERS = ("json", "text", "svg", "ipuz", "sheet")
 CONFIG_META = "wfkit.crossword.config"
-
-
-def _load(path: str | None) -> CrosswordConfig:
-    from wordforge_cli.config import bundled_config
-    from wordforge_cli.crossword.config import load_config
-
-    return load_config(path or bundled_config("crossword"))
 
 
 def _config(ctx: click.Context) -> CrosswordConfig:
@@ -93,7 +87,7 @@ def _defaults(cfg: Any) -> dict[str, Any]:
 @click.group(invoke_without_command=True,
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
-              callback=config_callback(_load, _defaults, CONFIG_META),
+              callback=config_callback(load_config, "crossword", _defaults, CONFIG_META),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
 @BATCH.options()
 @STYLED.options()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.kanji.config import DICT, PLAY, POOLS
+from wordforge_cli.kanji.config import DICT, PLAY, POOLS, KanjiConfig, load_config
 from wordforge_cli.options import (
     STATS,
     intake,
@@ -21,38 +21,16 @@ from wordforge_cli.options import (
     seed_option,
     write_stats,
 )
+from wordforge_cli.spec import config_callback
 
 if TYPE_CHECKING:
     from wordforge_cli.kanji.territory import Player
 
 RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
-PRESET_META = "wfkit.kanji.preset"
-
-
-# ---- config (black's pattern: eager callbacks fill ctx.default_map) ---------------------------
-
-def _eager(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """--config and --preset: once both are known, the config's (and preset's) values become
-    the option defaults."""
-    from wordforge_cli.config import bundled_config
-    from wordforge_cli.errors import WfkitError
-    from wordforge_cli.kanji.config import load_config
-    from wordforge_cli.options import ReportedError
-    from wordforge_cli.spec import command_defaults
-
-    ctx.meta[f"wfkit.kanji.{param.name}"] = value
-    if "wfkit.kanji.config_path" not in ctx.meta or "wfkit.kanji.preset" not in ctx.meta:
-        return value
-    try:
-        cfg = load_config(ctx.meta["wfkit.kanji.config_path"] or bundled_config("kanji"))
-        values = cfg.values(ctx.meta["wfkit.kanji.preset"])
-    except WfkitError as error:
-        raise ReportedError(error) from None
-    ctx.meta[CONFIG_META] = cfg
-    ctx.meta[PRESET_META] = cfg.preset_name(ctx.meta["wfkit.kanji.preset"])
-    ctx.default_map = command_defaults(ctx.command, values)
-    return value
+# --config and --preset (black's pattern): once both are known, the config's (and preset's)
+# values become the option defaults
+_eager = config_callback(load_config, "kanji", KanjiConfig.values, CONFIG_META, after=("preset",))
 
 
 def _pair(players: tuple[Player, ...]) -> tuple[Player, Player]:
@@ -178,7 +156,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     if stats_path:
         write_stats(stats_path, summary)
     if not quiet:
-        _report(summary, elapsed, ctx.meta.get(PRESET_META))
+        _report(summary, elapsed, ctx.meta[CONFIG_META].preset_name(preset))
     if failures:
         click.echo(f"wfkit: kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} "
                    f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
