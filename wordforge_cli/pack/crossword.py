@@ -15,9 +15,14 @@ vs 0.6 s CPU for 5,000 boards of 4-5), and a section that does not ask keeps its
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from wordforge_cli.config import bundled_config
+from wordforge_cli.crossword.board import check_request
+from wordforge_cli.crossword.config import board_request, load_config
+from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
+from wordforge_cli.crossword.sets import check_challenge, check_endless
 from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
@@ -29,6 +34,8 @@ from wordforge_cli.pack.kinds import (
     play_charts,
     user_file,
 )
+from wordforge_cli.spec import PACK
+from wordforge_cli.vocab import read_vocab
 
 if TYPE_CHECKING:
     from wordforge_cli.crossword.board import Board, Request
@@ -229,11 +236,6 @@ def _prepare(cls: type[BoardSection]
              ) -> Callable[[SectionContext, int, tuple[str, ...], int], BoardSection]:
     def prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                 render_limit: int) -> BoardSection:
-        from wordforge_cli.config import bundled_config
-        from wordforge_cli.crossword.config import board_request, load_config
-        from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
-        from wordforge_cli.vocab import read_vocab
-
         vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
         config_path = ctx.path("config", what="crossword config")
         cfg = load_config(config_path or bundled_config("crossword"))
@@ -255,17 +257,11 @@ def _prepare(cls: type[BoardSection]
         if cls is BatchSection:
             band = v.get("band") or (v["min_len"], v["max_len"])
             request = board_request(v, band, v["style"])
-            from wordforge_cli.crossword.board import check_request
-
             _possible(ctx, lambda: check_request(lexicon, request), "band")
             options.update(band=list(band), style=v["style"])
         elif cls is EndlessSection:
-            from wordforge_cli.crossword.sets import check_endless
-
             _possible(ctx, lambda: check_endless(lexicon, cfg.endless, request), "vocab")
         else:
-            from wordforge_cli.crossword.sets import check_challenge
-
             _possible(ctx, lambda: check_challenge(lexicon, cfg.ramp, request,
                                                    cfg.endless.fallback), "vocab")
         options.update(layout=v["layout"], budget=v["budget"], unique=v["unique"],
@@ -277,8 +273,6 @@ def _prepare(cls: type[BoardSection]
         if v.get("order_by_difficulty"):  # likewise
             options["order_by_difficulty"] = True
         if cls is EndlessSection:
-            from dataclasses import replace
-
             cfg.endless = replace(cfg.endless, redraws=redraws)
         section = cls(ctx.spec.name, count, render, render_limit, options, lexicon=lexicon,
                       request=request, cfg=cfg, styles=tuple(v["styles"]), data=data)
@@ -299,7 +293,8 @@ def _possible(ctx: SectionContext, check: Callable[[], Any], key: str) -> None:
 
 
 def _spec(kind: str) -> Spec:
-    """The crossword engine's options a section of this kind takes."""
+    """The crossword engine's options a section of this kind takes (imported here: this
+    module's kinds take the specs' names)."""
     from wordforge_cli.crossword.config import BATCH, BOARD, CHALLENGE, ENDLESS, STYLED
 
     return {"crossword": BATCH + BOARD + STYLED, "endless": ENDLESS + BOARD,
@@ -307,8 +302,6 @@ def _spec(kind: str) -> Spec:
 
 
 def _kind(kind: str, cls: type[BoardSection], doc: str) -> Kind:
-    from wordforge_cli.spec import PACK
-
     spec = _spec(kind)
     return Kind(kind, FILE_KEYS + spec.keys(PACK), RENDERS, _prepare(cls), doc=doc,
                 count=spec["count"], draw=_draw, charts=play_charts)

@@ -19,8 +19,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wordforge_cli.config import bundled_config
+from wordforge_cli.engine import OutOfBudget
 from wordforge_cli.errors import UsageError
-from wordforge_cli.kanji.config import POOLS
+from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_grades, pool_items
+from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
+from wordforge_cli.kanji.territory import BalanceStats, played_pools
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
     DataFile,
@@ -36,8 +40,7 @@ from wordforge_cli.spec import PACK
 if TYPE_CHECKING:
     from wordforge_cli.kanji.dictionary import Dictionary
     from wordforge_cli.kanji.pool import PoolRequest
-    from wordforge_cli.kanji.stats import PoolStats
-    from wordforge_cli.kanji.territory import BalanceStats, SelfPlay
+    from wordforge_cli.kanji.territory import SelfPlay
 
 
 class KanjiSection(Section):
@@ -52,9 +55,6 @@ class KanjiSection(Section):
         self.play = play  # self-play asked for (None: plain pools, the bytes of old)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.engine import OutOfBudget
-        from wordforge_cli.kanji import pool_items
-
         if self.play is not None:
             yield from self._played(seed, start, stop)
             return
@@ -68,9 +68,6 @@ class KanjiSection(Section):
     def _played(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         """Pools with their self-play figures; each item carries the draws ``balanced``
         rejected for it, so any split of the indices counts them exactly once."""
-        from wordforge_cli.engine import OutOfBudget
-        from wordforge_cli.kanji.territory import played_pools
-
         assert self.play is not None
         rejected: dict[str, int] = {}
         seen: dict[str, int] = {}
@@ -84,13 +81,9 @@ class KanjiSection(Section):
                 yield Item([item], made=[Played(item, mine)])
 
     def new_stats(self) -> PoolStats | PlayedStats:
-        from wordforge_cli.kanji import PoolStats
-
         return PoolStats() if self.play is None else PlayedStats()
 
     def stats_from_state(self, state: dict[str, Any]) -> PoolStats | PlayedStats:
-        from wordforge_cli.kanji import PoolStats
-
         if self.play is None:
             return PoolStats.from_state(state)
         return PlayedStats.from_state(state)
@@ -110,26 +103,14 @@ class Played:
     rejected: dict[str, int]
 
 
-def _pool_stats() -> PoolStats:
-    from wordforge_cli.kanji import PoolStats
-
-    return PoolStats()
-
-
-def _balance_stats() -> BalanceStats:
-    from wordforge_cli.kanji.territory import BalanceStats
-
-    return BalanceStats()
-
-
 @dataclass
 class PlayedStats:
     """A self-played section's statistics (the :class:`wordforge_cli.engine.Statistics`
     protocol): the engine's pool figures and its self-play figures side by side, as
     ``wfkit kanji --self-play --stats`` writes them."""
 
-    pools: PoolStats = field(default_factory=_pool_stats)
-    played: BalanceStats = field(default_factory=_balance_stats)
+    pools: PoolStats = field(default_factory=PoolStats)
+    played: BalanceStats = field(default_factory=BalanceStats)
 
     def add(self, made: Played) -> None:
         if made.record is not None:
@@ -150,9 +131,6 @@ class PlayedStats:
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> PlayedStats:
-        from wordforge_cli.kanji import PoolStats
-        from wordforge_cli.kanji.territory import BalanceStats
-
         return cls(PoolStats.from_state(state["pools"]),
                    BalanceStats.from_state(state["played"]))
 
@@ -162,7 +140,6 @@ class PlayedStats:
 
 def pool_svg(record: dict[str, Any]) -> str:
     """The engine's SVG of a pool's tile board, tiles coloured by grade, compounds listed."""
-    from wordforge_cli.kanji import load_grades
     from wordforge_cli.render import kanji as render
 
     return render.pool_svg(record, reveal=True, grades=load_grades())
@@ -178,10 +155,6 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> KanjiSection:
     """Defaults from the kanji config (``config``, else the bundled one) and its ``preset``,
     exactly as ``wfkit kanji --config --preset`` takes them; the section's own keys win."""
-    from wordforge_cli.config import bundled_config
-    from wordforge_cli.kanji import check_request, load_dictionary
-    from wordforge_cli.kanji.config import load_config, pool_request
-
     config_path = ctx.path("config", what="kanji config")
     cfg = load_config(config_path or bundled_config("kanji"))
     preset = ctx.string("preset")
@@ -223,8 +196,6 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
 def _self_play(ctx: SectionContext, v: dict[str, Any]) -> SelfPlay | None:
     """The section's self-play, as ``wfkit kanji --self-play/--balanced`` reads it (the
     config's and preset's values under the section's own), or None when not asked."""
-    from wordforge_cli.kanji.config import self_play
-
     if not (v["self_play"] or v["balanced"]) and ctx.has("players"):
         raise ctx.error("'players' plays pools: also say self_play: true (or balanced: "
                         "true)", "players")
@@ -241,7 +212,6 @@ _REQUEST = ("base", "bring", "kanji", "max_grade", "base_max_grade", "min_zipf",
 
 
 def _draw(section: str, record: dict[str, Any]) -> str:
-    from wordforge_cli.kanji import load_grades
     from wordforge_cli.render.html import pool_figure
 
     return pool_figure(record, load_grades())
