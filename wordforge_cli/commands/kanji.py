@@ -8,10 +8,11 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, KanjiConfig, load_config
 from wordforge_cli.options import (
     STATS,
@@ -28,18 +29,20 @@ if TYPE_CHECKING:
 
 RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
+T = TypeVar("T")
+V = TypeVar("V")
 # --config and --preset (black's pattern): once both are known, the config's (and preset's)
 # values become the option defaults
 _eager = config_callback(load_config, "kanji", KanjiConfig.values, CONFIG_META, after=("preset",))
 
 
-def _pair(players: tuple[Player, ...]) -> tuple[Player, Player]:
-    """The two players of --player (kanji.config.pair, its refusal named by the flag)."""
+def _players(make: Callable[[V], T], values: V) -> T:
+    """``make(values)`` (``kanji.config.pair`` or ``self_play``), its one refusal, more than
+    two players, named by the flag."""
     from wordforge_cli.errors import UsageError
-    from wordforge_cli.kanji.config import pair
 
     try:
-        return pair(players)
+        return make(values)
     except UsageError as exc:
         raise UsageError(f"--player: {exc.message}") from None
 
@@ -87,7 +90,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     import time
 
     from wordforge_cli.engine import OutOfBudget
-    from wordforge_cli.errors import CannotDo, UsageError
+    from wordforge_cli.errors import CannotDo
     from wordforge_cli.kanji import PoolStats, load_dictionary, pool_items
     from wordforge_cli.kanji.config import pool_request, self_play
     from wordforge_cli.output import atomic_write, dumps
@@ -100,10 +103,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     dictionary = load_dictionary(dict_path)
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
     played = None
-    try:
-        spec = self_play(asked)
-    except UsageError as exc:  # the one refusal: more than two players
-        raise UsageError(f"--player: {exc.message}") from None
+    spec = _players(self_play, asked)
     if spec is not None:
         from wordforge_cli.kanji.territory import BalanceStats, played_pools
 
@@ -357,7 +357,7 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
     from wordforge_cli.kanji.territory import make_board, play_game
     from wordforge_cli.output import dumps
 
-    pair = _pair(players)
+    pair = _players(kanji_config.pair, players)
     record = read_pool(pool_path, pool_id)
     dictionary = load_dictionary(dict_path)
     shown = record.get("words", [])
