@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, overload
 
 import click
@@ -38,6 +38,7 @@ class ReportedError(click.ClickException):
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 @overload
@@ -80,6 +81,15 @@ seed_option = click.option(
     help="Seed of the random draws; the same seed and options give the same bytes. "
          "Without it a seed is drawn and reported on stderr.",
 )
+
+
+def first_drawn(items: Iterator[T]) -> Iterator[T]:
+    """``items`` with its first one drawn now: an impossible request (the engine's check)
+    fails here, before the output file is opened."""
+    import itertools
+
+    first = next(items, None)
+    return itertools.chain([] if first is None else [first], items)
 
 
 def report_seed(ctx: click.Context, seed: int) -> None:

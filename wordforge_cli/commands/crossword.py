@@ -6,7 +6,7 @@ Thin layer: options (defaults from ``configs/crossword.yaml`` or ``--config``), 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -20,7 +20,14 @@ from wordforge_cli.crossword.config import (
     board_request,
     load_config,
 )
-from wordforge_cli.options import STATS, output_options, report_seed, seed_option, vocab_option
+from wordforge_cli.options import (
+    STATS,
+    first_drawn,
+    output_options,
+    report_seed,
+    seed_option,
+    vocab_option,
+)
 from wordforge_cli.spec import config_callback
 
 if TYPE_CHECKING:
@@ -124,8 +131,8 @@ def crossword(ctx: click.Context, /, config_path: str | None, count: int, min_le
     lexicon = _lexicon(common)
     cfg = _config(ctx)
     request = board_request(common, (min_len, max_len), style)
-    items = _started(batch(lexicon, request, common["seed"], count, redraws=_redraws(common),
-                           labels=cfg.labels))
+    items = first_drawn(batch(lexicon, request, common["seed"], count, redraws=_redraws(common),
+                              labels=cfg.labels))
     report_seed(ctx, common["seed"])
     _emit(lexicon, ((i, s, [b]) for i, s, b in items), count, common,
           {"command": "batch", "min_len": min_len, "max_len": max_len, "style": style})
@@ -155,8 +162,8 @@ def endless(ctx: click.Context, /, count: int, start: int, **common: Any) -> Non
         from dataclasses import replace
 
         cfg.endless = replace(cfg.endless, redraws=1)
-    items = _started(questions(lexicon, cfg.endless, base, common["seed"], count, start=start,
-                               labels=cfg.labels))
+    items = first_drawn(questions(lexicon, cfg.endless, base, common["seed"], count, start=start,
+                                  labels=cfg.labels))
     report_seed(ctx, common["seed"])
     every = cfg.endless.unlock_every
     _emit(lexicon, ((k, s, [b]) for k, s, b in items), count, common,
@@ -186,9 +193,9 @@ def challenge(ctx: click.Context, /, count: int, order_by_difficulty: bool,
 
     cfg, lexicon, base = _set_up(ctx, common)
     size = len(cfg.ramp)
-    items = _started(challenges(lexicon, cfg.ramp, base, common["seed"], count,
-                                redraws=_redraws(common), fallback=cfg.endless.fallback,
-                                labels=cfg.labels))
+    items = first_drawn(challenges(lexicon, cfg.ramp, base, common["seed"], count,
+                                   redraws=_redraws(common), fallback=cfg.endless.fallback,
+                                   labels=cfg.labels))
     report_seed(ctx, common["seed"])
     if order_by_difficulty:
         from wordforge_cli.crossword.difficulty import easiest_first
@@ -198,15 +205,6 @@ def challenge(ctx: click.Context, /, count: int, order_by_difficulty: bool,
     _emit(lexicon, ((i * size, s, made) for i, s, made in items), count, common,
           {"command": "challenge", "order_by_difficulty": order_by_difficulty,
            "step_of": lambda board_id: board_id % size})
-
-
-def _started(items: Iterator[Any]) -> Iterator[Any]:
-    """``items`` with its first one drawn now: an impossible request fails here, before any
-    file is opened."""
-    import itertools
-
-    first = next(items, None)
-    return itertools.chain([] if first is None else [first], items)
 
 
 @crossword.command()

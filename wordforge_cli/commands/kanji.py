@@ -16,6 +16,7 @@ from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, KanjiConfig, load_config
 from wordforge_cli.options import (
     STATS,
+    first_drawn,
     intake,
     output_options,
     report_seed,
@@ -86,7 +87,6 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     if ctx.invoked_subcommand is not None:
         ctx.meta.pop("wfkit.seed_was_drawn", None)
         return
-    import itertools
     import time
 
     from wordforge_cli.engine import OutOfBudget
@@ -112,15 +112,13 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
                              rejected=played.rejected)
     else:
         items = pool_items(dictionary, request, seed, range(count))
-    first = next(items, None)  # an impossible request fails here, before a file is opened
+    items = first_drawn(items)
     report_seed(ctx, seed)
     stats = PoolStats()
     failures: list[str] = []
 
     def pools() -> Iterator[dict[str, Any]]:
-        if first is None:
-            return
-        for item in progress(itertools.chain([first], items), total=count, desc="pools",
+        for item in progress(items, total=count, desc="pools",
                              unit="pool", enabled=None if count >= 200 else False):
             if isinstance(item, OutOfBudget):  # the engine's policy: counted, the run goes on
                 stats.fail()
