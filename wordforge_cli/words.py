@@ -6,8 +6,9 @@ the rarity engine's options declared once (:data:`RULE`, :data:`RATING`; see
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -94,21 +95,33 @@ GAME = Spec(
 
 @dataclass(frozen=True)
 class RuleFiles:
-    """The rule and tables a word command chose (the :data:`RULE` fields; None: bundled)."""
+    """The rule and tables a word command or pack section chose (the :data:`RULE` fields;
+    None: the bundled file)."""
 
-    config_path: str | None = None
-    cefr_path: str | None = None
-    overrides_path: str | None = None
+    config_path: str | Path | None = None
+    cefr_path: str | Path | None = None
+    overrides_path: str | Path | None = None
     lemma: bool = True
-    data_path: str | None = None
+    data_path: str | Path | None = None
+
+    @classmethod
+    def of(cls, values: Mapping[str, Any]) -> RuleFiles:
+        """The :data:`RULE` fields of ``values`` (a section's, by field name)."""
+        return cls(**{f.name: values[f.name] for f in RULE})
 
     def load(self, *, whole: bool = False) -> tuple[Rules, Tables]:
         """(rules, tables); ``whole``: read the whole word table now (many look-ups)."""
-        from wordforge_cli.english import open_tables, read_rules
+        from wordforge_cli.english import read_rules
 
         rules = read_rules(self.config_path)
-        return rules, open_tables(rules, data=self.data_path, cefr=self.cefr_path,
-                                  overrides=self.overrides_path, whole=whole)
+        return rules, self.tables(rules, whole=whole)
+
+    def tables(self, rules: Rules, *, whole: bool = False) -> Tables:
+        """The tables of these files under ``rules`` (a pack worker opens them again)."""
+        from wordforge_cli.english import open_tables
+
+        return open_tables(rules, data=self.data_path, cefr=self.cefr_path,
+                           overrides=self.overrides_path, whole=whole)
 
 
 def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -117,7 +130,7 @@ def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(func)
     def command(*args: Any, **kwargs: Any) -> Any:
-        kwargs["rule"] = RuleFiles(**{f.name: kwargs.pop(f.name) for f in RULE})
+        kwargs["rule"] = RuleFiles.of({f.name: kwargs.pop(f.name) for f in RULE})
         return func(*args, **kwargs)
 
     return RULE.options()(command)

@@ -11,6 +11,8 @@ from wordforge_cli.options import STATS, output_options, vocab_option, write_sta
 from wordforge_cli.words import RATING, rule_options
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from wordforge_cli.rarity import Rating, Rules, Tables
     from wordforge_cli.words import RuleFiles
 
@@ -80,7 +82,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
 
 
 def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_path: str,
-            overrides_path: str | None, *,
+            overrides_path: str | Path | None, *,
             use_lemma: bool, gold_rush: bool, total: int, fmt: str, output: str | None) -> None:
     """Write the words whose tier moves under another config, and say how many moved."""
     from wordforge_cli.english import check_overrides, read_rules

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import DataFile, Item, Kind, Section
 from wordforge_cli.spec import PACK
-from wordforge_cli.words import GAME, RULE
+from wordforge_cli.words import GAME, RULE, RuleFiles
 
 if TYPE_CHECKING:
     from wordforge_cli.balance import GameRules, GameStats, Model, Turns
@@ -32,14 +32,13 @@ class BalanceSection(Section):
 
     def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
                  options: dict[str, Any], *, rules: Rules, models: list[Model],
-                 game: GameRules, data: list[DataFile]):
+                 game: GameRules, files: RuleFiles, data: list[DataFile]):
         super().__init__(name, count, render, render_limit, options, data)
         self.rules = rules
         self.models = models
         self.game = game
         self.ready: tuple[HandIndex, Turns, list[dict[int, int]]] | None = None  # warm()
-        self.paths: dict[str, Any] = {}  # data, cefr, overrides: the tables' files
-        self.use_lemma = True
+        self.files = files
 
     def __getstate__(self) -> dict[str, Any]:  # the index is built again in each worker
         return {**self.__dict__, "ready": None}
@@ -47,12 +46,10 @@ class BalanceSection(Section):
     def warm(self) -> None:
         if self.ready is None:
             from wordforge_cli.balance import Turns, knows
-            from wordforge_cli.english import open_tables
             from wordforge_cli.hands import build_index
 
-            tables = open_tables(self.rules, whole=True, **self.paths)
-            index = build_index(self.rules, tables, self.rules.tiles.hand_size,
-                                use_lemma=self.use_lemma)
+            index = build_index(self.rules, self.files.tables(self.rules, whole=True),
+                                self.rules.tiles.hand_size, use_lemma=self.files.lemma)
             masks = [index.mask(knows(m, self.rules)) for m in self.models]
             self.ready = (index, Turns(index, self.rules), masks)
 
@@ -104,12 +101,8 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     options.update({key: file.label for key, file in tables.items()})
     if not v["lemma"]:
         options["lemma"] = False
-    section = BalanceSection(ctx.spec.name, count, render, render_limit, options, rules=rules,
-                             models=models, game=game, data=data)
-    section.paths = {"data": v["data_path"], "cefr": v["cefr_path"],
-                     "overrides": v["overrides_path"]}
-    section.use_lemma = v["lemma"]
-    return section
+    return BalanceSection(ctx.spec.name, count, render, render_limit, options, rules=rules,
+                          models=models, game=game, files=RuleFiles.of(v), data=data)
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ from wordforge_cli.pack.kinds import (
     user_file,
 )
 from wordforge_cli.spec import PACK
-from wordforge_cli.words import RATING
+from wordforge_cli.words import RATING, RuleFiles
 
 if TYPE_CHECKING:
     from wordforge_cli.rarity import Rules, Summary, Tables
@@ -33,11 +33,11 @@ class RaritySection(Section):
 
     def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
                  options: dict[str, Any], *, words: list[str], rules: Rules,
-                 paths: dict[str, str | Path | None], data: list[DataFile]):
+                 files: RuleFiles, data: list[DataFile]):
         super().__init__(name, count, render, render_limit, options, data)
         self.words = words
         self.rules = rules
-        self.paths = paths
+        self.files = files
         self.tables: Tables | None = None
 
     def __getstate__(self) -> dict[str, Any]:  # the tables are opened again in each worker
@@ -45,9 +45,7 @@ class RaritySection(Section):
 
     def warm(self) -> None:
         if self.tables is None:
-            from wordforge_cli.english import open_tables
-
-            self.tables = open_tables(self.rules, whole=len(self.words) > 2000, **self.paths)
+            self.tables = self.files.tables(self.rules, whole=len(self.words) > 2000)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.rarity import rate_all, record
@@ -84,9 +82,8 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                "cefr": tables["cefr"].label if "cefr" in tables else None,
                "overrides": tables["overrides"].label if "overrides" in tables else None,
                "lemma": v["lemma"], "gold_rush": v["gold_rush"]}
-    paths = {"data": v["data_path"], "cefr": v["cefr_path"], "overrides": v["overrides_path"]}
     return RaritySection(ctx.spec.name, len(words), render, render_limit, options,
-                         words=words, rules=rules, paths=paths, data=data)
+                         words=words, rules=rules, files=RuleFiles.of(v), data=data)
 
 
 def rule_files(ctx: SectionContext, v: dict[str, Any]
