@@ -53,7 +53,7 @@ def _prepare(ctx, count, render, render_limit):
     sides = ctx.integer("sides", 6, minimum=1, maximum=1000)
     dice = ctx.integer("dice", 3, minimum=1, maximum=100)
     ctx.path("table", what="dice table")  # a data file, to test a missing one
-    if ctx.boolean("impossible"):
+    if ctx.raw("impossible") is True:
         raise ctx.error("can never succeed: asked to be impossible", "impossible")
     return DiceSection(ctx.spec.name, count, render, render_limit,
                        {"sides": sides, "dice": dice})

@@ -126,14 +126,6 @@ class SectionContext:
             raise self.error(f"'{key}' must be at most {maximum}, not {value}", key)
         return value
 
-    def boolean(self, key: str, default: bool = False) -> bool:
-        value = self.spec.data.get(key)
-        if value is None:
-            return default
-        if not isinstance(value, bool):
-            raise self.error(f"'{key}' must be true or false, not {type_name(value)}", key)
-        return value
-
     def string(self, key: str, default: str | None = None) -> str | None:
         value = self.spec.data.get(key)
         if value is None:
