@@ -45,7 +45,9 @@ PARTNER_POOL_MAX = 64
 PROBE_ATTEMPTS = 64  # attempts a candidate answer gets to show it can be made at all
 PROBE_CANDIDATES = 2000  # above this many candidates answers are not probed (see dealable)
 PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
-MEMO_BOARDS = 8192  # finished layouts kept per vocabulary (only when crossings are cached)
+MEMO_BOARDS = 2048  # finished layouts kept per vocabulary (only when crossings are cached);
+# with their record parts and JSON (2x this) they cost ~30 KB a layout: 8192 took a 100,000-board
+# run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml 4-5, 2026-12-01)
 
 _BITS = 20
 STRIDE = 1 << _BITS
