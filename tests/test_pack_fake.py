@@ -10,9 +10,29 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from typing import Any
 
-from wordforge_cli.pack.kinds import Item, Kind, Section, Stats, histogram_summary, register_kind
+from wordforge_cli.pack.kinds import Item, Kind, Section, Stats, register_kind
 from wordforge_cli.rng import derive_seed, item_rng
+
+
+def histogram_summary(hist: Counter[int]) -> dict[str, Any]:
+    """Median, worst and mean of a histogram of whole numbers, computed exactly."""
+    total = sum(hist.values())
+    if not total:
+        return {"median": None, "worst": None, "mean": None}
+    values = sorted(hist)
+    middle = (total - 1) // 2, total // 2
+    picks, seen = [], 0
+    for value in values:
+        nxt = seen + hist[value]
+        for m in middle:
+            if seen <= m < nxt:
+                picks.append(value)
+        seen = nxt
+    median = (picks[0] + picks[1]) / 2
+    mean = sum(v * c for v, c in hist.items()) / total
+    return {"median": median, "worst": values[-1], "mean": round(mean, 4)}
 
 
 class DiceStats(Stats):

@@ -340,8 +340,7 @@ def brute_best(hand: str, k: int, candidates: Sequence[tuple[str, int]], rules: 
     return [Best(w, -s, t, p) for s, w, t, p in found[:k]]
 
 
-def best_record(hand: str, rank: int, best: Best, rules: Rules,
-                rating: Any = None) -> dict[str, Any]:
+def best_record(hand: str, rank: int, best: Best, rules: Rules) -> dict[str, Any]:
     """One line of ``wfkit tiles --best --json``."""
     tier = rules.tiers[best.tier]
     return {"hand": hand.upper(), "rank": rank, "word": best.word, "score": best.score,

@@ -194,24 +194,6 @@ def _order(key: Any) -> tuple[str, Any]:
     return (type(key).__name__, key)
 
 
-def histogram_summary(hist: Counter[int]) -> dict[str, Any]:
-    """Median, worst and mean of a histogram of whole numbers, computed exactly."""
-    total = sum(hist.values())
-    if not total:
-        return {"median": None, "worst": None, "mean": None}
-    values = sorted(hist)
-    middle = (total - 1) // 2, total // 2
-    picks, seen = [], 0
-    for value in values:
-        nxt = seen + hist[value]
-        for m in middle:
-            if seen <= m < nxt:
-                picks.append(value)
-        seen = nxt
-    median = (picks[0] + picks[1]) / 2
-    mean = sum(v * c for v, c in hist.items()) / total
-    return {"median": median, "worst": values[-1], "mean": round(mean, 4)}
-
 
 class Section:
     """A prepared section: picklable, so worker processes can run it."""
