@@ -153,18 +153,33 @@ def _board_body(rec: dict[str, Any], ox: float, oy: float,
     return body, width, height
 
 
-class SvgStream:
-    """:func:`boards_svg` written as boards come: each board's elements go to a temporary
-    file at once (the document's size is known only at the end), so a batch of any size
-    needs the memory of one board. ``close()`` writes the document to ``out``."""
+class _Spooled:
+    """A render that holds part of its document back in an anonymous temporary file
+    (unlinked at once, closed by :meth:`_drain` or when dropped), so a batch of any size
+    needs the memory of one board."""
 
     def __init__(self, out: IO[str], title: str = "wfkit crossword",
                  hints: Hints | None = None):
         self.out = out
         self.title = title
         self.hints = hints or {}
-        # an anonymous file (unlinked at once), closed by close() or when dropped
         self.spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+
+    def _drain(self) -> None:
+        """Copy what was held back to ``out`` and drop the temporary file."""
+        self.spool.seek(0)
+        shutil.copyfileobj(self.spool, self.out)
+        self.spool.close()
+
+
+class SvgStream(_Spooled):
+    """:func:`boards_svg` written as boards come: each board's elements go to the spool at
+    once (the document's size is known only at the end). ``close()`` writes the document
+    to ``out``."""
+
+    def __init__(self, out: IO[str], title: str = "wfkit crossword",
+                 hints: Hints | None = None):
+        super().__init__(out, title, hints)
         self.y = float(PAD)
         self.width = 0.0
         self.count = 0
@@ -182,9 +197,7 @@ class SvgStream:
         self.out.write(svg_head(total_w, total_h, title=self.title))
         self.out.write(rect(0, 0, total_w, total_h, fill="#fafafa", stroke="none", width=0))
         self.out.write("\n")
-        self.spool.seek(0)
-        shutil.copyfileobj(self.spool, self.out)
-        self.spool.close()
+        self._drain()
         self.out.write(svg_tail())
 
 
@@ -265,17 +278,13 @@ def sheet_solution(rec: dict[str, Any], title: str = "") -> str:
         _grid_svg(rec, found, solution=True), "</section>"]) + "\n"
 
 
-class SheetStream:
+class SheetStream(_Spooled):
     """A printable sheet of many boards: puzzle pages written as boards come, solution pages
-    kept in a temporary file and written after them (``close()``)."""
+    held in the spool and written after them (``close()``)."""
 
     def __init__(self, out: IO[str], title: str = "wfkit crossword",
                  hints: Hints | None = None):
-        self.out = out
-        self.title = title
-        self.hints = hints or {}
-        # an anonymous file (unlinked at once), closed by close() or when dropped
-        self.spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        super().__init__(out, title, hints)
         out.write('<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
                   f"<title>{esc(title)}</title><style>{SHEET_CSS}</style></head><body>\n")
 
@@ -284,9 +293,7 @@ class SheetStream:
         self.spool.write(sheet_solution(rec, self.title))
 
     def close(self) -> None:
-        self.spool.seek(0)
-        shutil.copyfileobj(self.spool, self.out)
-        self.spool.close()
+        self._drain()
         self.out.write("</body></html>\n")
 
 
