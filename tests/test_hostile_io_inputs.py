@@ -20,6 +20,7 @@ import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_hostile_io import one_error, run
 
 from wordforge_cli import english
 from wordforge_cli.cli import cli
@@ -30,20 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 CONFIGS = ROOT / "configs"
 TECH = str(EXAMPLES / "tech.yaml")
-
-
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
-
-
-def one_error(result, status: int, *needles: str) -> str:
-    shown = f"exit {result.exit_code}\nstdout: {result.stdout[-500:]}\nstderr: {result.stderr}"
-    assert result.exit_code == status, shown
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("wfkit: error: "), shown
-    for needle in needles:
-        assert needle in lines[0], shown
-    return lines[0]
 
 
 class Hang(Exception):
