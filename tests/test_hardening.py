@@ -276,17 +276,23 @@ ABSURD_ARGS = [
     ["tiles", "--players", "9"],
     ["tiles", "--hand", "Q" * 1000, "--word", "q"],
     ["tiles", "-n", str(10**12)],
-    ["pack", "build", str(EXAMPLES / "pack.yaml"), "--out", "/dev/null/x", "--jobs", "0"],
-    ["pack", "build", str(EXAMPLES / "pack.yaml"), "--out", "/tmp/x", "--shard", "3/2"],
-    ["pack", "build", str(EXAMPLES / "pack.yaml"), "--out", "/tmp/x", "--shard", "0/0"],
-    ["pack", "preview", "/nonexistent", "-o", "/tmp/preview.html"],
+    ["pack", "build", str(EXAMPLES / "pack.yaml"), "--out", "{tmp}/a-file/x", "--jobs", "0"],
+    ["pack", "build", str(EXAMPLES / "pack.yaml"), "--out", "{tmp}/x", "--shard", "3/2"],
+    ["pack", "build", str(EXAMPLES / "pack.yaml"), "--out", "{tmp}/x", "--shard", "0/0"],
+    ["pack", "preview", "{tmp}/nonexistent", "-o", "{tmp}/preview.html"],
 ]
 
 
 @pytest.mark.parametrize("argv", ABSURD_ARGS, ids=lambda a: " ".join(a)[:70])
-def test_absurd_arguments(argv):
+def test_absurd_arguments(argv, tmp_path):
+    """Paths live in the test's own folder ({tmp}; a-file is a regular file, so a path
+    under it cannot be made): never the machine's devices or a shared /tmp."""
+    (tmp_path / "a-file").write_text("")
+    argv = [arg.replace("{tmp}", str(tmp_path)) for arg in argv]
+    before = sorted(p.name for p in tmp_path.iterdir())
     result = invoke(argv)
     assert_well_behaved(result, argv)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
 # --- huge inputs -------------------------------------------------------------------------
