@@ -6,7 +6,7 @@ Thin layer: options (defaults from ``configs/crossword.yaml`` or ``--config``), 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -17,7 +17,6 @@ from wordforge_cli.crossword.config import (
     CHALLENGE,
     ENDLESS,
     STYLED,
-    board_request,
     load_config,
 )
 from wordforge_cli.options import (
@@ -31,10 +30,9 @@ from wordforge_cli.options import (
 from wordforge_cli.spec import config_callback
 
 if TYPE_CHECKING:
-    from wordforge_cli.crossword.board import Board, Request
     from wordforge_cli.crossword.config import CrosswordConfig
-    from wordforge_cli.crossword.lexicon import Lexicon
-    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.pack.crossword import BoardSection
+    from wordforge_cli.pack.kinds import Item
     from wordforge_cli.render.ipuz import IpuzCache
 
 RENDERS = ("json", "text", "svg", "ipuz", "sheet")
@@ -46,24 +44,14 @@ def _config(ctx: click.Context) -> CrosswordConfig:
     return config
 
 
-def _set_up(ctx: click.Context,
-            common: dict[str, Any]) -> tuple[CrosswordConfig, Lexicon, Request]:
-    """What the endless and challenge forms share: the config, the lexicon (its --vocab may
-    stand before the verb) and the request every board starts from."""
+def _set_vocab(ctx: click.Context, common: dict[str, Any]) -> None:
+    """The endless and challenge forms' --vocab, which may stand before the verb."""
     from wordforge_cli.errors import UsageError
 
     assert ctx.parent is not None
     common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE")
-    cfg = _config(ctx.parent)
-    return cfg, _lexicon(common), board_request(common)
-
-
-def _redraws(common: dict[str, Any]) -> int:
-    """Draws a styled board may take: ``--redraws`` (config ``redraws``), 1 with
-    ``--no-redraw``."""
-    return 1 if common["no_redraw"] else common.get("redraws", 1)
 
 
 def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -100,8 +88,8 @@ def _defaults(cfg: Any) -> dict[str, Any]:
 @STYLED.options()
 @board_options
 @click.pass_context
-def crossword(ctx: click.Context, /, config_path: str | None, count: int, min_len: int,
-              max_len: int, style: str, **common: Any) -> None:
+def crossword(ctx: click.Context, /, config_path: str | None, count: int,
+              **common: Any) -> None:
     """Generate crossword boards whose answer hides in their cells (generate and test).
 
     Each board: an answer word from the vocabulary, one other word per answer letter holding
@@ -123,19 +111,13 @@ def crossword(ctx: click.Context, /, config_path: str | None, count: int, min_le
         # the subcommand draws and reports its own seed (ctx.meta is shared with it)
         ctx.meta.pop("wfkit.seed_was_drawn", None)
         return
-    from wordforge_cli.crossword.sets import batch
     from wordforge_cli.errors import UsageError
 
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE (see wfkit crossword --help)")
-    lexicon = _lexicon(common)
-    cfg = _config(ctx)
-    request = board_request(common, (min_len, max_len), style)
-    items = first_drawn(batch(lexicon, request, common["seed"], count, redraws=_redraws(common),
-                              labels=cfg.labels))
-    report_seed(ctx, common["seed"])
-    _emit(lexicon, ((i, s, [b]) for i, s, b in items), count, common,
-          {"command": "batch", "min_len": min_len, "max_len": max_len, "style": style})
+    _run(ctx, "crossword", common, 0, count,
+         {"command": "batch", "min_len": common["min_len"], "max_len": common["max_len"],
+          "style": common["style"]})
 
 
 @crossword.command()
@@ -155,19 +137,8 @@ def endless(ctx: click.Context, /, count: int, start: int, **common: Any) -> Non
       wfkit crossword endless --vocab examples/tech.yaml --count 20 --seed 1
       wfkit crossword endless --vocab examples/tech.yaml --start 6 --count 1 --render text
     """
-    from wordforge_cli.crossword.sets import endless as questions
-
-    cfg, lexicon, base = _set_up(ctx, common)
-    if common["no_redraw"]:
-        from dataclasses import replace
-
-        cfg.endless = replace(cfg.endless, redraws=1)
-    items = first_drawn(questions(lexicon, cfg.endless, base, common["seed"], count, start=start,
-                                  labels=cfg.labels))
-    report_seed(ctx, common["seed"])
-    every = cfg.endless.unlock_every
-    _emit(lexicon, ((k, s, [b]) for k, s, b in items), count, common,
-          {"command": "endless", "start": start, "step_of": lambda k: k // every})
+    _set_vocab(ctx, common)
+    _run(ctx, "endless", common, start, count, {"command": "endless", "start": start})
 
 
 @crossword.command()
@@ -175,8 +146,7 @@ def endless(ctx: click.Context, /, count: int, start: int, **common: Any) -> Non
 @STYLED.options()
 @board_options
 @click.pass_context
-def challenge(ctx: click.Context, /, count: int, order_by_difficulty: bool,
-              **common: Any) -> None:
+def challenge(ctx: click.Context, /, count: int, **common: Any) -> None:
     """Challenge sets: one board per step of the config's ramp (10), no answer twice.
 
     Board ids are set * len(ramp) + question. A step whose band cannot be made falls back
@@ -188,23 +158,9 @@ def challenge(ctx: click.Context, /, count: int, order_by_difficulty: bool,
       wfkit crossword challenge --vocab examples/tech.yaml --seed 3 --render text
       wfkit crossword challenge --vocab examples/animals-en.yaml --count 5 -o sets.jsonl
     """
-    from wordforge_cli.crossword.sets import challenges
-    from wordforge_cli.engine import OutOfBudget
-
-    cfg, lexicon, base = _set_up(ctx, common)
-    size = len(cfg.ramp)
-    items = first_drawn(challenges(lexicon, cfg.ramp, base, common["seed"], count,
-                                   redraws=_redraws(common), fallback=cfg.endless.fallback,
-                                   labels=cfg.labels))
-    report_seed(ctx, common["seed"])
-    if order_by_difficulty:
-        from wordforge_cli.crossword.difficulty import easiest_first
-
-        items = ((i, s, made if isinstance(made, OutOfBudget) else easiest_first(lexicon, made))
-                 for i, s, made in items)
-    _emit(lexicon, ((i * size, s, made) for i, s, made in items), count, common,
-          {"command": "challenge", "order_by_difficulty": order_by_difficulty,
-           "step_of": lambda board_id: board_id % size})
+    _set_vocab(ctx, common)
+    _run(ctx, "challenge", common, 0, count,
+         {"command": "challenge", "order_by_difficulty": common["order_by_difficulty"]})
 
 
 @crossword.command()
@@ -225,8 +181,7 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
     from wordforge_cli.crossword.sets import plan as make_plan
     from wordforge_cli.output import dumps
 
-    assert ctx.parent is not None  # a subcommand of the group
-    cfg = _config(ctx.parent)
+    cfg = _config(ctx)  # ctx.meta is shared with the group
     p = make_plan(cfg.endless, question, cfg.labels)
     if as_json:
         click.echo(dumps({"question": p.question, "min_len": p.min_len, "max_len": p.max_len,
@@ -237,47 +192,39 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
                    "unlocked)")
 
 
-def _lexicon(common: dict[str, Any]) -> Lexicon:
-    from wordforge_cli.crossword.lexicon import prepare
-    from wordforge_cli.options import warn_skipped
-    from wordforge_cli.vocab import read_vocab
+def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, count: int,
+         request: dict[str, Any]) -> None:
+    """Make items ``start..start+count-1`` of the form ``kind`` as its pack section does (the
+    same section, with the engine's own scope and the vocabulary's name), and write them."""
+    from wordforge_cli.crossword.sets import SCOPE
+    from wordforge_cli.pack.crossword import FORMS, load_lexicon
 
-    vocab = read_vocab(common["vocab"])
-    lexicon = prepare(vocab, fold_small=common["fold_small"],
-                      strict=common["strict_vocab"])
-    warn_skipped(vocab.path, lexicon.skipped)
-    for dup in lexicon.duplicates:
-        click.echo(f"wfkit: {vocab.path}:{dup.line}: duplicate word '{dup.word}' (the same as "
-                   f"line {dup.first_line} after normalisation: {dup.normalised}), dropped",
-                   err=True)
-    return lexicon
+    lexicon = load_lexicon(common["vocab"], common, duplicates=True)
+    cfg = _config(ctx)  # ctx.meta is shared with the group's subcommands
+    section = FORMS[kind](lexicon.name, common, cfg, lexicon, scope=SCOPE)
+    items = first_drawn(section.items(common["seed"], start, start + count))
+    report_seed(ctx, common["seed"])
+    _emit(section, items, count, common, request)
 
 
-def _emit(lexicon: Lexicon, items: Iterable[tuple[int, int, Sequence[Board | None] | OutOfBudget]],
-          planned: int, common: dict[str, Any], request: dict[str, Any]) -> None:
-    """Write boards as they come, count them, then report the statistics.
+def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: dict[str, Any],
+          request: dict[str, Any]) -> None:
+    """Write the section's records as they come, count them, then report the statistics.
 
-    ``items``: (first id, item seed, boards) per item (a challenge set is one item; a set
-    whose budget ran out is an OutOfBudget: counted, reported after the statistics, the run
-    goes on); ``planned``: how many items (the progress bar's total)."""
+    ``items``: the section's (a challenge set is one item; a set whose budget ran out is
+    counted, its reason reported after the statistics, and the run goes on); ``planned``:
+    how many items (the progress bar's total)."""
     import time
 
-    from wordforge_cli.crossword.board import record, record_json
-    from wordforge_cli.crossword.stats import BatchStats
-    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.crossword.board import record_json
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
 
+    lexicon = section.lexicon
     render = "json" if common["as_json"] else common["render"]
-    stats = BatchStats(common["styles"], lexicon, unique=common["unique"])
-    hardness = None
-    if common.get("difficulty"):
-        from wordforge_cli.crossword.difficulty import DifficultyStats, measure_record
-
-        hardness = DifficultyStats()
-    step_of = request.pop("step_of", None)  # board id -> its step (endless, challenge)
-    hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
+    stats = section.new_stats()
+    hints = section.hints
     failures: list[str] = []
     ipuz_cache: IpuzCache = {}
     started = time.perf_counter()
@@ -292,22 +239,11 @@ def _emit(lexicon: Lexicon, items: Iterable[tuple[int, int, Sequence[Board | Non
             from wordforge_cli.render.crossword import board_text
         elif render == "ipuz":
             from wordforge_cli.render.ipuz import board_ipuz_json
-        for board_id, item_seed, boards in progress(items, total=planned, desc="crossword",
-                                                    unit="board"):
-            if isinstance(boards, OutOfBudget):
-                stats.fail(boards.size)
-                failures.append(boards.reason)
-                continue
-            for j, board in enumerate(boards):
-                if board is None:
-                    stats.fail()
-                    continue
-                stats.add(board)
-                rec = record(board, board_id + j, item_seed, lexicon)
-                if hardness is not None:
-                    measured = measure_record(lexicon, rec)
-                    rec["difficulty"] = measured.record()
-                    hardness.add(measured, step_of(rec["id"]) if step_of else None)
+        for item in progress(items, total=planned, desc="crossword", unit="board"):
+            item.count(stats)
+            if item.reason is not None:
+                failures.append(item.reason)
+            for rec in item.records:
                 if render == "json":
                     fh.write(record_json(rec, lexicon) + "\n")
                 elif render == "text":
@@ -318,17 +254,15 @@ def _emit(lexicon: Lexicon, items: Iterable[tuple[int, int, Sequence[Board | Non
                     fh.write("\n")
                 else:
                     stream.add(rec)
-        if stream is not None and stats.made:
+        summary = stats.summary()
+        if stream is not None and summary["made"]:
             stream.close()
         elapsed = time.perf_counter() - started
-        if planned and stats.made == 0:
+        if planned and summary["made"] == 0:
             first = f" (first: {failures[0]})" if failures else ""
-            raise CannotDo(f"no board made: all {stats.failed} ran out of their budget of "
+            raise CannotDo(f"no board made: all {summary['failed']} ran out of their budget of "
                            f"{common['budget']} attempts{first}")
-    summary = stats.summary()
-    if hardness is not None:
-        summary["difficulty"] = hardness.summary()
-    boards_done = stats.made + stats.failed
+    boards_done = summary["made"] + summary["failed"]
     timing = {"seconds": round(elapsed, 3),
               "ms_per_board": round(1000 * elapsed / boards_done, 4) if boards_done else 0,
               "boards_per_second": round(boards_done / elapsed, 1) if elapsed else 0}

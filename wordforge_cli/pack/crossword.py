@@ -14,8 +14,9 @@ vs 0.6 s CPU for 5,000 boards of 4-5), and a section that does not ask keeps its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.config import bundled_config
@@ -54,16 +55,33 @@ RENDERS = ("text", "svg", "ipuz", "sheet")
 class BoardSection(Section):
     """What the three crossword kinds share: the lexicon, the request, stats and renders."""
 
-    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
-                 options: dict[str, Any], *, lexicon: Lexicon, request: Request,
-                 cfg: CrosswordConfig, styles: tuple[str, ...], data: list[DataFile]) -> None:
-        super().__init__(name, count, render, render_limit, options, data)
+    def __init__(self, name: str, v: Mapping[str, Any], cfg: CrosswordConfig,
+                 lexicon: Lexicon, *, scope: tuple[object, ...] | None = None, count: int = 0,
+                 render: tuple[str, ...] = (), render_limit: int = 0,
+                 options: dict[str, Any] | None = None, data: list[DataFile] | None = None
+                 ) -> None:
+        """The section the values of its spec ask for (``name -> value``), also what ``wfkit
+        crossword`` runs (with the engine's own scope, no files or manifest options)."""
+        super().__init__(name, count, render, render_limit,
+                         {} if options is None else options, data)
         self.lexicon = lexicon
-        self.request = request
         self.cfg = cfg
-        self.styles = styles
-        self.redraws = 1  # set by prepare from the section's options
-        self.difficulty = False  # measure every board (set by prepare)
+        self.request = self.make_request(v)
+        self.styles = tuple(v["styles"])
+        # 1 with no_redraw; an endless run's own from the config, batches and sets their key
+        self.redraws = 1 if v["no_redraw"] else v.get("redraws", cfg.endless.redraws)
+        self.difficulty = bool(v["difficulty"])  # measure every board
+        self.ordered = bool(v.get("order_by_difficulty"))  # a set's boards easiest first
+        # every item's random stream: the section's name (``wfkit crossword``: the engine's)
+        self.scope: tuple[object, ...] = (name,) if scope is None else scope
+
+    def make_request(self, v: Mapping[str, Any]) -> Request:
+        """The request every board starts from (a set's steps bring their bands)."""
+        return board_request(v)
+
+    def check(self) -> None:  # pragma: no cover - each form has its own
+        """The engine's impossible-request check of this form."""
+        raise NotImplementedError
 
     def step(self, board_id: int) -> int | None:
         """The step a board's difficulty is counted under (None: a batch has no steps)."""
@@ -118,9 +136,14 @@ class BoardSection(Section):
 
         return record_json(record, self.lexicon)
 
+    @property
+    def hints(self) -> dict[str, str]:
+        """The vocabulary's hints by word (the clues renders print)."""
+        return {w: h for w, h in zip(self.lexicon.words, self.lexicon.hints, strict=True) if h}
+
     def render_item(self, fmt: str, record: dict[str, Any]) -> str:
         title = f"{self.name} #{record['id']}"
-        hints = {w: h for w, h in zip(self.lexicon.words, self.lexicon.hints, strict=True) if h}
+        hints = self.hints
         if fmt == "text":
             from wordforge_cli.render.crossword import board_text
 
@@ -179,11 +202,17 @@ class MeasuredStats:
 class BatchSection(BoardSection):
     kind = "crossword"
 
+    def make_request(self, v: Mapping[str, Any]) -> Request:
+        return board_request(v, v.get("band") or (v["min_len"], v["max_len"]), v["style"])
+
+    def check(self) -> None:
+        check_request(self.lexicon, self.request)
+
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.crossword.sets import batch
 
         return self.singles(batch(self.lexicon, self.request, seed, stop - start,
-                                  scope=(self.name,), start=start, redraws=self.redraws,
+                                  scope=self.scope, start=start, redraws=self.redraws,
                                   labels=self.cfg.labels))
 
 
@@ -195,12 +224,15 @@ class EndlessSection(BoardSection):
 
         return endless_step(board_id, self.cfg.endless.unlock_every)
 
+    def check(self) -> None:
+        check_endless(self.lexicon, self.cfg.endless, self.request)
+
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.crossword.sets import endless
 
-        return self.singles(endless(self.lexicon, self.cfg.endless, self.request, seed,
-                                    stop - start, start=start, scope=(self.name,),
-                                    labels=self.cfg.labels))
+        plan = replace(self.cfg.endless, redraws=self.redraws)
+        return self.singles(endless(self.lexicon, plan, self.request, seed, stop - start,
+                                    start=start, scope=self.scope, labels=self.cfg.labels))
 
 
 class ChallengeSection(BoardSection):
@@ -211,21 +243,23 @@ class ChallengeSection(BoardSection):
 
         return challenge_step(board_id, len(self.cfg.ramp))
 
+    def check(self) -> None:
+        check_challenge(self.lexicon, self.cfg.ramp, self.request, self.cfg.endless.fallback)
+
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.crossword.sets import challenges
         from wordforge_cli.engine import OutOfBudget
 
         size = len(self.cfg.ramp)
-        ordered = self.options.get("order_by_difficulty", False)
         for index, item_seed, boards in challenges(self.lexicon, self.cfg.ramp, self.request,
                                                    seed, stop - start, start=start,
-                                                   scope=(self.name,), redraws=self.redraws,
+                                                   scope=self.scope, redraws=self.redraws,
                                                    fallback=self.cfg.endless.fallback,
                                                    labels=self.cfg.labels):
-            if isinstance(boards, OutOfBudget):  # counted, the pack goes on
-                yield Item([], failed=boards.size)
+            if isinstance(boards, OutOfBudget):  # counted, the run goes on
+                yield Item([], failed=boards.size, reason=boards.reason)
                 continue
-            if ordered:
+            if self.ordered:
                 from wordforge_cli.crossword.difficulty import easiest_first
 
                 boards = easiest_first(self.lexicon, boards)
@@ -241,55 +275,55 @@ def _prepare(cls: type[BoardSection]
         cfg = load_config(config_path or bundled_config("crossword"))
         spec = _spec(cls.kind)
         v = spec.resolve(cfg.options, ctx.read(spec, extra=FILE_KEYS))
-        vocab = read_vocab(vocab_path)
-        lexicon = prepare_lexicon(vocab, fold_small=v["fold_small"], strict=v["strict_vocab"])
-        if lexicon.skipped:  # the intake policy's one wording, as the commands warn
-            from wordforge_cli.options import warn_skipped
-
-            warn_skipped(vocab.path, lexicon.skipped)
+        lexicon = load_lexicon(vocab_path, v)
         data = [user_file(ctx, vocab_path),
                 user_file(ctx, config_path) if config_path
                 else bundled_file("configs", "crossword.yaml")]
         options: dict[str, Any] = {"vocab": data[0].label, "config": data[1].label}
-        limits = (v["max_width"], v["max_height"])
-        request = board_request(v)
-        redraws = 1 if v["no_redraw"] else v.get("redraws", cfg.endless.redraws)
+        section = cls(ctx.spec.name, v, cfg, lexicon, count=count, render=render,
+                      render_limit=render_limit, options=options, data=data)
+        try:  # the engine's own impossible-request check, its refusal at the section's line
+            section.check()
+        except UsageError as exc:
+            key = "band" if cls is BatchSection else "vocab"
+            raise ctx.error(f"can never succeed: {exc.message}",
+                            key if ctx.has(key) else None) from None
         if cls is BatchSection:
-            band = v.get("band") or (v["min_len"], v["max_len"])
-            request = board_request(v, band, v["style"])
-            _possible(ctx, lambda: check_request(lexicon, request), "band")
-            options.update(band=list(band), style=v["style"])
-        elif cls is EndlessSection:
-            _possible(ctx, lambda: check_endless(lexicon, cfg.endless, request), "vocab")
-        else:
-            _possible(ctx, lambda: check_challenge(lexicon, cfg.ramp, request,
-                                                   cfg.endless.fallback), "vocab")
+            options.update(band=[section.request.min_len, section.request.max_len],
+                           style=v["style"])
         options.update(layout=v["layout"], budget=v["budget"], unique=v["unique"],
                        fold_small=v["fold_small"], styles=list(v["styles"]),
-                       max_width=limits[0], max_height=limits[1], redraws=redraws,
-                       strict_vocab=v["strict_vocab"])
+                       max_width=v["max_width"], max_height=v["max_height"],
+                       redraws=section.redraws, strict_vocab=v["strict_vocab"])
         if v["difficulty"]:  # only then: a section that does not ask keeps its bytes
             options.update(difficulty=True)
         if v.get("order_by_difficulty"):  # likewise
             options["order_by_difficulty"] = True
-        if cls is EndlessSection:
-            cfg.endless = replace(cfg.endless, redraws=redraws)
-        section = cls(ctx.spec.name, count, render, render_limit, options, lexicon=lexicon,
-                      request=request, cfg=cfg, styles=tuple(v["styles"]), data=data)
-        section.redraws = redraws
-        section.difficulty = bool(v["difficulty"])
         return section
 
     return prepare
 
 
-def _possible(ctx: SectionContext, check: Callable[[], Any], key: str) -> None:
-    """The engine's own impossible-request check, its refusal moved to the section's line."""
-    try:
-        check()
-    except UsageError as exc:
-        raise ctx.error(f"can never succeed: {exc.message}",
-                        key if ctx.has(key) else None) from None
+def load_lexicon(path: str | Path, v: Mapping[str, Any], *, duplicates: bool = False
+                 ) -> Lexicon:
+    """The vocabulary's lexicon, its skipped entries warned about (the intake policy's one
+    wording); ``duplicates``: the words dropped as repeats too (the command line's)."""
+    import click
+
+    from wordforge_cli.options import warn_skipped
+
+    vocab = read_vocab(path)
+    lexicon = prepare_lexicon(vocab, fold_small=v["fold_small"], strict=v["strict_vocab"])
+    warn_skipped(vocab.path, lexicon.skipped)
+    for dup in lexicon.duplicates if duplicates else ():
+        click.echo(f"wfkit: {vocab.path}:{dup.line}: duplicate word '{dup.word}' (the same as "
+                   f"line {dup.first_line} after normalisation: {dup.normalised}), dropped",
+                   err=True)
+    return lexicon
+
+
+FORMS: dict[str, type[BoardSection]] = {
+    "crossword": BatchSection, "endless": EndlessSection, "challenge": ChallengeSection}
 
 
 def _spec(kind: str) -> Spec:

@@ -129,12 +129,14 @@ def licence_section(note: Path) -> str | None:
 @dataclass
 class Item:
     """What one index of a section produced: its records (none when it failed; a challenge
-    set has several), how many parts failed, and what the engine's statistics count
-    (``made``: boards, ratings; by default the records themselves)."""
+    set has several), how many parts failed (and the engine's reason, for the command line's
+    message), and what the engine's statistics count (``made``: boards, ratings; by default
+    the records themselves)."""
 
     records: list[dict[str, Any]]
     failed: int = 0
     made: Any = None
+    reason: str | None = None
 
     def count(self, stats: Statistics[Any]) -> None:
         """Feed the section's statistics (the engine's own class) with this item."""
