@@ -89,11 +89,11 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         return
     import time
 
-    from wordforge_cli.engine import OutOfBudget
     from wordforge_cli.errors import CannotDo
-    from wordforge_cli.kanji import PoolStats, load_dictionary, pool_items
+    from wordforge_cli.kanji import load_dictionary
     from wordforge_cli.kanji.config import pool_request, self_play
     from wordforge_cli.output import atomic_write, dumps
+    from wordforge_cli.pack.kanji import KanjiSection
     from wordforge_cli.progress import progress
 
     if as_json:
@@ -102,32 +102,21 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
-    played = None
-    spec = _players(self_play, asked)
-    if spec is not None:
-        from wordforge_cli.kanji.territory import BalanceStats, played_pools
-
-        played = BalanceStats()
-        items = played_pools(dictionary, request, spec, seed, range(count),
-                             rejected=played.rejected)
-    else:
-        items = pool_items(dictionary, request, seed, range(count))
-    items = first_drawn(items)
+    # the pack's section, named as the engine's scope ("kanji"): the same pools and figures
+    section = KanjiSection("kanji", count, (), 0, {}, dictionary=dictionary, request=request,
+                           data=[], play=_players(self_play, asked))
+    items = first_drawn(section.items(seed, 0, count))
     report_seed(ctx, seed)
-    stats = PoolStats()
+    stats = section.new_stats()
     failures: list[str] = []
 
     def pools() -> Iterator[dict[str, Any]]:
         for item in progress(items, total=count, desc="pools",
                              unit="pool", enabled=None if count >= 200 else False):
-            if isinstance(item, OutOfBudget):  # the engine's policy: counted, the run goes on
-                stats.fail()
+            item.count(stats)  # a pool out of budget: counted as failed, the run goes on
+            if item.reason is not None:
                 failures.append(item.reason)
-                continue
-            stats.add(item)
-            if played is not None:
-                played.add(item)
-            yield item
+            yield from item.records
 
     with atomic_write(output) as fh:
         if render == "jsonl":
@@ -144,13 +133,11 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
             from wordforge_cli.render.kanji import pools_svg
 
             fh.write(pools_svg(list(pools()), reveal, load_grades()))
-        if count and not stats.pools:  # nothing made: could not do it, and no file
-            raise CannotDo(f"no pool made: all {stats.failed} ran out of their budget; "
+        summary = stats.summary()
+        if count and not summary["pools"]:  # nothing made: could not do it, and no file
+            raise CannotDo(f"no pool made: all {summary['failed']} ran out of their budget; "
                            f"{failures[0]}")
     elapsed = time.perf_counter() - started
-    summary = stats.summary()
-    if played is not None:
-        summary["balance"] = played.summary()
     if stats_path:
         write_stats(stats_path, summary)
     if not quiet:

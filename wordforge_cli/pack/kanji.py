@@ -60,8 +60,8 @@ class KanjiSection(Section):
             return
         for item in pool_items(self.dictionary, self.request, seed, range(start, stop),
                                (self.name,)):
-            if isinstance(item, OutOfBudget):  # counted, the pack goes on
-                yield Item([], failed=1)
+            if isinstance(item, OutOfBudget):  # counted, the run goes on
+                yield Item([], failed=1, reason=item.reason)
             else:
                 yield Item([item])
 
@@ -76,7 +76,7 @@ class KanjiSection(Section):
             mine = {k: c - seen.get(k, 0) for k, c in rejected.items() if c != seen.get(k, 0)}
             seen = dict(rejected)
             if isinstance(item, OutOfBudget):
-                yield Item([], failed=1, made=[Played(None, mine)])
+                yield Item([], failed=1, made=[Played(None, mine)], reason=item.reason)
             else:
                 yield Item([item], made=[Played(item, mine)])
 
