@@ -15,7 +15,7 @@ declaration come
 
 Errors carry the field as data, never parsed from text: ``UsageError(msg, field="bring")``
 prints as ``--bring: msg`` on the command line, ``FILE:LINE: bring: msg`` in a config file
-and ``FILE:LINE: sections[3].bring: msg`` in a pack (see :func:`field_error`).
+and ``FILE:LINE: sections[3].bring: msg`` in a pack (``pack.config.SectionContext.field_error``).
 
 How to add an option
 --------------------
@@ -223,12 +223,6 @@ class Spec:
                 raise ConfigError(exc.message, path=path, line=line(key),
                                   field=label(key)) from None
         return out
-
-
-def field_error(error: WfkitError, *, path: str | None, line: int | None,
-                label: str | None) -> ConfigError:
-    """An engine's error about a field, moved to where a file gave that field."""
-    return ConfigError(error.message, path=path, line=line, field=label)
 
 
 def config_callback(load: Callable[[str | Path], Any], bundled: str,

@@ -147,6 +147,13 @@ def _band(doc: YamlDoc, value: Any, *keys: str | int) -> tuple[int, int]:
     return lo, hi
 
 
+def _items(doc: YamlDoc, value: Any, *keys: str) -> list[tuple[int, Any]]:
+    """The numbered items of a list the config must give at least one of."""
+    if not isinstance(value, list) or not value:
+        raise doc.error(f"{'/'.join(keys)} must be a non-empty list", *keys)
+    return list(enumerate(value))
+
+
 def load_config(path: str | Path) -> CrosswordConfig:
     """Read and check a crossword config."""
     every = BATCH + BOARD + STYLED + Spec(CHALLENGE["order_by_difficulty"])
@@ -165,16 +172,10 @@ def load_config(path: str | Path) -> CrosswordConfig:
     if "endless" in data:
         e = check_mapping(doc, data["endless"], ENDLESS_KEYS, "endless")
         kw: dict[str, Any] = {}
-        if "bands" in e:
-            if not isinstance(e["bands"], list) or not e["bands"]:
-                raise doc.error("endless/bands must be a non-empty list", "endless", "bands")
-            kw["bands"] = tuple(_band(doc, b, "endless", "bands", i)
-                                for i, b in enumerate(e["bands"]))
-        if "styles" in e:
-            if not isinstance(e["styles"], list) or not e["styles"]:
-                raise doc.error("endless/styles must be a non-empty list", "endless", "styles")
-            kw["styles"] = tuple(_style(doc, s, "endless", "styles", i)
-                                 for i, s in enumerate(e["styles"]))
+        for key, check in (("bands", _band), ("styles", _style)):
+            if key in e:
+                kw[key] = tuple(check(doc, item, "endless", key, i)
+                                for i, item in _items(doc, e[key], "endless", key))
         for key in ("unlock_start", "unlock_every", "redraws"):
             if key in e:
                 kw[key] = _int(doc, e[key], "endless", key,
@@ -186,10 +187,8 @@ def load_config(path: str | Path) -> CrosswordConfig:
     if "challenge" in data:
         c = check_mapping(doc, data["challenge"], CHALLENGE_KEYS, "challenge")
         if "ramp" in c:
-            if not isinstance(c["ramp"], list) or not c["ramp"]:
-                raise doc.error("challenge/ramp must be a non-empty list", "challenge", "ramp")
             steps = []
-            for i, item in enumerate(c["ramp"]):
+            for i, item in _items(doc, c["ramp"], "challenge", "ramp"):
                 keys = ("challenge", "ramp", i)
                 item = check_mapping(doc, item, STEP_KEYS, *keys)
                 if "band" not in item:
