@@ -55,28 +55,34 @@ def blank(cells: Sequence[tuple[int, int, str, int]], style: str) -> tuple[list[
 
 def blank_counts(cells: Sequence[tuple[int, int, str, int]],
                  styles: Sequence[str]) -> dict[str, int]:
-    """How many cells each style would blank (neighbours looked up once for all styles)."""
-    occupied = {x * _S + y for x, y, _c, _n in cells}
-    answers = {x * _S + y for x, y, _c, n in cells if n >= 0}
-    counts = dict.fromkeys(styles, 0)
-    tail = "tail" in counts
-    head = "head" in counts
-    alt = "alt" in counts
-    most = "most" in counts
+    """How many cells each style would blank: :func:`blank`'s counts, for all styles at once.
+
+    The board is three bit masks (cells, given letters, answer cells) over its grid with a
+    border of empty squares; a neighbour test is then a shift, and a style's count the set
+    bits of one expression (the statistics count every layout of a batch: a fifth of what a
+    batch's statistics cost was this, cell by cell)."""
+    stride = 2 + max((x for x, _y, _c, _n in cells), default=0)
+    occupied = given = answers = 0
+    alt = 0
     for x, y, _c, n in cells:
-        if n != -2:
-            continue
-        k = x * _S + y
-        if tail or head:
-            left, right = k - _S in occupied, k + _S in occupied
-            up, down = k - 1 in occupied, k + 1 in occupied
-            if tail and ((left and not right) or (up and not down)):
-                counts["tail"] += 1
-            if head and ((right and not left) or (down and not up)):
-                counts["head"] += 1
-        if alt and (x + y) % 2 == 0:
-            counts["alt"] += 1
-        if most and not (k - _S in answers or k + _S in answers
-                         or k - 1 in answers or k + 1 in answers):
-            counts["most"] += 1
+        bit = 1 << ((y + 1) * stride + x + 1)
+        occupied |= bit
+        if n == -2:
+            given |= bit
+            if not (x + y) & 1:
+                alt += 1
+        elif n >= 0:
+            answers |= bit
+    counts = dict.fromkeys(styles, 0)
+    left, right = occupied << 1, occupied >> 1  # bit k: the cell left of k, right of k
+    up, down = occupied << stride, occupied >> stride
+    if "tail" in counts:
+        counts["tail"] = (given & ((left & ~right) | (up & ~down))).bit_count()
+    if "head" in counts:
+        counts["head"] = (given & ((right & ~left) | (down & ~up))).bit_count()
+    if "alt" in counts:
+        counts["alt"] = alt
+    if "most" in counts:
+        near = (answers << 1) | (answers >> 1) | (answers << stride) | (answers >> stride)
+        counts["most"] = (given & ~near).bit_count()
     return counts

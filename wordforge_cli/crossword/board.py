@@ -18,6 +18,7 @@ which :func:`check_request` keeps inside the key space.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -711,6 +712,91 @@ def record_json(rec: dict[str, Any], lexicon: Lexicon | None = None) -> str:
                     f'"attempts":{_json(rec["attempts"])},"redraws":{_json(rec["redraws"])},'
                     f'"fallback":{"true" if fallback is True else _json(fallback)}}}')
     return _json(rec)
+
+
+FRAGMENTS_MAX = 1 << 16  # cells' and words' JSON kept per vocabulary (a few MB at most)
+LINES_MAX = 2 * MEMO_BOARDS  # layouts (and styles) whose record text is kept
+
+
+def board_json(board: Board, board_id: int | str, seed: int, lexicon: Lexicon) -> str:
+    """``record_json(record(board, board_id, seed, lexicon))`` (the same bytes), without
+    building the record: what ``wfkit crossword`` writes when nothing else needs the record.
+
+    The text from ``answer`` to ``blanked`` is fixed by the layout, the style and its label,
+    so it is kept per layout (small vocabularies repeat theirs); a layout met for the first
+    time (most are: 20,000 boards of tech.yaml have 6,881 layouts, 4,673 of them once) is
+    joined from the JSON of its cells and words, each kept once per vocabulary, since boards
+    share most of their (x, y, letter, n) cells and placed words."""
+    key = board.key
+    lines = lexicon.cache.record_lines
+    lk = (key, board.style, board.label, board.blanked)
+    found = lines.get(lk) if key is not None else None
+    if found is None:
+        middle = _middle(board, lexicon)
+        if key is not None and len(lines) < LINES_MAX:
+            lines[lk] = middle
+    else:
+        middle = found
+    return (f'{{"id":{board_id if type(board_id) is int else _json(board_id)},'
+            f'"seed":{seed if type(seed) is int else _json(seed)},{middle},'
+            f'"attempts":{board.attempts},"redraws":{board.redraws},'
+            f'"fallback":{"true" if board.fallback else "false"}}}')
+
+
+def _middle(board: Board, lexicon: Lexicon) -> str:
+    """The record's JSON from ``"answer"`` to ``"blanked"`` (no braces)."""
+    cache = lexicon.cache
+    cell_text = cache.cell_json
+    text = cache.text_json
+    spell = lexicon.spellings
+    ids = board.ids
+    try:
+        cells = [cell_text[c] for c in board.cells]
+        words = [cell_text[w] for w in board.words] if ids else None
+        answer = text[board.answer]
+        spelling = text[spell[ids[0]]] if ids else answer
+        style, label = text[board.style], text[board.label]
+    except KeyError:  # a fragment not seen yet (or not kept): made now
+        cells = [_fragment(cell_text, c, _cell_json) for c in board.cells]
+        words = [_fragment(cell_text, w, _word_json, spell[ids[j + 1]] if ids else w[0])
+                 for j, w in enumerate(board.words)] if ids else None
+        answer = _fragment(text, board.answer, _dumps)
+        spelling = _fragment(text, spell[ids[0]], _dumps) if ids else answer
+        style, label = _fragment(text, board.style, _dumps), _fragment(text, board.label, _dumps)
+    if words is None:  # a board made without the lexicon's ids: its words are their spelling
+        words = [_word_json(w, w[0]) for w in board.words]
+    inputs = [t for t, c in zip(cells, board.cells, strict=True) if c[3] != -2]
+    return (f'"answer":{answer},"spelling":{spelling},"w":{board.w},"h":{board.h},'
+            f'"words":[{",".join(words)}],"cells":[{",".join(cells)}],'
+            f'"inputs":[{",".join(inputs)}],"style":{style},"label":{label},'
+            f'"blanked":{board.blanked}')
+
+
+def _fragment(cache: dict[Any, str], key: Any, make: Callable[..., str], *args: Any) -> str:
+    """``make(key, *args)``, kept in ``cache`` (bounded) for the next board that has it."""
+    made = cache.get(key)
+    if made is None:
+        made = make(key, *args)
+        if len(cache) < FRAGMENTS_MAX:
+            cache[key] = made
+    return made
+
+
+def _dumps(value: Any) -> str:
+    from wordforge_cli.output import dumps_plain
+
+    return dumps_plain(value)
+
+
+def _cell_json(cell: tuple[int, int, str, int]) -> str:
+    x, y, c, n = cell
+    return f'{{"x":{x},"y":{y},"c":{_dumps(c)},"n":{n}}}'
+
+
+def _word_json(word: tuple[str, int, int, str], spelling: str) -> str:
+    w, x, y, d = word
+    return (f'{{"word":{_dumps(w)},"spelling":{_dumps(spelling)},"x":{x},"y":{y},'
+            f'"dir":{_dumps(d)}}}')
 
 
 def _json(value: Any) -> str:

@@ -71,15 +71,13 @@ class BatchStats:
         # per set of styles, so the statistics of a pack's many chunks share it
         self._blank_cache: dict[tuple[object, ...], dict[str, int]] = (
             {} if lexicon is None else lexicon.cache.blank_counts.setdefault(self.styles, {}))
-        # layout key -> boards not yet counted in full; -> (answer, words, cells, w, h)
-        self._layouts: Counter[tuple[Any, ...]] = Counter()
-        self._seen: dict[tuple[Any, ...], tuple[str, tuple[str, ...],
-                                                list[tuple[int, int, str, int]], int, int]] = {}
+        # layout key -> [boards not yet counted in full, answer, words, cells, w, h] (one
+        # lookup a board: the layout's tally and what it fixes)
+        self._seen: dict[tuple[Any, ...], list[Any]] = {}
 
     def _flush(self) -> None:
         """Count in full the boards :meth:`add` only tallied by layout."""
-        for key, n in self._layouts.items():
-            answer, words, cells, w, h = self._seen[key]
+        for key, (n, answer, words, cells, w, h) in self._seen.items():
             self.answers[answer] += n
             self.word_use[answer] += n
             for word in words:
@@ -94,7 +92,6 @@ class BatchStats:
             for style, count in counts.items():
                 if count == 0 and style != "none":
                     self.blank_failures[style] += n
-        self._layouts.clear()
         self._seen.clear()  # a layout met again is described again
 
     def add_record(self, rec: dict[str, Any], *, rejected_ambiguous: int = 0) -> None:
@@ -115,21 +112,23 @@ class BatchStats:
         if key is not None and board.first is None and not self.unique:
             self.made += 1
             self.attempts[board.attempts] += 1
-            self._layouts[key] += 1
             if board.redraws:
                 self.redraws += board.redraws
             if board.fallback:
                 self.fallbacks += 1
             if board.style != "none" and not board.blanked:
                 self.unblanked[board.style] += 1
-            if key not in self._seen:
-                cells = board.cells if board.base is None else [
-                    (x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base,
-                                                            strict=True)]
-                self._seen[key] = (board.answer, tuple(w[0] for w in board.words), cells,
-                                   board.w, board.h)
-                if len(self._seen) >= TALLY_LAYOUTS:  # bounded, however long the stream
-                    self._flush()
+            seen = self._seen
+            tally = seen.get(key)
+            if tally is not None:
+                tally[0] += 1
+                return
+            cells = board.cells if board.base is None else [
+                (x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
+            seen[key] = [1, board.answer, tuple(w[0] for w in board.words), cells, board.w,
+                         board.h]
+            if len(seen) >= TALLY_LAYOUTS:  # bounded, however long the stream
+                self._flush()
             return
         if board.first is not None:
             cells = board.first
