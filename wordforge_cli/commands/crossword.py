@@ -216,7 +216,6 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
     how many items (the progress bar's total)."""
     import time
 
-    from wordforge_cli.crossword.board import record_json
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.progress import progress
@@ -243,10 +242,12 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
             item.count(stats)
             if item.reason is not None:
                 failures.append(item.reason)
+            if render == "json":
+                for line in section.lines(item):
+                    fh.write(line + "\n")
+                continue
             for rec in item.records:
-                if render == "json":
-                    fh.write(record_json(rec, lexicon) + "\n")
-                elif render == "text":
+                if render == "text":
                     fh.write(board_text(rec, hints) + "\n")
                 elif render == "ipuz":
                     fh.write(board_ipuz_json(rec, hints=hints, cache=ipuz_cache,

@@ -133,16 +133,17 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     files: list[tuple[str, str]] = []
     for index, item in enumerate(section.items(_SEED, chunk.start, chunk.stop), chunk.start):
         item.count(stats)
+        lines.extend(section.lines(item))
+        if index >= section.render_limit:
+            continue
         for record in item.records:
-            lines.append(section.encode(record))
-            if index < section.render_limit:
-                rid = record.get("id", index)
-                for fmt in section.render:
-                    content = section.render_item(fmt, record)
-                    if fmt == "text":
-                        texts.append(f"# {section.name} {rid}\n{content.rstrip()}\n\n")
-                    else:
-                        files.append((render_path(section, fmt, rid), content))
+            rid = record.get("id", index)
+            for fmt in section.render:
+                content = section.render_item(fmt, record)
+                if fmt == "text":
+                    texts.append(f"# {section.name} {rid}\n{content.rstrip()}\n\n")
+                else:
+                    files.append((render_path(section, fmt, rid), content))
     body = ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
     return ChunkResult(chunk, body, "".join(texts).encode("utf-8"), files, stats.to_state(),
                        len(lines))
