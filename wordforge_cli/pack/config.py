@@ -99,23 +99,12 @@ class SectionContext:
         value = self.spec.data.get(key)
         return default if value is None else value
 
-    @overload
-    def integer(self, key: str, default: int, *, minimum: int | None = ...,
-                maximum: int | None = ..., required: bool = ...) -> int: ...
-
-    @overload
-    def integer(self, key: str, default: None = ..., *, minimum: int | None = ...,
-                maximum: int | None = ..., required: Literal[True]) -> int: ...
-
-    @overload
-    def integer(self, key: str, default: int | None = ..., *, minimum: int | None = ...,
-                maximum: int | None = ..., required: bool = ...) -> int | None: ...
-
     def integer(self, key: str, default: int | None = None, *, minimum: int | None = None,
-                maximum: int | None = None, required: bool = False) -> int | None:
+                maximum: int | None = None) -> int:
+        """A whole number the section gives (``default`` None: the key is required)."""
         value = self.spec.data.get(key)
         if value is None:
-            if required:
+            if default is None:
                 raise self.error(f"'{key}' is required")
             return default
         if isinstance(value, bool) or not isinstance(value, int):

@@ -89,9 +89,11 @@ class KanjiSection(Section):
         return PlayedStats.from_state(state)
 
     def render_item(self, fmt: str, record: dict[str, Any]) -> str:
-        if fmt == "svg":
-            return pool_svg(record)
-        return pool_text(record)
+        from wordforge_cli.render import kanji as render
+
+        if fmt == "svg":  # the tiles coloured by grade, the compounds listed
+            return render.pool_svg(record, reveal=True, grades=load_grades())
+        return render.pool_text(record, reveal=True)
 
 
 @dataclass(frozen=True)
@@ -136,19 +138,6 @@ class PlayedStats:
 
     def summary(self) -> dict[str, Any]:
         return {**self.pools.summary(), "balance": self.played.summary()}
-
-
-def pool_svg(record: dict[str, Any]) -> str:
-    """The engine's SVG of a pool's tile board, tiles coloured by grade, compounds listed."""
-    from wordforge_cli.render import kanji as render
-
-    return render.pool_svg(record, reveal=True, grades=load_grades())
-
-
-def pool_text(record: dict[str, Any]) -> str:
-    from wordforge_cli.render import kanji as render
-
-    return render.pool_text(record, reveal=True)
 
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],

@@ -294,10 +294,7 @@ def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
 
         count = ctx.read(Spec(kind.count), extra=(), only=("count",))[kind.count.name]
     else:
-        found = ctx.integer("count", kind.default_count, minimum=0, maximum=MAX_COUNT,
-                            required=kind.default_count is None)
-        assert found is not None  # required when the kind has no default
-        count = found
+        count = ctx.integer("count", kind.default_count, minimum=0, maximum=MAX_COUNT)
     render = ctx.raw("render", [])
     if isinstance(render, str):
         render = [render]
