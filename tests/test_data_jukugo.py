@@ -44,7 +44,27 @@ def test_the_articles_words_are_in(words):
 
 
 def test_size_near_the_articles_36k(words):
-    assert 32_000 <= len(words) <= 45_000
+    assert 34_000 <= len(words) <= 38_000
+
+
+def test_rare_words_out_common_ones_and_first_spellings_in(words):
+    # a later spelling, an obsolete word, a glossary term, a hyougai kanji, a name's count
+    assert not {"起原", "年令", "什麼", "領域集合", "糯米", "女山"} & words
+    # their first spellings, and words with a marker or a zipf of 3.0 whatever their tags
+    assert {"起源", "年齢", "蜘蛛", "薔薇", "将棋", "線香"} <= words
+
+
+RARE_REASONS = ("spelling", "out of use", "technical", "rare kanji", "name count")
+
+
+def test_rare_samples_are_judged_and_say_their_counts():
+    for reason in (*RARE_REASONS, "kana word"):
+        name = f"jukugo-rare-{reason.replace(' ', '-')}-sample.tsv"
+        rows = [line.split("\t") for line in listed(name)]
+        assert len(rows) == len({r[0] for r in rows}) == 50, name
+        assert all(r[1] in ("known", "rare") for r in rows), name
+        known = sum(1 for r in rows if r[1] == "known")
+        assert f"{known} known, {50 - known} rare" in (QUALITY / name).read_text(encoding="utf-8")
 
 
 def test_words_only_names_are_out_and_ordinary_homographs_stay(words):
@@ -92,7 +112,7 @@ def test_the_articles_steal_plays_on_the_default_dictionary(run, tmp_path):
 def test_words_without_their_own_frequency_are_answers_not_board_words(run, tmp_path):
     d = load_dictionary()
     answers = {d.words[i] for i in d.answer_only}
-    # the estimated compounds and the idioms no frequency list has: 9,926 at the last build
+    # the estimated compounds and the idioms no frequency list has: 8,403 at the last build
     assert 8_000 <= len(answers) <= 12_000
     assert {"国際空港", "就職活動", "年中無休", "電子辞書"} <= answers
     assert not {"低気圧", "熱帯低気圧", "天気予報", "十人十色", "十中八九"} & answers
@@ -120,8 +140,16 @@ def test_presets_make_their_pools_on_the_new_dictionary(run, preset):
 
 @pytest.mark.skipif(importlib.util.find_spec("jamdict_data") is None,
                     reason="build extras not installed (pip install -e '.[build]')")
-def test_rebuild_gives_the_shipped_bytes(tmp_path):
+def test_rebuild_gives_the_shipped_bytes_and_the_judged_rare_samples(tmp_path):
+    dropped = tmp_path / "dropped.tsv"
     subprocess.run([sys.executable, str(ROOT / "data" / "build" / "jukugo.py"), "--out",
-                    str(tmp_path)], check=True, capture_output=True)
+                    str(tmp_path), "--dropped", str(dropped)], check=True, capture_output=True)
     for name in ("jukugo.tsv", "kanji_grades.tsv"):
         assert (tmp_path / name).read_bytes() == (ROOT / "data" / name).read_bytes(), name
+    by_reason: dict[str, list[str]] = {reason: [] for reason in RARE_REASONS}
+    for line in dropped.read_text(encoding="utf-8").splitlines()[1:]:
+        word, reason = line.split("\t")
+        by_reason[reason].append(word)
+    for reason, cut in by_reason.items():
+        rows = listed(f"jukugo-rare-{reason.replace(' ', '-')}-sample.tsv")
+        assert [r.split("\t")[0] for r in rows] == random.Random(36).sample(sorted(cut), 50)

@@ -57,6 +57,7 @@ import sqlite3
 import statistics
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Callable, Container
 from pathlib import Path
 
 import kanji_lists
@@ -119,6 +120,19 @@ _MONTHS_AND_DAYS = (
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April "
     "May June July August September October November December")
 NOT_NAMES = frozenset(_MONTHS_AND_DAYS.split())
+# A word with no evidence of general use (no ke_pri marker, zipf below COMMON_ZIPF: rarer than
+# once per million words) goes when JMdict or the kanji lists give a reason a player would not
+# name it (RARE_REASONS, checked in this order; data/jukugo.md, Size, has the judged samples)
+COMMON_ZIPF = 3.0
+RARE_REASONS = ("spelling", "out of use", "technical", "rare kanji", "name count")
+OUT_OF_USE = ("archaism", "obsolete term", "obscure term", "dated term", "rare")
+# fields of everyday pastimes: their words are a fan's or a diner's, not a specialist's
+EVERYDAY_FIELDS = frozenset((
+    "food, cooking", "sports", "baseball", "sumo", "music", "martial arts", "mahjong", "shogi",
+    "hanafuda", "horse-racing", "video game"))
+# wordfreq counts a string, not a sense: for a string JMnedict also lists as a name, a low count
+# is mostly the name's (女山, 山番); below this, it is no evidence for the word
+NAME_COUNT_ZIPF = 2.0
 ARTICLE_WORDS = ("熱帯", "気圧", "低気圧", "熱帯低気圧", "亜熱帯", "亜寒帯", "十人十色", "十中八九")
 
 
@@ -165,6 +179,40 @@ class JMdict:
             sense_names[idseq].append(sid in named_senses or bool(g) and all(map(is_name, g)))
         self._sense_names = sense_names
         self._named_by_misc = {idseq for sid, idseq in self._sense_rows if sid in named_senses}
+        # the senses of each kanji form (a sense restricted to other forms by stagk is not its)
+        # and each entry's kanji forms in JMdict's order (the commonest spelling first)
+        self.forms: dict[int, list[str]] = defaultdict(list)
+        for idseq, text in db.execute("SELECT idseq, text FROM Kanji ORDER BY ID"):
+            self.forms[idseq].append(text)
+        only_for: dict[int, set[str]] = defaultdict(set)
+        for sid, text in db.execute("SELECT sid, text FROM stagk"):
+            only_for[sid].add(text)
+        self._senses: dict[int, list[int]] = defaultdict(list)
+        for sid, idseq in self._sense_rows:
+            self._senses[idseq].append(sid)
+        self._only_for = only_for
+        self.misc: dict[int, set[str]] = defaultdict(set)
+        for sid, text in db.execute("SELECT sid, text FROM misc"):
+            self.misc[sid].add(text)
+        self.field: dict[int, set[str]] = defaultdict(set)
+        for sid, text in db.execute("SELECT sid, text FROM field"):
+            self.field[sid].add(text)
+
+    def senses(self, word: str) -> list[int]:
+        return [sid for idseq in sorted(self.entries[word]) for sid in self._senses[idseq]
+                if not self._only_for.get(sid) or word in self._only_for[sid]]
+
+    def every_sense(self, word: str, test: Callable[[int], bool]) -> bool:
+        senses = self.senses(word)
+        return bool(senses) and all(map(test, senses))
+
+    def later_spelling(self, word: str, chosen: Container[str]) -> bool:
+        """In every entry holding it, a spelling JMdict lists before it is chosen too."""
+        for idseq in self.entries[word]:
+            forms = self.forms[idseq]
+            if not any(f in chosen for f in forms[:forms.index(word)]):
+                return False
+        return True
 
     def band(self, word: str) -> int | None:
         nf = sorted(m for m in self.markers.get(word, ()) if m.startswith("nf"))
@@ -237,52 +285,90 @@ def combined(word: str, parts: dict[str, float]) -> float | None:
     return best
 
 
-def build(out: Path, quality: bool) -> int:
+def rare_reason(jm: JMdict, word: str, z: float, source: str, chosen: Container[str],
+                grade: dict[str, int]) -> str | None:
+    """Why a player would not name a word with no evidence of general use (None: keep it)."""
+    if jm.markers.get(word) or z >= COMMON_ZIPF:
+        return None
+    if jm.later_spelling(word, chosen):
+        return "spelling"          # 起原 beside 起源, 年令 beside 年齢: one word, one spelling
+    if jm.every_sense(word, lambda s: bool(jm.misc[s].intersection(OUT_OF_USE))):
+        return "out of use"
+    if jm.every_sense(word, lambda s: bool(jm.field[s] - EVERYDAY_FIELDS)):
+        return "technical"         # computing, law, Buddhism, medicine, ... on every sense
+    if any(grade.get(ch, 9) == 9 for ch in word):
+        return "rare kanji"        # in neither the joyo nor the jinmeiyo list
+    if source == "wordfreq" and word in jm.names and z < NAME_COUNT_ZIPF:
+        return "name count"
+    return None
+
+
+class Choice:
+    """What the build keeps: each word's source and zipf, with the figures the notes quote."""
+
+    def __init__(self, jm: JMdict, freq: dict[str, float]) -> None:
+        self.jm = jm
+        self.measured = {w: zipf(f) for w, f in freq.items() if f > 0 and w in jm.entries}
+        cal = self.cal = calibrate(jm, self.measured)
+        source: dict[str, str] = {}
+        value: dict[str, float] = {}
+        for word in sorted(jm.entries):
+            if word in self.measured:
+                source[word], value[word] = "wordfreq", self.measured[word]
+                continue
+            if word in jm.old_form:
+                continue
+            z = derived(jm, cal, word)
+            if z is not None:
+                source[word] = "priority" if jm.markers.get(word) else "yoji"
+                value[word] = z
+        # compounds: two marked words, estimated by wordfreq's multi-token rule, calibrated
+        marked = {w: value[w] for w in value if jm.markers.get(w) and w not in jm.old_form}
+        gaps = []
+        for word in sorted(marked):
+            band = jm.band(word)
+            if band is not None and len(word) >= 4:
+                c = combined(word, marked)
+                if c is not None:
+                    gaps.append(cal["bands"][band] - c)  # type: ignore[index]
+        self.gaps = gaps
+        self.gap = gap = median(gaps)
+        self.compounds_seen = 0
+        floor = cal["bands"][max(cal["bands"])]  # type: ignore[index]
+        for word in sorted(jm.entries):
+            if word in value or word in jm.old_form or not 4 <= len(word) <= MAX_LEN:
+                continue
+            c = combined(word, marked)
+            if c is None:
+                continue
+            self.compounds_seen += 1
+            if c + gap >= COMPOUND_MIN_ZIPF:
+                # no ke_pri marker: not among the newspaper list's commonest 24,000 words, so
+                # never commoner than that list's last band, whatever its parts suggest
+                source[word], value[word] = "compound", min(c + gap, floor)
+        self.names = sorted(w for w in value if jm.all_names(w))
+        for word in self.names:
+            del value[word]
+        chosen = frozenset(value)
+        table = grades()
+        self.rare: dict[str, str] = {}
+        for word in sorted(value):
+            why = rare_reason(jm, word, value[word], source[word], chosen, table)
+            if why is not None:
+                self.rare[word] = why
+        for word in self.rare:
+            del value[word]
+        self.source, self.value = source, value
+
+
+def build(out: Path, quality: bool, dropped: Path | None = None) -> int:
     freq = wordfreq.get_frequency_dict("ja")
     db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
     jm = JMdict(db)
-
-    measured = {w: zipf(f) for w, f in freq.items() if f > 0 and w in jm.entries}
-    cal = calibrate(jm, measured)
-    source: dict[str, str] = {}
-    value: dict[str, float] = {}
-    for word in sorted(jm.entries):
-        if word in measured:
-            source[word], value[word] = "wordfreq", measured[word]
-            continue
-        if word in jm.old_form:
-            continue
-        z = derived(jm, cal, word)
-        if z is not None:
-            source[word] = "priority" if jm.markers.get(word) else "yoji"
-            value[word] = z
-    # compounds: two marked words, estimated by wordfreq's multi-token rule, calibrated
-    marked = {w: value[w] for w in value if jm.markers.get(w) and w not in jm.old_form}
-    gaps = []
-    for word in sorted(marked):
-        band = jm.band(word)
-        if band is not None and len(word) >= 4:
-            c = combined(word, marked)
-            if c is not None:
-                gaps.append(cal["bands"][band] - c)  # type: ignore[index]
-    gap = median(gaps)
-    compounds_seen = 0
-    floor = cal["bands"][max(cal["bands"])]  # type: ignore[index]
-    for word in sorted(jm.entries):
-        if word in value or word in jm.old_form or not 4 <= len(word) <= MAX_LEN:
-            continue
-        c = combined(word, marked)
-        if c is None:
-            continue
-        compounds_seen += 1
-        if c + gap >= COMPOUND_MIN_ZIPF:
-            # no ke_pri marker: not among the newspaper list's commonest 24,000 words, so
-            # never commoner than that list's last band, whatever its parts suggest
-            source[word], value[word] = "compound", min(c + gap, floor)
-
-    names = sorted(w for w in value if jm.all_names(w))
-    for word in names:
-        del value[word]
+    choice = Choice(jm, freq)
+    source, value, cal = choice.source, choice.value, choice.cal
+    measured, names, gap, gaps = choice.measured, choice.names, choice.gap, choice.gaps
+    compounds_seen = choice.compounds_seen
     rows = sorted(((w, round(z, 2)) for w, z in value.items()), key=lambda r: (-r[1], r[0]))
 
     table = grades()
@@ -299,6 +385,12 @@ def build(out: Path, quality: bool) -> int:
         for ch, grade in sorted(table.items(), key=lambda item: (item[1], item[0])):
             fh.write(f"{ch}\t{grade}\n")
 
+    if dropped is not None:
+        with open(dropped, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write("# word\treason  (left out as rare: data/jukugo.md, Size)\n")
+            for word, why in sorted(choice.rare.items()):
+                fh.write(f"{word}\t{why}\n")
+
     def say(*parts: object) -> None:
         print(*parts, file=sys.stderr)
 
@@ -312,6 +404,8 @@ def build(out: Path, quality: bool) -> int:
     say(f"  yojijukugo:                           {sum(1 for w in jm.entries if jm.is_yoji(w)):,}")
     say(f"  two-marked-word compounds estimated:  {compounds_seen:,}")
     say(f"dropped as names (all senses names):    {len(names):,}")
+    say(f"dropped as rare (no marker, zipf < {COMMON_ZIPF}): {len(choice.rare):,}: " + ", ".join(
+        f"{why} {sum(1 for r in choice.rare.values() if r == why):,}" for why in RARE_REASONS))
     say(f"kept:                                   {len(kept):,}")
     say("  by source: " + ", ".join(f"{k} {by_source[k]:,}" for k in
                                      ("wordfreq", "priority", "yoji", "compound")))
@@ -351,8 +445,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DATA, help="folder to write into")
     parser.add_argument("--quality", action="store_true",
                         help="also report data/quality/jukugo-common.txt coverage")
+    parser.add_argument("--dropped", type=Path, metavar="FILE",
+                        help="also write the words left out as rare, with their reason")
     args = parser.parse_args(argv)
-    return build(args.out, args.quality)
+    return build(args.out, args.quality, args.dropped)
 
 
 if __name__ == "__main__":
