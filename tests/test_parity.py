@@ -299,7 +299,7 @@ def test_kanji_pools_out_of_budget_are_counted_alike_by_the_command_and_a_pack(r
 
     stats = tmp_path / "stats.json"
     out = tmp_path / "pools.jsonl"
-    cli = run("kanji", "-n", "12", "--kanji", "38-39", "--attempts", "1", "--seed", "1",
+    cli = run("kanji", "-n", "12", "--kanji", "47-48", "--attempts", "1", "--seed", "1",
               "-q", "-o", out, "--stats", stats)
     assert cli.exit_code == 0, cli.stderr
     summary = json.loads(stats.read_text(encoding="utf-8"))
@@ -307,7 +307,7 @@ def test_kanji_pools_out_of_budget_are_counted_alike_by_the_command_and_a_pack(r
     assert summary["made"] + summary["failed"] == 12
     assert len(out.read_text(encoding="utf-8").splitlines()) == summary["made"]
     assert "ran out of budget, counted as failed" in cli.stderr
-    pack = _pack(tmp_path, {"kind": "kanji", "count": 12, "kanji": "38-39", "attempts": 1})
+    pack = _pack(tmp_path, {"kind": "kanji", "count": 12, "kanji": "47-48", "attempts": 1})
     built = run("pack", "build", pack, "--out", tmp_path / "out")
     assert built.exit_code == 0, built.stderr
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))

@@ -6,9 +6,10 @@
 
 jukugo.tsv:       word <TAB> zipf [<TAB> answer]
                                      JMdict kanji headwords of 2 to 6 kanji that are common by one
-                                     of four kinds of evidence (below), names left out; "answer"
-                                     marks the words kanji check accepts but no pool draws (the
-                                     yoji and compound ones: no frequency evidence of their own).
+                                     of four kinds of evidence (below), names and rare words left
+                                     out; "answer" marks the words kanji check accepts but no pool
+                                     draws (the yoji and compound ones: no frequency evidence of
+                                     their own).
 kanji_grades.tsv: kanji <TAB> grade  kanji-lists: school grade 1-6, 7 other joyo, 8 jinmeiyo
                                      (anything else is grade 9 and is not stored).
 
@@ -33,6 +34,13 @@ Zipf and the same evidence (printed by the build, written into data/jukugo.md):
  - a compound: wordfreq's own rule for a word it sees as several tokens (1/f = 1/f1 + 1/f2, over
    the parts' Zipf, measured or derived), plus the median gap between that rule and the band
    value over the nfXX-marked compounds of two marked words.
+
+Rare words: a word with no evidence of general use (no ke_pri marker, zipf below COMMON_ZIPF)
+goes when JMdict or the kanji lists give a reason a player would not name it (rare_reason): a
+later spelling of a word that is in, every sense out of use, every sense in a specialist field,
+a kanji in neither the joyo nor the jinmeiyo list, or a JMnedict name's string whose wordfreq
+count is below NAME_COUNT_ZIPF. `--dropped FILE` writes them with their reason; the judged
+samples of data/quality/jukugo-rare-*-sample.tsv are drawn from it.
 
 Names: a word goes when every JMdict entry holding it is all names: each sense tagged a place or
 person name, or (for a JMnedict headword) every English gloss a name, all its words capitalised
