@@ -4,6 +4,10 @@
     python bench/gloss_quality.py top > data/quality/gloss-top100.tsv
     python bench/gloss_quality.py report            # tallies every data/quality/gloss-*.tsv
 
+    # a trial build written elsewhere (data/build/english.py --evidence-only -o /tmp/ev.tsv):
+    python bench/gloss_quality.py --table /tmp/ev.tsv sample --seed 10
+    python bench/gloss_quality.py --table /tmp/ev.tsv report --glob 'trial-evidence-*.tsv'
+
 A sample file is TSV: word, pos, gloss, verdict, reason. `sample` and `top` leave the verdict
 and reason empty; a person fills them in, one word at a time: right (the gloss a learner would
 give), odd (a real sense but not the word's everyday one, or a stiff/rare headword), wrong (not
@@ -53,12 +57,12 @@ def top(n: int = 100) -> list[list[str]]:
     return [rows[w] for w in words]
 
 
-def report() -> int:
+def report(pattern: str = "gloss-*.tsv") -> int:
     rows = table()
     status = 0
     print("| sample | words | right | odd | wrong | missing |")
     print("|---|---:|---:|---:|---:|---:|")
-    for path in sorted(QUALITY.glob("gloss-*.tsv")):
+    for path in sorted(QUALITY.glob(pattern)):
         tally: Counter = Counter()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             word, pos, gloss, verdict, _reason = line.split("\t")
@@ -77,15 +81,21 @@ def report() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global TABLE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--table", type=Path, default=TABLE,
+                        help="the word table to sample and check (default data/english.tsv)")
     sub = parser.add_subparsers(dest="what", required=True)
     one = sub.add_parser("sample")
     one.add_argument("--seed", type=int, required=True)
     sub.add_parser("top")
-    sub.add_parser("report")
+    tally = sub.add_parser("report")
+    tally.add_argument("--glob", default="gloss-*.tsv",
+                       help="which files of data/quality/ (default gloss-*.tsv)")
     args = parser.parse_args(argv)
+    TABLE = args.table
     if args.what == "report":
-        return report()
+        return report(args.glob)
     rows = sample(args.seed) if args.what == "sample" else top()
     for fields in rows:
         print("\t".join((fields[0], fields[3], fields[4], "", "")))

@@ -21,7 +21,8 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
 - lemma: simplemma's lemma (or the inflection rule's) when it differs and is playable.
 - pos, gloss: plain-English part of speech and a short Japanese headword from JMdict
   (jamdict-data), chosen with the English part of speech in mind (gloss_senses, choose_gloss,
-  word_gloss); function words from function_words.tsv.
+  word_gloss); function words from function_words.tsv. --evidence-only (a trial, not the
+  shipped table) keeps a gloss only where trusted() finds strong evidence for its sense.
 
 The pinned downloads (the studyforge-vocab wheel by pip, two npm tarballs by `npm pack`) are
 kept in --cache and checked by sha256 every run.
@@ -596,9 +597,10 @@ def suru_noun(jm_pos: list[str]) -> bool:
 
 def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, dict[str, str]],
                  every: list | None = None) -> dict[str, dict[str, tuple]]:
-    """word -> {part of speech -> (key, Japanese headword, sense key)}: the best JMdict sense
-    of the word for each part of speech (the lowest sense key) and the lowest key of that part
-    of speech, by which choose_gloss ranks the parts of speech (see english.md for the order).
+    """word -> {part of speech -> (key, Japanese headword, sense key, trusted)}: the best
+    JMdict sense of the word for each part of speech (the lowest sense key), whether the
+    evidence for that sense is strong enough to show it (see trusted()), and the lowest key of
+    that part of speech, by which choose_gloss ranks the parts of speech (see english.md).
 
     A gloss matches when, without parentheses, a leading 'to ' (verbs) or article, it is the
     word. Keys order: lowercase gloss, no field tag (sports, baseball, units: 'out' is not
@@ -652,6 +654,7 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
     for sid, text in db.execute("SELECT sid, text FROM misc"):
         misc[sid].add(text)
     fielded = {sid for (sid,) in db.execute("SELECT sid FROM field")}
+    gloss_count = Counter(sid for (sid,) in db.execute("SELECT sid FROM SenseGloss"))
     # grammatical senses: a noun and an adverb at once (為 ため 'good; benefit', 内 うち
     # 'inside'), or a particle, conjunction, auxiliary or copula (見る's 'to try' sense is one,
     # its 'to see' sense is not)
@@ -740,6 +743,39 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                                         and not rare_kanji(head)) else 1
         return key, (key[0], key[1], agree) + key[2:]
 
+    def trusted(low: str, sid: int, noun: str, gloss_pos: int, text: str, word_pos: str) -> int:
+        """Whether the evidence for this sense as the word's gloss is strong: a second
+        dictionary agrees, or the sense means just this word, or the word is everyday English.
+        Judged on seeds 1-9 (data/quality/): without it a quarter of the random glosses were
+        odd (a side sense, a stiff or obscure headword, a sense narrower than the word:
+        hampered 殺す, clan 族, basements 地下); see english.md for the rules and the cost.
+        2: the sense's own evidence; 1: only that the English word is everyday (which vouches
+        for its own gloss, not for another sense an inflected form takes); 0: neither."""
+        if evidence(low, sid, noun, gloss_pos, text, word_pos):
+            return 2
+        return 1 if en_freq.get(low, 0.0) >= EVERYDAY_EN_FREQ else 0
+
+    def evidence(low: str, sid: int, noun: str, gloss_pos: int, text: str, word_pos: str
+                 ) -> bool:
+        first, count = gloss_pos == 0, gloss_count[sid]
+        zh = chinese.get(low, {})
+        zh_text = zh.get(word_pos) or zh.get("") or ""
+        if (first or count <= 2) and noun in ecdict_items(zh_text):
+            return True  # two dictionaries name the same word (labyrinth 迷宮, cat 猫)
+        if first and sid in fielded:
+            return True  # a technical term's own translation (chemistry's 昇華)
+        if "(" in text or len(noun) < 2:
+            # '(social) class', 'to pitch (e.g. a boat)': a narrower sense; a lone kanji or
+            # kana is mostly part of compounds (族 'clan', 将 'commander', 木 'shrub')
+            return False
+        if count == 1 and ja_zipf(noun) >= 1 and not KATAKANA.fullmatch(noun):
+            return True  # the sense is this word alone, and the headword is a word in use
+        if first and first_item_kanji(noun, zh_text):
+            return True  # ECDICT's main translation has all the headword's kanji
+        # a common entry's main sense, with this word first of at most two glosses
+        return (first and count <= 2 and sense_order[sid] == 0
+                and priority.get(sense_entry[sid], 2) == 0 and not misc[sid] & FRINGE_SENSE)
+
     best: dict[str, dict[str, tuple]] = defaultdict(dict)
     position: dict[int, int] = Counter()
     for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
@@ -786,14 +822,16 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                 candidates += [(v, "verb", head + "する", 2) for v in verb_of.get(low, ())]
         for word, word_pos, head, via in candidates:
             key, sense_key = keys(word, g == low, sid, word_pos, head, gloss_pos, via)
+            trust = trusted(word, sid, head.removesuffix("する") if via else head, gloss_pos,
+                            text, word_pos)
             if every is not None:  # for inspecting the choice of a few words
-                every.append((word, word_pos, sense_key, head))
+                every.append((word, word_pos, sense_key, head, trust))
             kept = best[word].get(word_pos)
             if kept is None:
-                best[word][word_pos] = (key, head, sense_key)
+                best[word][word_pos] = (key, head, sense_key, trust)
             else:
                 best[word][word_pos] = (min(key, kept[0]),) + (
-                    (head, sense_key) if sense_key < kept[2] else kept[1:])
+                    (head, sense_key, trust) if sense_key < kept[2] else kept[1:])
     db.close()
     return dict(best)
 
@@ -806,6 +844,9 @@ PENN_POS = {"NN": "noun", "NNS": "noun", "VB": "verb", "VBD": "verb", "VBG": "ve
 NO_RANK = 9.0
 JA_ZIPF_CAP = 4
 COMMON_EN_FREQ = 10 ** (3.5 - 9)  # zipf 3.5
+# English words this frequent keep their gloss whatever the evidence: the 100 most frequent
+# are judged one by one (gloss-top100.tsv), and the random samples' words above it were right
+EVERYDAY_EN_FREQ = 10 ** (5.0 - 9)  # zipf 5
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -844,6 +885,21 @@ def with_japanese_forms(chinese: dict[str, dict[str, str]]) -> dict[str, dict[st
             japanese = converted[text]
             out[word][pos_name] = text if japanese == text else f"{text} / {japanese}"
     return out
+
+
+def ecdict_items(text: str) -> set[str]:
+    """The translations of one ECDICT line as words (simplified and, after ' / ', Japanese
+    kanji), each also without its adjectival 的 (伝説的 -> 伝説)."""
+    items = {i.strip() for part in text.split(" / ") for i in re.split(r"[,，;；]\s*", part)}
+    return {i for i in items | {i.removesuffix("的") for i in items} if i}
+
+
+def first_item_kanji(head: str, text: str) -> bool:
+    """Whether every kanji of the headword is in ECDICT's first translation (its main sense),
+    simplified or in Japanese kanji."""
+    kanji = [ch for ch in head if HAN.fullmatch(ch)]
+    firsts = "".join(re.split(r"[,，;；]\s*", part.strip())[0] for part in text.split(" / "))
+    return bool(kanji) and all(ch in firsts for ch in kanji)
 
 
 def shared_hanzi(head: str, chinese: dict[str, str], pos_name: str) -> int:
@@ -887,7 +943,7 @@ def english_pos(word: str, levels: dict[str, float], *, form_of: str | None = No
 
 def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
                  strict: bool = False, listed: frozenset[str] = frozenset()
-                 ) -> tuple[str, str] | None:
+                 ) -> tuple[str, str, int] | None:
     """The best sense with the English part of speech put in after the priority tags: a sense
     of the word's first use wins a tie of common entries (good: 良い, not ため 'benefit').
     ``strict`` (inflected forms): only a sense of a part of speech the form can have.
@@ -895,7 +951,7 @@ def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
     levels (cefrpy often gives every tag one level: accumulate is a verb, not 蓄積 noun;
     sparsely an adverb)."""
     best = None
-    for pos_name, (key, head, _sense_key) in senses.items():
+    for pos_name, (key, head, _sense_key, trust) in senses.items():
         if strict and pos_name not in ranks:
             continue
         rank = ranks.get(pos_name, NO_RANK) if ranks else 0.0
@@ -904,8 +960,8 @@ def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
         # sense of a part of speech, not which part of speech (paste: 糊, not 張る)
         full = key[:3] + (rank, unlisted) + key[3:11] + key[12:]
         if best is None or full < best[0]:
-            best = (full, pos_name, head)
-    return None if best is None else (best[1], best[2])
+            best = (full, pos_name, head, trust)
+    return None if best is None else (best[1], best[2], best[3])
 
 
 def function_words() -> dict[str, tuple[str, str, str]]:
@@ -976,7 +1032,8 @@ def function_form_gloss(form: str, pos_name: str) -> bool:
 def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
                table: dict[str, tuple[str, str, str]],
                per_tag: dict[str, dict[str, float]],
-               listed: dict[str, frozenset[str]]) -> tuple[str, str]:
+               listed: dict[str, frozenset[str]], evidence_only: bool = False
+               ) -> tuple[str, str]:
     """(pos, gloss) of one playable word: the function-word table first (of: の, not うち),
     then for an inflected form its lemma's sense of the form's part of speech ('flirted': the
     verb, not 男誑し; 'craning': 首を伸ばす, not 鶴), else the word's own best sense."""
@@ -987,6 +1044,8 @@ def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
                 return ("", "")
             return (pos_name, gloss) if gloss else ("", "")
     choice = None
+    own = choose_gloss(senses[lemma], english_pos(lemma, per_tag.get(lemma, {})),
+                       listed=listed.get(lemma, frozenset())) if lemma in senses else None
     if lemma and lemma in senses:
         ranks = english_pos(word, per_tag.get(word, {}), form_of=lemma)
         choice = choose_gloss(senses[lemma], ranks, strict=True,
@@ -995,10 +1054,20 @@ def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
         ranks = english_pos(word, per_tag.get(word, {}), form_of=lemma or None)
         choice = choose_gloss(senses[word], ranks, strict=bool(lemma),
                               listed=listed.get(word, frozenset()))
-    return choice or ("", "")
+    if not choice:
+        return ("", "")
+    # evidence_only (a trial, off by default: english.md "Evidence-only glosses"): a sense
+    # without strong evidence gives no gloss (trusted() in gloss_senses); an inflected form
+    # follows its lemma's sense, so it keeps a gloss when its lemma's does; an everyday lemma
+    # vouches only for its own gloss (worst 悪い as bad), not for the sense of another part of
+    # speech that its form takes (pleased 取り込む, handing 取る)
+    if evidence_only and (not choice[2] or choice[2] == 1 and lemma
+                          and (own is None or own[:2] != choice[:2])):
+        return ("", "")
+    return (choice[0], choice[1])
 
 
-def build(cache: Path) -> tuple[list[str], dict]:
+def build(cache: Path, evidence_only: bool = False) -> tuple[list[str], dict]:
     web2, counts = base_words()
     wheel = studyforge_wheel(cache)
     expert, meta = expert_levels(wheel)
@@ -1073,7 +1142,7 @@ def build(cache: Path) -> tuple[list[str], dict]:
     lines = []
     for word in sorted(playable):
         lemma = lemmas.get(word, "")
-        pos, gloss = word_gloss(word, lemma, senses, table, per_tag, listed)
+        pos, gloss = word_gloss(word, lemma, senses, table, per_tag, listed, evidence_only)
         lines.append("\t".join((word, cefr.get(word, ""), lemma, pos, gloss)))
     counts["words"] = len(lines)
     counts["_forms"] = {f: lm for f, lm in sorted(forms.items())}
@@ -1095,8 +1164,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="also print 50 random playable words that come only through "
                              "inflection (form, lemma), drawn with random.Random(SEED), to "
                              "judge by hand (data/quality/inflections-seed*.tsv)")
+    parser.add_argument("--evidence-only", action="store_true",
+                        help="a trial, not the shipped table: keep a gloss only where the "
+                             "evidence for its sense is strong (english.md, 'Evidence-only "
+                             "glosses'); write it elsewhere with -o")
     args = parser.parse_args(argv)
-    lines, counts = build(args.cache)
+    lines, counts = build(args.cache, args.evidence_only)
     forms = counts.pop("_forms")
     if args.forms_sample is not None:
         for form in sorted(random.Random(args.forms_sample).sample(sorted(forms), 50)):
