@@ -196,14 +196,43 @@ def write_ratings(ratings: Iterable[Rating], rules: Rules, fmt: str, fh: IO[str]
 
 
 def _write_text_table(ratings: Iterable[Rating], middles: dict[tuple[int, str, int, bool], Any],
-                      fmt: str, fh: IO[str]) -> None:
-    """The aligned (or Markdown) table: the six tier/rule cells of a row come from one of a
-    few pre-formatted tuples, the zipf texts from a cache."""
+                      fmt: str,
+                      fh: IO[str]) -> None:
+    """The aligned (or Markdown) table: the six tier/rule columns of a row come from one of a
+    few pre-joined strings, so a row is formatted with a single ``str.format``."""
     zipf_text: dict[float, str] = {}
     rows = [(r[0], zipf_text.get(r[1]) or zipf_text.setdefault(r[1], f"{r[1]:.2f}"),
-             (f"{r[2]} ({r[7]})" if r[2] and r[7] else r[2] or "-"),
-             *middles[r[3], r[4], r[5], r[6]], r[8] or "-", r[9] or "-") for r in ratings]
-    write_cells(TEXT_HEADERS, rows, fmt, fh)
+             (f"{r[2]} ({r[7]})" if r[7] else r[2]) if r[2] else "-",
+             (r[3], r[4], r[5], r[6]), r[8] or "-", r[9] or "-") for r in ratings]
+    columns = list(zip(*rows, strict=True)) or [()] * 6
+    used = sorted(set(columns[3]))
+    headers = TEXT_HEADERS
+    if fmt == "md":
+        def md(cells: Iterable[str]) -> str:
+            return " | ".join(c.replace("|", "\\|") for c in cells)
+
+        joined = {key: md(middles[key]) for key in used}
+        bar = "\\|"
+        fh.write(f"| {md(headers)} |\n| {' | '.join(['---'] * len(headers))} |\n")
+        for start in range(0, len(rows), 4096):
+            fh.write("".join([f"| {w} | {z} | {c} | {joined[k]} | {p.replace('|', bar)} | "
+                              f"{g.replace('|', bar)} |\n"
+                              for w, z, c, k, p, g in rows[start:start + 4096]]))
+        return
+    mids = [max([len(headers[3 + i]), *(len(middles[key][i]) for key in used)])
+            for i in range(6)]
+    joined = {key: "  ".join(cell.ljust(width) for cell, width in
+                             zip(middles[key], mids, strict=True)) for key in used}
+    widths = [max(len(h), max(map(len, column), default=0))
+              for h, column in zip(headers[:3], columns[:3], strict=True)]
+    pos_width = max(len(headers[9]), max(map(len, columns[4]), default=0))
+    pattern = (f"{{:<{widths[0]}}}  {{:<{widths[1]}}}  {{:<{widths[2]}}}  {{}}  "
+               f"{{:<{pos_width}}}  {{}}\n")
+    middle_header = "  ".join(h.ljust(w) for h, w in zip(headers[3:9], mids, strict=True))
+    fh.write(pattern.format(*headers[:3], middle_header, headers[9], headers[10]))
+    for start in range(0, len(rows), 4096):
+        fh.write("".join([pattern.format(w, z, c, joined[k], p, g)
+                          for w, z, c, k, p, g in rows[start:start + 4096]]))
 
 
 def _cell(value: Any) -> str:
