@@ -13,7 +13,9 @@ folded grid letters (``Lexicon.spellings``).
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,17 +40,25 @@ def _hira_to_kata(text: str) -> str:
     return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
 
 
+_KANA = re.compile("[\u3041-\u30ff\uff66-\uff9f]")
+
+
 def guess_language(words: list[str]) -> str | None:
     """``ja`` when any word holds kana, ``en`` when every word is ASCII, else unknown."""
-    if any("\u3041" <= c <= "\u30ff" or "\uff66" <= c <= "\uff9f" for w in words for c in w):
+    text = "".join(words)  # one C-level scan (a 100,000-word list: 60 ms a letter at a time)
+    if _KANA.search(text):
         return "ja"
-    if all(w.isascii() for w in words):
+    if text.isascii():
         return "en"
     return None
 
 
 def normalise(word: str, language: str | None, *, fold_small: bool = True) -> str:
     """The word as the board holds it; ``ValueError(reason)`` when it is not a word of letters."""
+    if language != "ja" and word.isascii() and word.isalpha():
+        # ASCII letters only (most of a big English list): NFKC, the space check and the
+        # letter check below change nothing
+        return word.casefold() if language == "en" else word
     text = unicodedata.normalize("NFKC", word)
     bad = next((c for c in text if c.isspace()), None)
     if bad is not None:
@@ -184,10 +194,10 @@ class Lexicon:
     def __post_init__(self) -> None:
         if len(self.spellings) != len(self.words):
             self.spellings = self.words
-        by_letter: dict[str, list[int]] = {}
+        by_letter: defaultdict[str, list[int]] = defaultdict(list)
         for i, word in enumerate(self.words):
             for c in dict.fromkeys(word):  # each letter once, in word order
-                by_letter.setdefault(c, []).append(i)
+                by_letter[c].append(i)
         self.by_letter = {c: tuple(v) for c, v in by_letter.items()}
         if len(self.words) <= EAGER_WORDS:
             self.positions = [letter_positions(w) for w in self.words]
