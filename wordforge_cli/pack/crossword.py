@@ -25,7 +25,6 @@ from wordforge_cli.crossword.config import board_request, load_config
 from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
 from wordforge_cli.crossword.sets import check_challenge, check_endless
 from wordforge_cli.errors import UsageError
-from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
     DataFile,
     Item,
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
     from wordforge_cli.crossword.difficulty import Difficulty, DifficultyStats
     from wordforge_cli.crossword.lexicon import Lexicon
     from wordforge_cli.crossword.stats import BatchStats
+    from wordforge_cli.pack.config import SectionContext
     from wordforge_cli.spec import Spec
 
 FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config

@@ -25,7 +25,6 @@ from wordforge_cli.errors import UsageError
 from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_grades, pool_items
 from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
 from wordforge_cli.kanji.territory import BalanceStats, played_pools
-from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import (
     DataFile,
     Item,
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
     from wordforge_cli.kanji.dictionary import Dictionary
     from wordforge_cli.kanji.pool import PoolRequest
     from wordforge_cli.kanji.territory import SelfPlay
+    from wordforge_cli.pack.config import SectionContext
 
 
 class KanjiSection(Section):

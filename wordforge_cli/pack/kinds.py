@@ -16,18 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.config import check_mapping
 from wordforge_cli.engine import Statistics
-from wordforge_cli.pack.config import (
-    COMMON_KEYS,
-    DEFAULT_RENDER_LIMIT,
-    MAX_COUNT,
-    PackConfig,
-    SectionContext,
-    SectionSpec,
-)
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the commands run sections too, and never read a pack config
+    from wordforge_cli.pack.config import PackConfig, SectionContext, SectionSpec
     from wordforge_cli.spec import Field
 
 # kind -> "module:attribute" of a Kind object; modules are imported only when a pack uses them
@@ -281,6 +273,14 @@ def prepare_sections(config: PackConfig) -> list[Section]:
 
 
 def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
+    from wordforge_cli.config import check_mapping
+    from wordforge_cli.pack.config import (
+        COMMON_KEYS,
+        DEFAULT_RENDER_LIMIT,
+        MAX_COUNT,
+        SectionContext,
+    )
+
     kind = get_kind(spec.kind)
     ctx = SectionContext(config, spec)
     check_mapping(config.doc, spec.data, COMMON_KEYS + kind.keys, *ctx.keys)
