@@ -103,6 +103,9 @@ class LexiconCache:
     # finished layouts of a small vocabulary: (answer, placed..., answer cells) -> w, h, words,
     # cells
     boards: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
+    # each word's letters as a bit mask (bit k: the k-th letter of by_letter), for the
+    # candidate check of a small vocabulary
+    letter_masks: tuple[int, ...] = ()
     record_parts: dict[tuple[Any, str], Any] = field(default_factory=dict)  # (layout, style)
     # styles -> layout key -> how many cells each style blanks (the statistics' blank counts)
     blank_counts: dict[tuple[str, ...], dict[tuple[object, ...], dict[str, int]]] = field(
