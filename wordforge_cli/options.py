@@ -83,6 +83,19 @@ seed_option = click.option(
 )
 
 
+def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
+    if not value:
+        from wordforge_cli.workers import default_jobs
+
+        return default_jobs()
+    return value
+
+
+jobs_option = click.option(
+    "-j", "--jobs", type=click.IntRange(0, 256), default=None, callback=_jobs,
+    help="Worker processes (default: every core; 0 too). The bytes do not depend on it.")
+
+
 def first_drawn(items: Iterator[T]) -> Iterator[T]:
     """``items`` with its first one drawn now: an impossible request (the engine's check)
     fails here, before the output file is opened."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -20,3 +21,20 @@ def progress(iterable: Iterable[T], *, total: int | None = None, desc: str | Non
 
     return iter(tqdm(iterable, total=total, desc=desc, unit=unit, file=sys.stderr,
                      leave=False, dynamic_ncols=True))
+
+
+@contextlib.contextmanager
+def counting(*, total: int | None = None, desc: str | None = None, unit: str = "it",
+             enabled: bool | None = None) -> Iterator[Callable[[int], object]]:
+    """A bar advanced by hand (``update(n)``: n more done, e.g. a chunk of items a worker
+    process finished), drawn only when stderr is a TTY, as :func:`progress`'s."""
+    if enabled is None:
+        enabled = sys.stderr is not None and sys.stderr.isatty()
+    if not enabled:
+        yield lambda n: None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False,
+              dynamic_ncols=True) as bar:
+        yield bar.update

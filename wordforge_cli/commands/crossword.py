@@ -6,7 +6,7 @@ Thin layer: options (defaults from ``configs/crossword.yaml`` or ``--config``), 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -22,6 +22,7 @@ from wordforge_cli.crossword.config import (
 from wordforge_cli.options import (
     STATS,
     first_drawn,
+    jobs_option,
     output_options,
     report_seed,
     seed_option,
@@ -69,6 +70,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
                           "puzzle a line (entries are the grid's runs); sheet: a printable "
                           "HTML sheet, a puzzle page per board, then the solution pages."),
         STATS.option(),
+        jobs_option,
     ]
     for option in reversed(options):
         func = option(func)
@@ -98,6 +100,9 @@ def crossword(ctx: click.Context, /, config_path: str | None, count: int,
     cell (--redraws, --no-redraw); --max-width/--max-height are kept while words are placed.
     Output: one JSON object per board (id, seed, answer, spelling, w, h, words, cells,
     inputs, style, label, blanked, attempts, redraws, fallback); statistics on stderr.
+    A run of 4,096 boards or more is made in chunks by --jobs worker processes (default:
+    every core), written in order: the same bytes for every --jobs (svg and sheet, one
+    document laid out board after board, stay in one process).
 
     \b
     Examples:
@@ -192,10 +197,20 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
                    "unlocked)")
 
 
+# A run of fewer boards stays in one process whatever --jobs says: forking the workers, their
+# pool and its threads costs ~50 ms of wall time and each worker fills its own caches, which
+# a batch this small (~0.2 s of CPU) does not win back. Chunks of boards go to the workers
+# (a challenge set's 10 boards count as 10); the bytes depend on neither number.
+PARALLEL_BOARDS = 4096
+CHUNK_BOARDS = 2048
+STREAMED = ("svg", "sheet")  # one document laid out board after board: made in one process
+
+
 def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, count: int,
          request: dict[str, Any]) -> None:
     """Make items ``start..start+count-1`` of the form ``kind`` as its pack section does (the
-    same section, with the engine's own scope and the vocabulary's name), and write them."""
+    same section, with the engine's own scope and the vocabulary's name), and write them:
+    here, or in chunks of items in ``--jobs`` worker processes, written in index order."""
     from wordforge_cli.crossword.sets import SCOPE
     from wordforge_cli.pack.crossword import FORMS, load_lexicon
 
@@ -204,65 +219,122 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     section = FORMS[kind](lexicon.name, common, cfg, lexicon, scope=SCOPE)
     items = first_drawn(section.items(common["seed"], start, start + count))
     report_seed(ctx, common["seed"])
-    _emit(section, items, count, common, request)
+    size = len(cfg.ramp) if kind == "challenge" else 1  # boards an item holds
+    render = "json" if common["as_json"] else common["render"]
+    jobs = common["jobs"]
+    chunks = None
+    if jobs > 1 and count * size >= PARALLEL_BOARDS and render not in STREAMED:
+        # the first item was drawn here (the request's check, and caches the workers inherit)
+        step = max(1, CHUNK_BOARDS // size)
+        bounds = [(a, min(a + step, start + count)) for a in range(start, start + count, step)]
+        chunks = _parallel(section, common["seed"], render, bounds, jobs)
+    _emit(section, items, count, common, request, chunks)
+
+
+def _parallel(section: BoardSection, seed: int, render: str, bounds: list[tuple[int, int]],
+              jobs: int) -> Generator[Chunk, None, None]:
+    from wordforge_cli.workers import ordered
+
+    return ordered(_chunk, bounds, min(jobs, len(bounds)), _start,
+                   (section, seed, render, section.hints))
+
+
+Chunk = tuple[int, str, dict[str, Any], list[str]]  # items, their text, statistics, failures
+_RUN: list[Any] = []  # a worker's run: section, seed, render, hints (set by _start)
+
+
+def _start(section: BoardSection, seed: int, render: str, hints: dict[str, str]) -> None:
+    _RUN[:] = [section, seed, render, hints, {}]
+
+
+def _chunk(bounds: tuple[int, int]) -> Chunk:
+    """Items ``bounds`` of the run, in a worker: their text, statistics and failures."""
+    section, seed, render, hints, cache = _RUN
+    stats = section.new_stats()
+    out: list[str] = []
+    failures: list[str] = []
+    _write(section, section.items(seed, *bounds), render, hints, stats, failures, out.append,
+           cache)
+    return bounds[1] - bounds[0], "".join(out), stats.to_state(), failures
+
+
+def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dict[str, str],
+           stats: Any, failures: list[str], write: Callable[[str], Any], cache: IpuzCache,
+           stream: Any = None) -> None:
+    """Count the items and write their records as ``render`` asks (SVG and the sheet: to
+    ``stream``); an item that failed brings its reason to ``failures``."""
+    lexicon = section.lexicon
+    if render == "text":
+        from wordforge_cli.render.crossword import board_text
+    elif render == "ipuz":
+        from wordforge_cli.render.ipuz import board_ipuz_json
+    for item in items:
+        item.count(stats)
+        if item.reason is not None:
+            failures.append(item.reason)
+        if render == "json":
+            for line in section.lines(item):
+                write(line + "\n")
+            continue
+        for rec in item.records:
+            if render == "text":
+                write(board_text(rec, hints) + "\n")
+            elif render == "ipuz":
+                write(board_ipuz_json(rec, hints=hints, cache=cache,
+                                      title=f"{lexicon.name} #{rec['id']}") + "\n")
+            else:
+                stream.add(rec)
 
 
 def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: dict[str, Any],
-          request: dict[str, Any]) -> None:
+          request: dict[str, Any], chunks: Generator[Chunk, None, None] | None = None) -> None:
     """Write the section's records as they come, count them, then report the statistics.
 
     ``items``: the section's (a challenge set is one item; a set whose budget ran out is
-    counted, its reason reported after the statistics, and the run goes on); ``planned``:
-    how many items (the progress bar's total)."""
+    counted, its reason reported after the statistics, and the run goes on); ``chunks``:
+    when given, what worker processes made of the items instead, in order; ``planned``: how
+    many items (the progress bar's total)."""
     import time
 
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import atomic_write, dumps
-    from wordforge_cli.progress import progress
+    from wordforge_cli.progress import counting, progress
 
     lexicon = section.lexicon
     render = "json" if common["as_json"] else common["render"]
-    stats = section.new_stats()
+    stats: Any = section.new_stats()
     hints = section.hints
     failures: list[str] = []
-    ipuz_cache: IpuzCache = {}
     started = time.perf_counter()
-    with atomic_write(common["output"]) as fh:
-        stream: Any = None
-        if render in ("svg", "sheet"):
-            from wordforge_cli.render.crossword import SheetStream, SvgStream
+    try:
+        with atomic_write(common["output"]) as fh:
+            stream: Any = None
+            if render in STREAMED:
+                from wordforge_cli.render.crossword import SheetStream, SvgStream
 
-            stream = (SvgStream if render == "svg" else SheetStream)(
-                fh, title=f"wfkit crossword: {lexicon.name}", hints=hints)
-        elif render == "text":
-            from wordforge_cli.render.crossword import board_text
-        elif render == "ipuz":
-            from wordforge_cli.render.ipuz import board_ipuz_json
-        for item in progress(items, total=planned, desc="crossword", unit="board"):
-            item.count(stats)
-            if item.reason is not None:
-                failures.append(item.reason)
-            if render == "json":
-                for line in section.lines(item):
-                    fh.write(line + "\n")
-                continue
-            for rec in item.records:
-                if render == "text":
-                    fh.write(board_text(rec, hints) + "\n")
-                elif render == "ipuz":
-                    fh.write(board_ipuz_json(rec, hints=hints, cache=ipuz_cache,
-                                             title=f"{lexicon.name} #{rec['id']}"))
-                    fh.write("\n")
-                else:
-                    stream.add(rec)
-        summary = stats.summary()
-        if stream is not None and summary["made"]:
-            stream.close()
-        elapsed = time.perf_counter() - started
-        if planned and summary["made"] == 0:
-            first = f" (first: {failures[0]})" if failures else ""
-            raise CannotDo(f"no board made: all {summary['failed']} ran out of their budget of "
-                           f"{common['budget']} attempts{first}")
+                stream = (SvgStream if render == "svg" else SheetStream)(
+                    fh, title=f"wfkit crossword: {lexicon.name}", hints=hints)
+            if chunks is not None:  # the workers' text, statistics and failures, in order
+                with counting(total=planned, desc="crossword", unit="board") as done:
+                    for made, text, state, reasons in chunks:
+                        fh.write(text)
+                        stats.merge(section.stats_from_state(state))
+                        failures.extend(reasons)
+                        done(made)
+            else:
+                _write(section, progress(items, total=planned, desc="crossword", unit="board"),
+                       render, hints, stats, failures, fh.write, {}, stream)
+            summary = stats.summary()
+            if stream is not None and summary["made"]:
+                stream.close()
+            elapsed = time.perf_counter() - started
+            if planned and summary["made"] == 0:
+                first = f" (first: {failures[0]})" if failures else ""
+                raise CannotDo(f"no board made: all {summary['failed']} ran out of their "
+                               f"budget of {common['budget']} attempts{first}")
+    finally:
+        if chunks is not None:  # on a signal or error: the workers stop now
+            chunks.close()
     boards_done = summary["made"] + summary["failed"]
     timing = {"seconds": round(elapsed, 3),
               "ms_per_board": round(1000 * elapsed / boards_done, 4) if boards_done else 0,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from wordforge_cli.options import jobs_option
 from wordforge_cli.output import dumps
 
 if TYPE_CHECKING:
@@ -25,21 +26,9 @@ def _shard(ctx: click.Context, param: click.Parameter,
     return int(match[1]), int(match[2])
 
 
-def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
-    if value is None or value == 0:
-        from wordforge_cli.pack.runner import default_jobs
-
-        return default_jobs()
-    return value
-
-
 config_argument = click.argument("config", type=click.Path(dir_okay=False))
 out_option = click.option("--out", "out", type=click.Path(file_okay=False), required=True,
                           help="The pack directory.")
-jobs_option = click.option("-j", "--jobs", type=click.IntRange(0, 256), default=None,
-                           callback=_jobs,
-                           help="Worker processes (default: every core; 0 too). The bytes "
-                                "do not depend on it.")
 shard_option = click.option("--shard", callback=_shard, metavar="I/N",
                             help="Build only slice I of N of every section (a CI matrix of N "
                                  "machines); join the slices with 'wfkit pack merge'.")

@@ -8,22 +8,14 @@ in chunk order. At most a few chunks per worker are in flight, so memory stays f
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
-import itertools
-import multiprocessing
-import os
-import signal
-from collections import deque
 from collections.abc import Generator, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from wordforge_cli.pack.kinds import Section
+from wordforge_cli.workers import ordered
 
 CHUNK = 256
-IN_FLIGHT_PER_JOB = 3
 
 
 @dataclass(frozen=True)
@@ -96,31 +88,6 @@ def _init(seed: int, sections: Sequence[Section]) -> None:
     _WARM.clear()
 
 
-def _init_worker(seed: int, sections: Sequence[Section], parent: int) -> None:
-    """A worker leaves SIGINT, SIGTERM and SIGHUP to the parent (a signal to the process
-    group never kills it half-way through handing a result back, which would hang the
-    parent's reader): the parent stops it after its current chunk, and the kernel kills it
-    if the parent dies first (even by SIGKILL)."""
-    from wordforge_cli import signals
-
-    signals.for_worker()  # the registry inherited through fork is the parent's
-    for signum in signals.HANDLED:
-        signal.signal(signum, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, signals.HANDLED)  # blocked while forking
-    _die_with_parent(parent)
-    _init(seed, sections)
-
-
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent(parent: int) -> None:
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the parent died before the request was in place
-        os._exit(0)
-
-
 def run_chunk(chunk: Chunk) -> ChunkResult:
     """Make the chunk's items (in a worker, or in-process with ``--jobs 1``)."""
     section = _SECTIONS[chunk.section]
@@ -149,13 +116,6 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
                        len(lines))
 
 
-def default_jobs() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
 def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
                jobs: int) -> Generator[ChunkResult, None, None]:
     """Results in chunk order; ``jobs`` worker processes (1: in this process)."""
@@ -164,31 +124,4 @@ def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
         for chunk in chunks:
             yield run_chunk(chunk)
         return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    jobs = min(jobs, len(chunks))
-    from wordforge_cli import signals
-
-    # concurrent.futures, not multiprocessing.Pool: a Pool whose worker dies (a signal to the
-    # process group) while holding its task queue's lock hangs the parent in terminate()
-    todo = iter(chunks)
-    pending: deque[Any] = deque()
-    with signals.deferred():  # the workers are forked at the first submit: a signal waits
-        executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                                       initargs=(seed, sections, os.getpid()))
-        pending.append(executor.submit(run_chunk, next(todo)))
-    try:
-        for chunk in itertools.islice(todo, jobs * IN_FLIGHT_PER_JOB - 1):
-            pending.append(executor.submit(run_chunk, chunk))
-        while pending:
-            result = pending.popleft().result()
-            nxt = next(todo, None)
-            if nxt is not None:
-                pending.append(executor.submit(run_chunk, nxt))
-            yield result
-    except BaseException:  # a signal, an error downstream: the workers stop after the
-        for future in pending:  # chunk they are making (the exit waits for that)
-            future.cancel()
-        executor.shutdown(wait=False, cancel_futures=True)
-        raise
-    executor.shutdown(wait=True)
+    yield from ordered(run_chunk, chunks, min(jobs, len(chunks)), _init, (seed, sections))

@@ -1,0 +1,139 @@
+"""``wfkit crossword --jobs``: chunks of a run made in worker processes give the bytes of one
+process (records, renders, statistics and failure lines, every form), small runs fork nothing,
+and a signal ends the run as one line, exit 128+N, no temporary file and no worker left."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import EXAMPLES
+
+from wordforge_cli import workers
+from wordforge_cli.commands import crossword as command
+
+TECH, ANIMALS = EXAMPLES / "tech.yaml", EXAMPLES / "animals-en.yaml"
+CASES = {
+    "batch": ["--vocab", TECH, "-n", "700", "--seed", "3"],
+    "styled-ipuz": ["--vocab", TECH, "-n", "500", "--seed", "4", "--style", "tail",
+                    "--render", "ipuz"],
+    "text-strict": ["--vocab", ANIMALS, "-n", "300", "--seed", "5", "--layout", "strict",
+                    "--render", "text"],
+    "failing": ["--vocab", TECH, "-n", "600", "--seed", "6", "--budget", "1", "--layout",
+                "strict", "--min-len", "5", "--max-len", "6"],
+    "difficulty": ["--vocab", ANIMALS, "-n", "200", "--seed", "7", "--difficulty"],
+    "endless": ["endless", "--vocab", TECH, "--count", "400", "--start", "5", "--seed", "8"],
+    "challenge": ["challenge", "--vocab", TECH, "--count", "40", "--seed", "9", "--budget",
+                  "2", "--render", "ipuz"],
+}
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Workers for any run of 50 boards or more, in chunks of 64 (many chunks, odd ends);
+    the jobs of each run that started workers."""
+    monkeypatch.setattr(command, "PARALLEL_BOARDS", 50)
+    monkeypatch.setattr(command, "CHUNK_BOARDS", 64)
+    started: list[int] = []
+    real = workers.ordered
+
+    def spy(work, tasks, jobs, *args):  # type: ignore[no-untyped-def]
+        started.append(jobs)
+        return real(work, tasks, jobs, *args)
+
+    monkeypatch.setattr(workers, "ordered", spy)
+    return started
+
+
+def _made(run, tmp_path, name: str, args: list[object], jobs: int) -> tuple[bytes, dict, str]:
+    out, stats = tmp_path / f"{name}-{jobs}.out", tmp_path / f"{name}-{jobs}.json"
+    result = run("crossword", *args, "--jobs", str(jobs), "-o", out, "--stats", stats)
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(stats.read_text())
+    del summary["timing"]
+    lines = [line for line in result.stderr.splitlines() if "ms" not in line]
+    return out.read_bytes(), summary, "\n".join(lines)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_every_jobs_gives_the_same_bytes(run, tmp_path, small_chunks: list[int],
+                                        name: str) -> None:
+    one = _made(run, tmp_path, name, CASES[name], 1)
+    assert one[0] and not small_chunks
+    for jobs in (2, 3):
+        assert _made(run, tmp_path, name, CASES[name], jobs) == one, jobs
+    assert small_chunks == [2, 3]  # both ran in worker processes
+    if name == "failing":  # the failures are reported, in index order, by every job count
+        assert "0 failed" not in one[2] and one[1]["stats"]["failed"] > 0
+
+
+def test_small_runs_and_streamed_renders_stay_in_one_process(run, tmp_path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    def no_workers(*args: object, **kwargs: object) -> None:
+        raise AssertionError("worker processes were started")
+
+    monkeypatch.setattr(workers, "ordered", no_workers)
+    result = run("crossword", "--vocab", TECH, "-n", "300", "--jobs", "2", "-o",
+                 tmp_path / "b.jsonl")
+    assert result.exit_code == 0, result.stderr
+    monkeypatch.setattr(command, "PARALLEL_BOARDS", 1)
+    for render in ("svg", "sheet"):  # one document, laid out board after board
+        result = run("crossword", "--vocab", TECH, "-n", "30", "--jobs", "2", "--render",
+                     render, "-o", tmp_path / f"b.{render}")
+        assert result.exit_code == 0, result.stderr
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _children(pid: int) -> set[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as fh:
+            return {int(p) for p in fh.read().split()}
+    except OSError:
+        return set()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="POSIX signals, /proc")
+@pytest.mark.parametrize(("signum", "group"), [(signal.SIGTERM, False), (signal.SIGINT, True)])
+def test_a_signal_ends_a_parallel_run_cleanly(tmp_path, signum: int, group: bool) -> None:
+    out = tmp_path / "boards.jsonl"
+    out.write_text("the old file\n")
+    proc = subprocess.Popen([sys.executable, "-m", "wordforge_cli", "crossword", "--vocab",
+                             str(TECH), "-n", "5000000", "--seed", "1", "--jobs", "2", "-o",
+                             str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    found: set[int] = set()
+    deadline = time.monotonic() + 120
+    while len(found) < 2:  # until both workers run
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the workers never started"
+        found |= _children(proc.pid)
+        time.sleep(0.02)
+    time.sleep(0.5)
+    if group:
+        os.killpg(proc.pid, signum)
+    else:
+        proc.send_signal(signum)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signum, stderr
+    assert stderr == f"wfkit: interrupted by {signal.Signals(signum).name}\n", stderr
+    for pid in found:
+        for _ in range(100):
+            if not _alive(pid):
+                break
+            time.sleep(0.05)
+        assert not _alive(pid), f"worker {pid} outlived the run"
+    assert os.listdir(tmp_path) == ["boards.jsonl"]  # no temporary file left beside it
+    assert out.read_text() == "the old file\n"

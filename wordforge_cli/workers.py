@@ -1,0 +1,97 @@
+"""Worker processes for ``--jobs``: tasks run in a pool, results handed back in task order.
+
+What ``wfkit pack build`` and ``wfkit crossword`` share. The workers are forked (they inherit
+what the parent prepared: a lexicon, its caches), leave SIGINT, SIGTERM and SIGHUP to the
+parent (a signal to the process group never kills one half-way through handing a result back,
+which would hang the parent's reader) and die with it (the kernel kills them if the parent
+dies first, even by SIGKILL). On a signal or an error downstream the parent cancels what has
+not started; a worker finishes the task it is on and exits, so no worker outlives the run.
+At most a few tasks per worker are in flight, so memory stays flat however many there are.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import itertools
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+IN_FLIGHT_PER_JOB = 3
+
+
+def default_jobs() -> int:
+    """Every core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _init_worker(parent: int, init: Callable[..., None] | None, initargs: tuple[Any, ...]
+                 ) -> None:
+    from wordforge_cli import signals
+
+    signals.for_worker()  # the registry inherited through fork is the parent's
+    for signum in signals.HANDLED:
+        signal.signal(signum, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, signals.HANDLED)  # blocked while forking
+    _die_with_parent(parent)
+    if init is not None:
+        init(*initargs)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the request was in place
+        os._exit(0)
+
+
+def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
+            init: Callable[..., None] | None = None,
+            initargs: tuple[Any, ...] = ()) -> Generator[R, None, None]:
+    """``work(task)`` of every task, in task order, from ``jobs`` worker processes (each runs
+    ``init(*initargs)`` first; ``work`` and the tasks must pickle, ``init``'s arguments need
+    not: the workers are forked). The caller runs a single job in its own process."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    from wordforge_cli import signals
+
+    # concurrent.futures, not multiprocessing.Pool: a Pool whose worker dies (a signal to the
+    # process group) while holding its task queue's lock hangs the parent in terminate()
+    todo = iter(tasks)
+    first = next(todo, None)
+    if first is None:
+        return
+    pending: deque[Any] = deque()
+    with signals.deferred():  # the workers are forked at the first submit: a signal waits
+        executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
+                                       initargs=(os.getpid(), init, initargs))
+        pending.append(executor.submit(work, first))
+    try:
+        for task in itertools.islice(todo, jobs * IN_FLIGHT_PER_JOB - 1):
+            pending.append(executor.submit(work, task))
+        while pending:
+            result = pending.popleft().result()
+            nxt = next(todo, None)
+            if nxt is not None:
+                pending.append(executor.submit(work, nxt))
+            yield result
+    except BaseException:  # a signal, an error downstream: the workers stop after the
+        for future in pending:  # task they are on (the exit waits for that)
+            future.cancel()
+        executor.shutdown(wait=False, cancel_futures=True)
+        raise
+    executor.shutdown(wait=True)
