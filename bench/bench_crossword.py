@@ -174,7 +174,8 @@ def _timed(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
 
 def whole(args, vocab_txt: Path) -> None:
     """The user's commands, whole process (start to file written), beside the anchor's whole
-    process on the same words and band, run alternately; medians."""
+    process on the same words and band, run alternately; medians. Each wfkit command runs with
+    the default --jobs (every core) and with --jobs 1."""
     n = args.n
     tmp = Path(tempfile.mkdtemp())
     pack = tmp / "pack.yaml"
@@ -184,52 +185,62 @@ def whole(args, vocab_txt: Path) -> None:
     wfkit = str(Path(sys.executable).parent / "wfkit")
     base = [wfkit, "crossword", "--vocab", "examples/tech.yaml", "-n", str(n), "--min-len",
             "4", "--max-len", "5"]
-    commands = {
-        "anchor": ["node", str(ANCHOR), str(vocab_txt), str(n), "4", "5"],
-        "json": [*base, "-o", str(tmp / "b.jsonl"), "--stats", str(tmp / "s.json")],
-        "ipuz": [*base, "--render", "ipuz", "-o", str(tmp / "b.ipuz"), "--stats",
-                 str(tmp / "s2.json")],
-        "pack": [wfkit, "pack", "build", str(pack), "--out", str(tmp / "out"), "--jobs", "1",
-                 "--force"],
-    }
+    commands: dict[str, list[str]] = {
+        "anchor": ["node", str(ANCHOR), str(vocab_txt), str(n), "4", "5"]}
+    for jobs in ("default", "1"):
+        extra = [] if jobs == "default" else ["--jobs", jobs]
+        commands[f"json {jobs}"] = [*base, "-o", str(tmp / "b.jsonl"), "--stats",
+                                    str(tmp / "s.json"), *extra]
+        commands[f"ipuz {jobs}"] = [*base, "--render", "ipuz", "-o", str(tmp / "b.ipuz"),
+                                    "--stats", str(tmp / "s2.json"), *extra]
+        commands[f"pack {jobs}"] = [wfkit, "pack", "build", str(pack), "--out",
+                                    str(tmp / "out"), "--force", *extra]
     times: dict[str, list[tuple[float, float]]] = {k: [] for k in commands}
+    loads = [os.getloadavg()[0]]
     for r in range(args.runs):
         for name, argv in commands.items():
-            if name != "anchor":
-                argv = [*argv, "--seed", str(r)] if name != "pack" else argv
+            if name != "anchor" and not name.startswith("pack"):
+                argv = [*argv, "--seed", str(r)]
             times[name].append(_timed(argv))
+        loads.append(os.getloadavg()[0])
     load = os.getloadavg()
     print(f"## whole commands, {n} boards, 4-5 letters, tech.yaml (50 words), median of "
           f"{args.runs} alternating runs; load average {load[0]:.1f} {load[1]:.1f} "
-          f"{load[2]:.1f} on {os.cpu_count()} cores\n")
-    print("| command | wall s | CPU s | anchor wall / ours | anchor CPU / ours |")
-    print("|---|---|---|---|---|")
+          f"{load[2]:.1f} at the end (1-minute load {min(loads):.1f}-{max(loads):.1f} while "
+          f"running) on {os.cpu_count()} cores\n")
+    print("| command | --jobs | wall s | CPU s | anchor wall / ours | anchor CPU / ours |")
+    print("|---|---|---|---|---|---|")
     aw = statistics.median(t[0] for t in times["anchor"])
     ac = statistics.median(t[1] for t in times["anchor"])
     labels = {"anchor": f"node seedgen.js tech.txt {n} 4 5",
               "json": f"wfkit crossword ... -n {n} --min-len 4 --max-len 5 -o FILE --stats F",
               "ipuz": "the same with --render ipuz",
-              "pack": f"wfkit pack build (one crossword section of {n}, band 4-5, --jobs 1)"}
+              "pack": f"wfkit pack build (one crossword section of {n}, band 4-5)"}
     for name in commands:
         w = statistics.median(t[0] for t in times[name])
         c = statistics.median(t[1] for t in times[name])
-        print(f"| `{labels[name]}` | {w:.2f} | {c:.2f} | {aw / w:.2f}x | {ac / c:.2f}x |")
+        what, _, jobs = name.partition(" ")
+        jobs = {"default": f"default ({os.cpu_count()})", "": "-"}.get(jobs, jobs)
+        print(f"| `{labels[what]}` | {jobs} | {w:.2f} | {c:.2f} | {aw / w:.2f}x | "
+              f"{ac / c:.2f}x |")
     print()
     shutil.rmtree(tmp)
 
 
 def costs(args) -> None:
     """What each part of the JSON Lines command costs: its stages run one after another in
-    this process on the command's 20,000 boards (CPU seconds, ``process_time``, medians),
-    and start-up as the whole process of ``wfkit --version``."""
-    from wordforge_cli.crossword.board import record, record_json
+    this process on the command's 20,000 boards (CPU seconds, ``process_time``, medians; each
+    run starts from a fresh vocabulary, so its caches fill as in a real run), and start-up as
+    the whole process of ``wfkit --version``."""
+    from wordforge_cli.crossword.board import board_json, record
     from wordforge_cli.render.ipuz import board_ipuz_json
 
     n = args.n
     stages: dict[str, list[float]] = {k: [] for k in (
         "start-up (wfkit --version, whole process)", "reading and preparing the vocabulary",
-        "generation (sets.batch: seeds, deck, attempts)", "records (board.record)",
-        "JSON Lines (board.record_json)", "ipuz documents (ipuz.board_ipuz_json)",
+        "generation (sets.batch: seeds, deck, attempts)",
+        "JSON Lines (board.board_json: what the command writes)",
+        "records (board.record: what renders read)", "ipuz documents (ipuz.board_ipuz_json)",
         "statistics (BatchStats add + summary)")}
     names = list(stages)
     wfkit = str(Path(sys.executable).parent / "wfkit")
@@ -242,11 +253,11 @@ def costs(args) -> None:
         boards = list(batch(lexicon, Request(4, 5), r, n))
         stages[names[2]].append(time.process_time() - t)
         t = time.process_time()
-        recs = [record(b, i, s, lexicon) for i, s, b in boards]
+        for i, s, b in boards:
+            board_json(b, i, s, lexicon)
         stages[names[3]].append(time.process_time() - t)
         t = time.process_time()
-        for rec in recs:
-            record_json(rec, lexicon)
+        recs = [record(b, i, s, lexicon) for i, s, b in boards]
         stages[names[4]].append(time.process_time() - t)
         hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
         cache: dict = {}

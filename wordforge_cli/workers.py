@@ -11,16 +11,12 @@ At most a few tasks per worker are in flight, so memory stays flat however many 
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
-import itertools
-import multiprocessing
 import os
-import signal
-from collections import deque
 from collections.abc import Callable, Generator, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
+
+# multiprocessing, concurrent.futures and ctypes are imported when workers are started:
+# --jobs is resolved on every run (default_jobs), and most runs start none
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -38,6 +34,8 @@ def default_jobs() -> int:
 
 def _init_worker(parent: int, init: Callable[..., None] | None, initargs: tuple[Any, ...]
                  ) -> None:
+    import signal
+
     from wordforge_cli import signals
 
     signals.for_worker()  # the registry inherited through fork is the parent's
@@ -53,6 +51,10 @@ PR_SET_PDEATHSIG = 1
 
 
 def _die_with_parent(parent: int) -> None:
+    import contextlib
+    import ctypes
+    import signal
+
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent died before the request was in place
@@ -65,6 +67,11 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
     """``work(task)`` of every task, in task order, from ``jobs`` worker processes (each runs
     ``init(*initargs)`` first; ``work`` and the tasks must pickle, ``init``'s arguments need
     not: the workers are forked). The caller runs a single job in its own process."""
+    import itertools
+    import multiprocessing
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     from wordforge_cli import signals

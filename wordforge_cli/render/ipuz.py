@@ -87,12 +87,12 @@ def run_clue(run: tuple[int, int, str, int], words: list[dict[str, Any]],
 
     ``entries``: (x, y, dir, length) of the runs -> their numbers."""
     x, y, d, n = run
+    for w in words:  # most runs are one placed word: its hint, without the maps
+        if w["x"] == x and w["y"] == y and w["dir"] == d and len(w["word"]) == n:
+            return hints.get(w["word"]) or no_hint(n)
     dx, dy = (1, 0) if d == "across" else (0, 1)
     spots = [(x + dx * k, y + dy * k) for k in range(n)]
     along, across_it = (maps or _maps(words))[d]
-    first = along.get(spots[0])
-    if first is not None and len(first["word"]) == n and (first["x"], first["y"]) == (x, y):
-        return hints.get(first["word"]) or no_hint(n)
     parts: list[str] = []
     last = None
     for s in spots:
@@ -125,12 +125,25 @@ class Entry:
 
 def entries(rec: dict[str, Any], hints: Mapping[str, str | None]) -> list[Entry]:
     """The board's entries in standard order: every run of 2+ cells, numbered, clued."""
+    return [Entry(*e) for e in _entries(rec, hints)]
+
+
+def _entries(rec: dict[str, Any], hints: Mapping[str, str | None]
+             ) -> list[tuple[int, int, int, str, int, str]]:
+    """:func:`entries` as plain tuples (number, x, y, dir, length, clue)."""
     found = grid_runs({(c["x"], c["y"]) for c in rec["cells"]})
     number = numbering(found)
     keys = {run: number[(run[0], run[1])] for run in found}
-    maps = _maps(rec["words"])
-    return [Entry(keys[run], run[0], run[1], run[2], run[3],
-                  run_clue(run, rec["words"], hints, keys, maps)) for run in found]
+    words = rec["words"]
+    placed = {(w["x"], w["y"], w["dir"], len(w["word"])): w["word"] for w in words}
+    maps = None if placed.keys() >= set(found) else _maps(words)  # (for runs joining words)
+    out = []
+    for run in found:
+        word = placed.get(run)  # most runs are one placed word: its hint
+        clue = ((hints.get(word) or no_hint(run[3])) if word is not None
+                else run_clue(run, words, hints, keys, maps))
+        out.append((keys[run], *run, clue))
+    return out
 
 
 def board_ipuz(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = None,
@@ -150,23 +163,21 @@ def board_ipuz(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = 
         if made is not None:
             return _document(rec, title, *made)
     w, h = rec["w"], rec["h"]
-    found = entries(rec, hints)
-    number = {(e.x, e.y): e.number for e in found}
+    found = _entries(rec, hints)
+    number = {(e[1], e[2]): e[0] for e in found}
     puzzle: Grid = [["#"] * w for _ in range(h)]
     solution: Grid = [["#"] * w for _ in range(h)]
     for c in rec["cells"]:
-        x, y = c["x"], c["y"]
+        x, y, n = c["x"], c["y"], c["n"]
         label = number.get((x, y), 0)
-        cell: dict[str, Any] = {"cell": label}
-        if c["n"] == -2:
-            cell["value"] = capital(c["c"])
-        if c["n"] >= 0:
-            cell["style"] = {"shapebg": "circle"}
-        puzzle[y][x] = cell if len(cell) > 1 else label
-        solution[y][x] = capital(c["c"])
+        letter = capital(c["c"])
+        puzzle[y][x] = ({"cell": label, "value": letter} if n == -2 else
+                        {"cell": label, "style": {"shapebg": "circle"}} if n >= 0 else label)
+        solution[y][x] = letter
     clues: Clues = {"Across": [], "Down": []}
-    for e in found:
-        clues["Across" if e.dir == "across" else "Down"].append([e.number, e.clue])
+    across, down = clues["Across"], clues["Down"]
+    for num, _x, _y, d, _n, clue in found:
+        (across if d == "across" else down).append([num, clue])
     answer = "".join(capital(ch) for ch in rec["answer"])
     if cache is not None and len(cache) < 16384:
         cache[key] = (puzzle, solution, clues, answer)
@@ -214,10 +225,10 @@ def board_ipuz_json(rec: dict[str, Any], *, hints: Mapping[str, str | None] | No
     entry = cache.get(ck)
     if entry is None or entry[0] is not words or entry[1] is not cells:
         doc = board_ipuz(rec, hints=hints, title=title)
+        entry = (words, cells, dumps_plain({k: doc[k] for k in _HEAD})[:-1],
+                 dumps_plain({k: doc[k] for k in _TAIL})[1:])
         if len(cache) < 16384:  # the lists are kept with their text: their ids stay theirs
-            cache[ck] = (words, cells, dumps_plain({k: doc[k] for k in _HEAD})[:-1],
-                         dumps_plain({k: doc[k] for k in _TAIL})[1:])
-        return dumps_plain(doc)
+            cache[ck] = entry
     title = title or f"wfkit crossword #{rec['id']}"
     origin = f"wfkit crossword, seed {rec['seed']}"
     return f'{entry[2]},"title":{dumps_plain(title)},"origin":{dumps_plain(origin)},{entry[3]}'
