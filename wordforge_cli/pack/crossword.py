@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.config import bundled_config
+from wordforge_cli.crossword import config as crossword_config
 from wordforge_cli.crossword.board import check_request
 from wordforge_cli.crossword.config import board_request, load_config
 from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
@@ -54,6 +55,8 @@ RENDERS = ("text", "svg", "ipuz", "sheet")
 
 class BoardSection(Section):
     """What the three crossword kinds share: the lexicon, the request, stats and renders."""
+
+    spec: Spec  # the engine's options this form takes (a section's keys, the command's values)
 
     def __init__(self, name: str, v: Mapping[str, Any], cfg: CrosswordConfig,
                  lexicon: Lexicon, *, scope: tuple[object, ...] | None = None, count: int = 0,
@@ -245,6 +248,7 @@ class MeasuredStats:
 
 class BatchSection(BoardSection):
     kind = "crossword"
+    spec = crossword_config.BATCH + crossword_config.BOARD + crossword_config.STYLED
 
     def make_request(self, v: Mapping[str, Any]) -> Request:
         return board_request(v, v.get("band") or (v["min_len"], v["max_len"]), v["style"])
@@ -262,6 +266,7 @@ class BatchSection(BoardSection):
 
 class EndlessSection(BoardSection):
     kind = "endless"
+    spec = crossword_config.ENDLESS + crossword_config.BOARD
 
     def step(self, board_id: int) -> int | None:
         from wordforge_cli.crossword.difficulty import endless_step
@@ -281,6 +286,7 @@ class EndlessSection(BoardSection):
 
 class ChallengeSection(BoardSection):
     kind = "challenge"
+    spec = crossword_config.CHALLENGE + crossword_config.BOARD + crossword_config.STYLED
 
     def step(self, board_id: int) -> int | None:
         from wordforge_cli.crossword.difficulty import challenge_step
@@ -317,8 +323,7 @@ def _prepare(cls: type[BoardSection]
         vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
         config_path = ctx.path("config", what="crossword config")
         cfg = load_config(config_path or bundled_config("crossword"))
-        spec = _spec(cls.kind)
-        v = spec.resolve(cfg.options, ctx.read(spec, extra=FILE_KEYS))
+        v = cls.spec.resolve(cfg.options, ctx.read(cls.spec, extra=FILE_KEYS))
         lexicon = load_lexicon(vocab_path, v)
         data = [user_file(ctx, vocab_path),
                 user_file(ctx, config_path) if config_path
@@ -366,23 +371,12 @@ def load_lexicon(path: str | Path, v: Mapping[str, Any], *, duplicates: bool = F
     return lexicon
 
 
-FORMS: dict[str, type[BoardSection]] = {
-    "crossword": BatchSection, "endless": EndlessSection, "challenge": ChallengeSection}
+FORMS = {cls.kind: cls for cls in (BatchSection, EndlessSection, ChallengeSection)}
 
 
-def _spec(kind: str) -> Spec:
-    """The crossword engine's options a section of this kind takes (imported here: this
-    module's kinds take the specs' names)."""
-    from wordforge_cli.crossword.config import BATCH, BOARD, CHALLENGE, ENDLESS, STYLED
-
-    return {"crossword": BATCH + BOARD + STYLED, "endless": ENDLESS + BOARD,
-            "challenge": CHALLENGE + BOARD + STYLED}[kind]
-
-
-def _kind(kind: str, cls: type[BoardSection], doc: str) -> Kind:
-    spec = _spec(kind)
-    return Kind(kind, FILE_KEYS + spec.keys(PACK), RENDERS, _prepare(cls), doc=doc,
-                count=spec["count"], draw=_draw, charts=play_charts)
+def _kind(cls: type[BoardSection], doc: str) -> Kind:
+    return Kind(cls.kind, FILE_KEYS + cls.spec.keys(PACK), RENDERS, _prepare(cls), doc=doc,
+                count=cls.spec["count"], draw=_draw, charts=play_charts)
 
 
 def _draw(section: str, record: dict[str, Any]) -> str:
@@ -391,9 +385,6 @@ def _draw(section: str, record: dict[str, Any]) -> str:
     return board_figure(section, record)
 
 
-CROSSWORD = _kind("crossword", BatchSection,
-                  "a batch of boards (one answer band, one blank style)")
-ENDLESS = _kind("endless", EndlessSection,
-                "questions 0..count-1 of the endless run (config endless plan)")
-CHALLENGE = _kind("challenge", ChallengeSection,
-                  "count challenge sets of 10 boards along the config's ramp")
+CROSSWORD = _kind(BatchSection, "a batch of boards (one answer band, one blank style)")
+ENDLESS = _kind(EndlessSection, "questions 0..count-1 of the endless run (config endless plan)")
+CHALLENGE = _kind(ChallengeSection, "count challenge sets of 10 boards along the config's ramp")
