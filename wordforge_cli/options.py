@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar
 
 import click
 
@@ -41,23 +41,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 
-@overload
-def output_options(func: F) -> F: ...
-
-
-@overload
-def output_options(func: None = None, *, formats: tuple[str, ...] | None = None,
-                   default_format: str | None = None) -> Callable[[F], F]: ...
-
-
-def output_options(func: F | None = None, *, formats: tuple[str, ...] | None = None,
-                   default_format: str | None = None) -> F | Callable[[F], F]:
-    """``-o/--output FILE`` and ``--json`` (plus ``--format`` when a command has several)."""
+def output_options(formats: tuple[str, ...] = ()) -> Callable[[F], F]:
+    """``-o/--output FILE`` and ``--json`` (plus ``--format`` when a command has several: the
+    first is the default)."""
 
     def decorate(f: F) -> F:
         if formats:
             f = click.option("--format", "fmt", type=click.Choice(formats),
-                             default=default_format or formats[0], show_default=True,
+                             default=formats[0], show_default=True,
                              help="Output format.")(f)
         f = click.option("--json", "as_json", is_flag=True,
                          help="Print records as JSON (JSON Lines when there are many).")(f)
@@ -66,7 +57,7 @@ def output_options(func: F | None = None, *, formats: tuple[str, ...] | None = N
                          help="Write to FILE (atomically) instead of stdout.")(f)
         return f
 
-    return decorate(func) if func is not None else decorate
+    return decorate
 
 
 def _resolve_seed(ctx: click.Context, param: click.Parameter, value: int | None) -> int:

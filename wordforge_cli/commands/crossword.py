@@ -62,7 +62,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
         vocab_option(required=False),
         BOARD.options(),
         seed_option,
-        output_options,
+        output_options(),
         click.option("--render", type=click.Choice(RENDERS), default="json",
                      show_default=True,
                      help="json: one record a line; text: the article's picture, clues and "

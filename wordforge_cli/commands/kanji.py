@@ -61,7 +61,7 @@ def _players(make: Callable[[V], T], values: V) -> T:
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
 @STATS.option()
 @click.option("-q", "--quiet", is_flag=True, help="No batch figures on stderr.")
-@output_options
+@output_options()
 @seed_option
 @click.pass_context
 def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,

@@ -28,7 +28,7 @@ FORMATS = ("table", "csv", "jsonl", "md")
               metavar="OTHER_CONFIG",
               help="List the words whose tier changes under OTHER_CONFIG instead.")
 @STATS.option()
-@output_options(formats=FORMATS)
+@output_options(FORMATS)
 @click.pass_context
 def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: RuleFiles,
            gold_rush: bool, compare_path: str | None, stats_path: str | None,
