@@ -87,12 +87,12 @@ def run_clue(run: tuple[int, int, str, int], words: list[dict[str, Any]],
 
     ``entries``: (x, y, dir, length) of the runs -> their numbers."""
     x, y, d, n = run
-    for w in words:  # most runs are one placed word: its hint, without the maps
-        if w["x"] == x and w["y"] == y and w["dir"] == d and len(w["word"]) == n:
-            return hints.get(w["word"]) or no_hint(n)
     dx, dy = (1, 0) if d == "across" else (0, 1)
     spots = [(x + dx * k, y + dy * k) for k in range(n)]
     along, across_it = (maps or _maps(words))[d]
+    first = along.get(spots[0])
+    if first is not None and len(first["word"]) == n and (first["x"], first["y"]) == (x, y):
+        return hints.get(first["word"]) or no_hint(n)
     parts: list[str] = []
     last = None
     for s in spots:
