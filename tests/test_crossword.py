@@ -7,6 +7,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import ipuz
+import pytest
 
 from tests.conftest import EXAMPLES
 from wordforge_cli.crossword.check import FIELDS, check_record
@@ -193,6 +194,27 @@ def test_config_sets_defaults_and_checks_keys(run, tmp_path):
     result = run("crossword", "--config", cfg, "--vocab", TECH)
     assert result.exit_code == 2
     assert f"{cfg}:2:" in result.stderr and "did you mean 'budget'" in result.stderr
+
+
+@pytest.mark.parametrize("form", [[], ["challenge"]])
+@pytest.mark.parametrize(("key", "value", "flags"), [
+    ("redraws", "2", ["--redraws", "2"]),
+    ("no_redraw", "true", ["--no-redraw"]),
+    ("budget", "40", ["--budget", "40"]),
+])
+def test_a_config_key_acts_as_its_option(run, tmp_path, form, key, value, flags):
+    """Every key a config gives reaches the command as its option would (``redraws`` once
+    did not: the command's config defaults skipped the styled boards' fields)."""
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(f"{key}: {value}\n", encoding="utf-8")
+    common = [*form, "--vocab", TECH, "--seed", "5"]
+    # a batch of one style; a challenge set's ramp has its own
+    common += ["-n", "300", "--style", "tail"] if not form else ["--count", "30"]
+    by_config = run("crossword", "--config", cfg, *common)
+    by_flag = run("crossword", *common, *flags)
+    plain = run("crossword", *common)
+    assert by_config.exit_code == by_flag.exit_code == plain.exit_code == 0
+    assert by_config.stdout == by_flag.stdout != plain.stdout
 
 
 def test_missing_vocab_is_a_usage_error(run):

@@ -78,7 +78,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _defaults(cfg: Any) -> dict[str, Any]:
-    return (BATCH + BOARD + CHALLENGE).resolve(cfg.options)
+    return (BATCH + BOARD + STYLED + CHALLENGE).resolve(cfg.options)
 
 
 @click.group(invoke_without_command=True,
