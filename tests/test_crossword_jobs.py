@@ -13,6 +13,7 @@ import time
 
 import pytest
 from conftest import EXAMPLES
+from test_pack_hostile_signals import alive, children
 
 from wordforge_cli import workers
 from wordforge_cli.commands import crossword as command
@@ -89,22 +90,6 @@ def test_small_runs_and_streamed_renders_stay_in_one_process(run, tmp_path,
         assert result.exit_code == 0, result.stderr
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def _children(pid: int) -> set[int]:
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as fh:
-            return {int(p) for p in fh.read().split()}
-    except OSError:
-        return set()
-
-
 @pytest.mark.skipif(sys.platform != "linux", reason="POSIX signals, /proc")
 @pytest.mark.parametrize(("signum", "group"), [(signal.SIGTERM, False), (signal.SIGINT, True)])
 def test_a_signal_ends_a_parallel_run_cleanly(tmp_path, signum: int, group: bool) -> None:
@@ -117,23 +102,17 @@ def test_a_signal_ends_a_parallel_run_cleanly(tmp_path, signum: int, group: bool
     found: set[int] = set()
     deadline = time.monotonic() + 120
     while len(found) < 2:  # until both workers run
-        assert proc.poll() is None, proc.communicate()
-        assert time.monotonic() < deadline, "the workers never started"
-        found |= _children(proc.pid)
+        assert proc.poll() is None and time.monotonic() < deadline, "no workers started"
+        found |= children(proc.pid)
         time.sleep(0.02)
     time.sleep(0.5)
-    if group:
-        os.killpg(proc.pid, signum)
-    else:
-        proc.send_signal(signum)
+    (os.killpg if group else os.kill)(proc.pid, signum)
     _, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 128 + signum, stderr
-    assert stderr == f"wfkit: interrupted by {signal.Signals(signum).name}\n", stderr
-    for pid in found:
-        for _ in range(100):
-            if not _alive(pid):
-                break
-            time.sleep(0.05)
-        assert not _alive(pid), f"worker {pid} outlived the run"
+    assert (proc.returncode, stderr) == (
+        128 + signum, f"wfkit: interrupted by {signal.Signals(signum).name}\n")
+    deadline = time.monotonic() + 5
+    while any(map(alive, found)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(alive, found)), "a worker outlived the run"
     assert os.listdir(tmp_path) == ["boards.jsonl"]  # no temporary file left beside it
     assert out.read_text() == "the old file\n"
