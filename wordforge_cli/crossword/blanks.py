@@ -53,15 +53,18 @@ def blank(cells: Sequence[tuple[int, int, str, int]], style: str) -> tuple[list[
     return types, count
 
 
-def blank_counts(cells: Sequence[tuple[int, int, str, int]],
-                 styles: Sequence[str]) -> dict[str, int]:
+def blank_counts(cells: Sequence[tuple[int, int, str, int]], styles: Sequence[str],
+                 width: int | None = None) -> dict[str, int]:
     """How many cells each style would blank: :func:`blank`'s counts, for all styles at once.
 
     The board is three bit masks (cells, given letters, answer cells) over its grid with a
     border of empty squares; a neighbour test is then a shift, and a style's count the set
     bits of one expression (the statistics count every layout of a batch: a fifth of what a
-    batch's statistics cost was this, cell by cell)."""
-    stride = 2 + max((x for x, _y, _c, _n in cells), default=0)
+    batch's statistics cost was this, cell by cell). ``width``: the board's, when known (at
+    least its largest x + 1)."""
+    if width is None:
+        width = 1 + max((x for x, _y, _c, _n in cells), default=0)
+    stride = width + 1
     occupied = given = answers = 0
     alt = 0
     for x, y, _c, n in cells:

@@ -755,25 +755,23 @@ def _middle(board: Board, lexicon: Lexicon) -> str:
     cache = lexicon.cache
     cell_text = cache.cell_json
     text = cache.text_json
+    get, tget = cell_text.get, text.get
     spell = lexicon.spellings
     ids = board.ids
-    try:
-        cells = [cell_text[c] for c in board.cells]
-        words = [cell_text[w] for w in board.words] if ids else None
-        answer = text[board.answer]
-        spelling = text[spell[ids[0]]] if ids else answer
-        style, label = text[board.style], text[board.label]
-    except KeyError:  # a fragment not seen yet (or not kept): made now
-        cells = [_fragment(cell_text, c, _cell_json) for c in board.cells]
-        words = [_fragment(cell_text, w, _word_json, spell[ids[j + 1]] if ids else w[0])
-                 for j, w in enumerate(board.words)] if ids else None
-        answer = _fragment(text, board.answer, _dumps)
-        spelling = _fragment(text, spell[ids[0]], _dumps) if ids else answer
-        style, label = _fragment(text, board.style, _dumps), _fragment(text, board.label, _dumps)
-    if words is None:  # a board made without the lexicon's ids: its words are their spelling
+    cells = [get(c) or _fragment(cell_text, c, _cell_json) for c in board.cells]
+    if ids:  # a placed word's text holds its spelling, the lexicon's (kept by the word)
+        words = [get(w) or _fragment(cell_text, w, _word_json, spell[ids[j]])
+                 for j, w in enumerate(board.words, 1)]
+        spelling = spell[ids[0]]
+    else:  # a board made without the lexicon's ids: its words are their own spelling
         words = [_word_json(w, w[0]) for w in board.words]
-    inputs = [t for t, c in zip(cells, board.cells, strict=True) if c[3] != -2]
-    return (f'"answer":{answer},"spelling":{spelling},"w":{board.w},"h":{board.h},'
+        spelling = board.answer
+    inputs = [t for t, c in zip(cells, board.cells, strict=False) if c[3] != -2]  # (equal)
+    answer = tget(board.answer) or _fragment(text, board.answer, _dumps)
+    spelt = tget(spelling) or _fragment(text, spelling, _dumps)
+    style = tget(board.style) or _fragment(text, board.style, _dumps)
+    label = tget(board.label) or _fragment(text, board.label, _dumps)
+    return (f'"answer":{answer},"spelling":{spelt},"w":{board.w},"h":{board.h},'
             f'"words":[{",".join(words)}],"cells":[{",".join(cells)}],'
             f'"inputs":[{",".join(inputs)}],"style":{style},"label":{label},'
             f'"blanked":{board.blanked}')

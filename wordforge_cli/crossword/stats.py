@@ -86,7 +86,7 @@ class BatchStats:
             self.heights[h] += n
             counts = self._blank_cache.get(key)
             if counts is None:
-                counts = blank_counts(cells, self.styles)
+                counts = blank_counts(cells, self.styles, w)
                 if len(self._blank_cache) < 8192:
                     self._blank_cache[key] = counts
             for style, count in counts.items():

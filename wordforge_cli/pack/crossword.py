@@ -203,10 +203,13 @@ class BoardItem(Item):
     def lines(self) -> list[str]:
         from wordforge_cli.crossword.board import board_json, record_json
 
-        if not self.boards:
+        boards = self.boards
+        if len(boards) == 1:  # (a batch's and an endless run's items)
+            return [board_json(boards[0], self.first_id, self.item_seed, self.lexicon)]
+        if not boards:
             return [record_json(rec, self.lexicon) for rec in self.records]
         return [board_json(b, self.first_id + j, self.item_seed, self.lexicon)
-                for j, b in enumerate(self.boards)]
+                for j, b in enumerate(boards)]
 
 
 @dataclass(frozen=True)
