@@ -67,10 +67,12 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
     """``work(task)`` of every task, in task order, from ``jobs`` worker processes (each runs
     ``init(*initargs)`` first; ``work`` and the tasks must pickle, ``init``'s arguments need
     not: the workers are forked). The caller runs a single job in its own process."""
+    import contextlib
     import itertools
     import multiprocessing
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -87,6 +89,7 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
         executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
                                        initargs=(os.getpid(), init, initargs))
         pending.append(executor.submit(work, first))
+    forked = list((getattr(executor, "_processes", None) or {}).values())  # forked at once
     try:
         for task in itertools.islice(todo, jobs * IN_FLIGHT_PER_JOB - 1):
             pending.append(executor.submit(work, task))
@@ -96,6 +99,16 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
             if nxt is not None:
                 pending.append(executor.submit(work, nxt))
             yield result
+    except BrokenProcessPool:
+        # a worker died (kill -9, the OOM killer): the pool's own clean-up terminates the others
+        # with SIGTERM, which they ignore, and then waits for them for ever: kill them instead
+        for process in forked:
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+        from wordforge_cli.errors import CannotDo
+
+        raise CannotDo("a worker process died (killed, or out of memory): the run stopped "
+                       "unfinished") from None
     except BaseException:  # a signal, an error downstream: the workers stop after the
         for future in pending:  # task they are on (the exit waits for that)
             future.cancel()
