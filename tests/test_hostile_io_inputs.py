@@ -252,6 +252,24 @@ def test_duplicate_keys_everywhere(argv, content, tmp_path):
     one_error(run(*argv), 2, "is given twice", "first on line 1", f"{path}:2:")
 
 
+# a lone surrogate ("\ud800", or a pair "\ud83d\ude00" read as two) is refused by libyaml, but
+# the pure-Python loader (taken when a file holds '&') read it, and every render then crashed
+@pytest.mark.parametrize("argv, content, line", [
+    (["crossword", "--vocab", "{file}", "-n", "3", "--seed", "1", "--render", "ipuz"],
+     'name: t & co\nlanguage: en\nwords:\n  - {word: bird, hint: "a \\ud800"}\n'
+     "  - bear\n  - bison\n  - boar\n", 4),
+    (["crossword", "--config", "{file}", "--vocab", TECH, "--seed", "1", "--json"],
+     'budget: 3000  # & co\nlabels:\n  none: "\\ud83d\\ude00"\n', 3),
+    (["crossword", "--config", "{file}", "--vocab", TECH, "--seed", "1", "--json"],
+     'budget: 3000\nlabels:\n  none: "\\ud800"\n', 3),
+])
+def test_a_lone_surrogate_escape_is_refused_at_its_line(argv, content, line, tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text(content)
+    argv = [str(a).replace("{file}", str(path)) for a in argv]
+    one_error(run(*argv), 2, "invalid Unicode character escape", f"{path}:{line}:")
+
+
 # --- case 11: internal errors that became one line ---------------------------------------
 
 BIG = "9" * 5000

@@ -8,6 +8,7 @@ then ``count: 3`` would build 3), and so is an integer too long for Python to co
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -109,10 +110,15 @@ INT_TAG = "tag:yaml.org,2002:int"
 MAX_INT_DIGITS = 4000  # Python refuses to convert more than 4,300 digits
 
 
-def check_nodes(node: yaml.Node | None, path: str | Path) -> None:
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def check_nodes(node: yaml.Node | None, path: str | Path, *, surrogates: bool = False) -> None:
     """Refuse what the loader would resolve silently or crash on: a key given twice in one
-    mapping (both lines named), an integer of more than 4,000 digits. Iterative, so deep
-    nesting costs no stack."""
+    mapping (both lines named), an integer of more than 4,000 digits, and with ``surrogates``
+    a string holding a lone surrogate (a ``"\\ud800"`` escape: the pure-Python loader takes
+    it, libyaml refuses it, and no output can encode it). Iterative, so deep nesting costs
+    no stack."""
     stack = [node] if node is not None else []
     while stack:
         current = stack.pop()
@@ -135,6 +141,9 @@ def check_nodes(node: yaml.Node | None, path: str | Path) -> None:
             raise ConfigError(f"a number of {len(current.value):,} digits is too long "
                               f"(at most {MAX_INT_DIGITS:,})", path=path,
                               line=current.start_mark.line + 1)
+        elif surrogates and isinstance(current.value, str) and _SURROGATE.search(current.value):
+            raise ConfigError("YAML syntax error: found invalid Unicode character escape code",
+                              path=path, line=current.start_mark.line + 1)
 
 
 def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDoc:
@@ -143,7 +152,9 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDoc:
     try:
         loader = loader_cls(text)  # the pure-Python reader checks characters right here
         node = loader.get_single_node()
-        check_nodes(node, path)
+        # only the pure-Python loader reads an escape into a lone surrogate
+        check_nodes(node, path, surrogates=loader_cls is _NoAliasLoader
+                    and ("\\u" in text or "\\U" in text))
         data = loader.construct_document(node) if node is not None else None
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1 if isinstance(exc.position, int) else None
