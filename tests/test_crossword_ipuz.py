@@ -82,3 +82,34 @@ def test_the_layout_cache_gives_the_same_puzzles():
             rec = record(board, i, s, lex)
             assert dumps(board_ipuz(rec, cache=cache)) == dumps(board_ipuz(rec))
     assert 0 < len(cache) < 600  # layouts repeat: the cache is used
+
+
+def _cells(words):
+    cells = {}
+    for w in words:
+        dx, dy = (1, 0) if w["dir"] == "across" else (0, 1)
+        for k, c in enumerate(w["word"]):
+            cells[(w["x"] + dx * k, w["y"] + dy * k)] = c
+    return [{"x": x, "y": y, "c": c, "n": -1} for (x, y), c in sorted(cells.items())]
+
+
+@pytest.mark.parametrize("short_first", [True, False])
+def test_a_word_over_the_start_of_a_longer_one_is_clued_as_the_slow_path_does(short_first):
+    """A run that is one placed word takes that word's hint by a shortcut; a shorter word
+    laid over its start (placed before it) makes the run join both, and the shortcut must
+    give the same clue as :func:`run_clue` (it once dropped the shorter word's hint)."""
+    from wordforge_cli.render.ipuz import entries, grid_runs, numbering, run_clue
+
+    short = {"word": "iaij", "x": 0, "y": 2, "dir": "across"}
+    long_ = {"word": "iaijedcj", "x": 0, "y": 2, "dir": "across"}
+    down = {"word": "xjy", "x": 3, "y": 1, "dir": "down"}
+    words = [short, long_, down] if short_first else [long_, short, down]
+    rec = {"words": words, "cells": _cells(words)}
+    hints = {"iaij": "four", "iaijedcj": "eight", "xjy": "three"}
+    found = grid_runs({(c["x"], c["y"]) for c in rec["cells"]})
+    number = numbering(found)
+    keys = {run: number[(run[0], run[1])] for run in found}
+    got = {(e.x, e.y, e.dir, e.length): e.clue for e in entries(rec, hints)}
+    assert got == {run: run_clue(run, words, hints, keys) for run in found}
+    clue = got[(0, 2, "across", 8)]
+    assert ("four" in clue and "eight" in clue) if short_first else clue == "eight"

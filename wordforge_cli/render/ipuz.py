@@ -135,15 +135,37 @@ def _entries(rec: dict[str, Any], hints: Mapping[str, str | None]
     number = numbering(found)
     keys = {run: number[(run[0], run[1])] for run in found}
     words = rec["words"]
-    placed = {(w["x"], w["y"], w["dir"], len(w["word"])): w["word"] for w in words}
+    placed = {(w["x"], w["y"], w["dir"], len(w["word"])): i for i, w in enumerate(words)}
     maps = None if placed.keys() >= set(found) else _maps(words)  # (for runs joining words)
     out = []
     for run in found:
-        word = placed.get(run)  # most runs are one placed word: its hint
-        clue = ((hints.get(word) or no_hint(run[3])) if word is not None
-                else run_clue(run, words, hints, keys, maps))
+        i = placed.get(run)  # most runs are one placed word: its hint
+        if i is not None and not _covered_before(words, i):
+            word = words[i]["word"]
+            clue = hints.get(word) or no_hint(run[3])
+        else:
+            if maps is None:
+                maps = _maps(words)
+            clue = run_clue(run, words, hints, keys, maps)
         out.append((keys[run], *run, clue))
     return out
+
+
+def _covered_before(words: list[dict[str, Any]], i: int) -> bool:
+    """Whether a word placed before word ``i`` lies along its first cell: the run then
+    joins that word too (a shorter word laid over the start of a longer one), and
+    :func:`run_clue` names both, as it always has."""
+    w = words[i]
+    x, y, d = w["x"], w["y"], w["dir"]
+    for v in words[:i]:
+        if v["dir"] != d:
+            continue
+        if d == "across":
+            if v["y"] == y and v["x"] <= x < v["x"] + len(v["word"]):
+                return True
+        elif v["x"] == x and v["y"] <= y < v["y"] + len(v["word"]):
+            return True
+    return False
 
 
 def board_ipuz(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = None,
