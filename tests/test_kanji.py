@@ -112,6 +112,9 @@ def test_bundled_config_matches_the_option_defaults():
     ("kanji: 50 to 30\n", ":1:", "kanji: expected LOW-HIGH"),
     ("base: five\n", ":1:", "base: 'five' is not a valid integer"),
     ("preset: hrad\npresets:\n  hard: {}\n", ":1:", "did you mean 'hard'"),
+    # nan passes Click's float types; it was caught only by the engine, as --min-zipf
+    ("count: 3\nmin_zipf: .nan\n", ":2:", "min_zipf: 'nan' is not a finite number"),
+    ("presets:\n  easy:\n    band: .nan\n", ":3:", "is not a finite number"),
 ])
 def test_bad_config_one_line_with_file_and_line(run, tmp_path, text, where, message):
     cfg = tmp_path / "bad.yaml"
@@ -131,7 +134,8 @@ def test_bad_config_one_line_with_file_and_line(run, tmp_path, text, where, mess
     (("-n", "-1"), "-1 is not in the range 0<=x<=1000000000"),
     (("-n", str(10**12)), "is not in the range 0<=x<=1000000000"),
     (("--attempts", str(10**7)), "'--attempts': 10000000 is not in the range 1<=x<=100000"),
-    (("--min-zipf", "nan"), "not nan"),
+    (("--min-zipf", "nan"), "not a finite number"),
+    (("--min-zipf", "inf"), "not a finite number"),
 ])
 def test_impossible_requests_one_line_exit_2(run, tmp_path, args, message):
     out = tmp_path / "never.jsonl"

@@ -309,6 +309,28 @@ class NameList(tuple[str, ...], Typed):
         return "all" if tuple(self) == self.every else ",".join(self)
 
 
+class _Finite:
+    """A float that is a number: Click's float types take ``nan`` (and a range passes it,
+    every comparison with it being false) and ``inf``, which no zipf or share can mean."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        import math
+
+        number = super().convert(value, param, ctx)  # type: ignore[misc]
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)  # type: ignore[attr-defined]
+        return number
+
+
+class FiniteFloat(_Finite, click.types.FloatParamType):
+    """click.FLOAT without nan and inf."""
+
+
+class FiniteRange(_Finite, click.FloatRange):
+    """click.FloatRange without nan."""
+
+
 @dataclass(frozen=True)
 class Pair(ParamType):
     """``LOW-HIGH``, one number (``N`` = ``N-N``), or a YAML ``[low, high]``; low <= high."""

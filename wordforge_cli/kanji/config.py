@@ -19,7 +19,17 @@ import click
 from wordforge_cli.kanji.dictionary import GRADE_OTHER
 from wordforge_cli.kanji.pool import PoolRequest
 from wordforge_cli.kanji.territory import MOVE_LIMIT, Player, SelfPlay, parse_player
-from wordforge_cli.spec import CLI, CONFIG, PACK, Field, Pair, Parsed, Spec
+from wordforge_cli.spec import (
+    CLI,
+    CONFIG,
+    PACK,
+    Field,
+    FiniteFloat,
+    FiniteRange,
+    Pair,
+    Parsed,
+    Spec,
+)
 
 MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
 MAX_ATTEMPTS = 100_000  # ~40 s for one pool whose kanji range is out of reach
@@ -38,7 +48,7 @@ POOLS = Spec(
           "9 any)."),
     Field("base_max_grade", click.IntRange(1, GRADE_OTHER), GRADE_OTHER,
           "Stricter grade for base words."),
-    Field("min_zipf", click.FLOAT, None,
+    Field("min_zipf", FiniteFloat(), None,
           "Keep out words rarer than this (wordfreq zipf, e.g. 3).", show_default=False),
     Field("attempts", click.IntRange(1, MAX_ATTEMPTS), 200,
           "Pools drawn at most per pool to reach the --kanji range."),
@@ -51,7 +61,7 @@ POOLS = Spec(
     Field("balanced", click.BOOL, False,
           "Keep only pools whose first-player advantage (mean margin per board kanji) stays "
           "inside +-BAND; others are redrawn (implies --self-play).", show_default=False),
-    Field("band", click.FloatRange(0, 1), 0.03,
+    Field("band", FiniteRange(0, 1), 0.03,
           "--balanced: the largest first-player advantage kept, as a share of the board's "
           "kanji."),
     Field("games", click.IntRange(1, 1000), 4,
