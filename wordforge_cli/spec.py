@@ -309,26 +309,31 @@ class NameList(tuple[str, ...], Typed):
         return "all" if tuple(self) == self.every else ",".join(self)
 
 
-class _Finite:
-    """A float that is a number: Click's float types take ``nan`` (and a range passes it,
-    every comparison with it being false) and ``inf``, which no zipf or share can mean."""
+def _finite(kind: ParamType, number: Any, value: Any, param: click.Parameter | None,
+            ctx: click.Context | None) -> Any:
+    """``number`` unless it is nan or inf: Click's float types take both (and a range passes
+    nan, every comparison with it being false), which no zipf or share can mean."""
+    import math
+
+    if not math.isfinite(number):
+        kind.fail(f"{value!r} is not a finite number", param, ctx)
+    return number
+
+
+class FiniteFloat(click.types.FloatParamType):
+    """click.FLOAT without nan and inf."""
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
-        import math
-
-        number = super().convert(value, param, ctx)  # type: ignore[misc]
-        if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number", param, ctx)  # type: ignore[attr-defined]
-        return number
+        return _finite(self, super().convert(value, param, ctx), value, param, ctx)
 
 
-class FiniteFloat(_Finite, click.types.FloatParamType):
-    """click.FLOAT without nan and inf."""
-
-
-class FiniteRange(_Finite, click.FloatRange):
+class FiniteRange(click.FloatRange):
     """click.FloatRange without nan."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        return _finite(self, super().convert(value, param, ctx), value, param, ctx)
 
 
 @dataclass(frozen=True)
