@@ -105,6 +105,11 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
         for process in forked:
             with contextlib.suppress(OSError, ValueError):
                 process.kill()
+        # then join the pool's thread and processes (all dead now, so it returns): left to the
+        # interpreter's exit, concurrent.futures wakes that thread through a pipe it may have
+        # closed already, and prints an OSError traceback after our one line
+        with contextlib.suppress(Exception):
+            executor.shutdown(wait=True, cancel_futures=True)
         from wordforge_cli.errors import CannotDo
 
         raise CannotDo("a worker process died (killed, or out of memory): the run stopped "
