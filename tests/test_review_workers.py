@@ -81,3 +81,27 @@ def test_a_killed_pack_worker_ends_the_build_in_one_line(tmp_path):
             time.sleep(0.05)
         assert not alive(pid), f"worker {pid} outlived the build"
     assert sorted(os.listdir(tmp_path)) == ["big.yaml", "tech.yaml"]  # no staging left
+
+
+def test_a_wait_for_a_chunk_ends_when_a_worker_is_dead():
+    """A worker killed while it sends its result leaves the pool's own thread reading the
+    rest of that message for ever, so the pool never says it broke: the wait for a chunk
+    looks at the workers itself (this hung 1 run in ~25 of the test above)."""
+    from concurrent.futures import Future
+
+    from wordforge_cli.workers import _result
+
+    class Dead:
+        exitcode = -9
+
+    class Alive:
+        exitcode = None
+
+    never: Future[int] = Future()  # no worker will ever complete it
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="a worker process died"):
+        _result(never, [Alive(), Dead()], RuntimeError)
+    assert time.monotonic() - start < 5
+    done: Future[int] = Future()
+    done.set_result(7)
+    assert _result(done, [Dead()], RuntimeError) == 7  # a finished chunk is still taken

@@ -61,6 +61,21 @@ def _die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
+WATCH_SECONDS = 0.25  # how often a wait for a chunk looks at whether its workers live
+
+
+def _result(future: Any, forked: list[Any], broken: type[Exception]) -> Any:
+    """``future.result()``, but a dead worker ends the wait: the pool notices a worker that
+    dies between tasks, not one killed while it was sending a result, whose half-sent
+    message its thread then waits on for ever."""
+    while True:
+        try:
+            return future.result(timeout=WATCH_SECONDS)
+        except TimeoutError:
+            if any(process.exitcode is not None for process in forked):
+                raise broken("a worker process died") from None
+
+
 def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
             init: Callable[..., None] | None = None,
             initargs: tuple[Any, ...] = ()) -> Generator[R, None, None]:
@@ -94,7 +109,7 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
         for task in itertools.islice(todo, jobs * IN_FLIGHT_PER_JOB - 1):
             pending.append(executor.submit(work, task))
         while pending:
-            result = pending.popleft().result()
+            result = _result(pending.popleft(), forked, BrokenProcessPool)
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append(executor.submit(work, nxt))
@@ -105,9 +120,17 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
         for process in forked:
             with contextlib.suppress(OSError, ValueError):
                 process.kill()
-        # then join the pool's thread and processes (all dead now, so it returns): left to the
+        # A worker killed while sending its result leaves the pool's thread reading the rest
+        # of that message for ever (the parent's own copy of the pipe's write end keeps it
+        # open): closing that copy, once every worker is dead, gives the read its end of file
+        # and the thread its exit. Then join the thread and the processes: left to the
         # interpreter's exit, concurrent.futures wakes that thread through a pipe it may have
-        # closed already, and prints an OSError traceback after our one line
+        # closed already, and prints an OSError traceback after our one line.
+        for process in forked:
+            with contextlib.suppress(Exception):
+                process.join(timeout=5)
+        with contextlib.suppress(Exception):
+            executor._result_queue._writer.close()  # type: ignore[attr-defined]  # private, 3.11-3.13
         with contextlib.suppress(Exception):
             executor.shutdown(wait=True, cancel_futures=True)
         from wordforge_cli.errors import CannotDo
