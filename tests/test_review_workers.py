@@ -41,6 +41,16 @@ def _kill_a_worker(proc: subprocess.Popen[bytes], tmp_path) -> tuple[set[int], s
     return workers, stderr.decode("utf-8", "replace")
 
 
+def _assert_gone(workers: set[int], what: str) -> None:
+    """Every worker has exited within 5 s of the run's end."""
+    for pid in workers:
+        for _ in range(100):
+            if not alive(pid):
+                break
+            time.sleep(0.05)
+        assert not alive(pid), f"worker {pid} outlived the {what}"
+
+
 def test_a_killed_crossword_worker_ends_the_run_in_one_line(tmp_path):
     shutil.copy(EXAMPLES / "tech.yaml", tmp_path / "tech.yaml")
     proc = subprocess.Popen([*WFKIT, "crossword", "--vocab", "tech.yaml", "-n", "1000000",
@@ -52,12 +62,7 @@ def test_a_killed_crossword_worker_ends_the_run_in_one_line(tmp_path):
     assert stderr.strip().splitlines() == [
         "wfkit: error: a worker process died (killed, or out of memory): the run stopped "
         "unfinished"], stderr
-    for pid in workers:
-        for _ in range(100):
-            if not alive(pid):
-                break
-            time.sleep(0.05)
-        assert not alive(pid), f"worker {pid} outlived the run"
+    _assert_gone(workers, "run")
     assert sorted(os.listdir(tmp_path)) == ["tech.yaml"]
 
 
@@ -74,12 +79,7 @@ def test_a_killed_pack_worker_ends_the_build_in_one_line(tmp_path):
     assert stderr.strip().splitlines()[-1:] == [
         "wfkit: error: a worker process died (killed, or out of memory): the run stopped "
         "unfinished"], stderr
-    for pid in workers:
-        for _ in range(100):
-            if not alive(pid):
-                break
-            time.sleep(0.05)
-        assert not alive(pid), f"worker {pid} outlived the build"
+    _assert_gone(workers, "build")
     assert sorted(os.listdir(tmp_path)) == ["big.yaml", "tech.yaml"]  # no staging left
 
 
