@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -90,8 +91,6 @@ jobs_option = click.option(
 def first_drawn(items: Iterator[T]) -> Iterator[T]:
     """``items`` with its first one drawn now: an impossible request (the engine's check)
     fails here, before the output file is opened."""
-    import itertools
-
     first = next(items, None)
     return itertools.chain([] if first is None else [first], items)
 

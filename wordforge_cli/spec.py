@@ -38,6 +38,8 @@ A value that must be checked against the data (a band no word fits) is the engin
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -313,8 +315,6 @@ def _finite(kind: ParamType, number: Any, value: Any, param: click.Parameter | N
             ctx: click.Context | None) -> Any:
     """``number`` unless it is nan or inf: Click's float types take both (and a range passes
     nan, every comparison with it being false), which no zipf or share can mean."""
-    import math
-
     if not math.isfinite(number):
         kind.fail(f"{value!r} is not a finite number", param, ctx)
     return number
@@ -347,8 +347,6 @@ class Pair(ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> tuple[int, int]:
-        import re
-
         if isinstance(value, tuple) and len(value) == 2:
             return Band(value)
         pair: list[Any] | None = None

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from wordforge_cli.errors import UsageError
 from wordforge_cli.spec import CLI, PACK, Field, Parsed, Spec
 
 if TYPE_CHECKING:
@@ -138,7 +139,6 @@ def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def checked_words(words: Iterable[str]) -> list[str]:
     """Command-line words, normalised; the first bad one is a usage error (exit 2)."""
-    from wordforge_cli.errors import UsageError
     from wordforge_cli.rarity import normal_word, word_problem
 
     checked = []

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from wordforge_cli.errors import UsageError
 from wordforge_cli.options import report_seed, seed_option
 from wordforge_cli.words import GAME, rule_options
 
@@ -44,7 +45,6 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
       wfkit balance -n 200 --seed 1 --compare examples/rarity-no-short-cap.yaml --json
     """
     from wordforge_cli.balance import GameRules, parse_model
-    from wordforge_cli.errors import UsageError
     from wordforge_cli.output import atomic_write, dumps_pretty
 
     chosen = list(models) or [parse_model("all")]

@@ -20,6 +20,8 @@ from wordforge_cli.crossword.config import (
     STYLED,
     load_config,
 )
+from wordforge_cli.crossword.sets import plan as make_plan
+from wordforge_cli.errors import UsageError
 from wordforge_cli.options import (
     STATS,
     first_drawn,
@@ -48,8 +50,6 @@ def _config(ctx: click.Context) -> CrosswordConfig:
 
 def _set_vocab(ctx: click.Context, common: dict[str, Any]) -> None:
     """The endless and challenge forms' --vocab, which may stand before the verb."""
-    from wordforge_cli.errors import UsageError
-
     assert ctx.parent is not None
     common["vocab"] = common["vocab"] or ctx.parent.params.get("vocab")
     if not common["vocab"]:
@@ -184,7 +184,6 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
       wfkit crossword plan 6
       wfkit crossword --config configs/crossword.yaml plan 40 --json
     """
-    from wordforge_cli.crossword.sets import plan as make_plan
     from wordforge_cli.output import dumps
 
     cfg = _config(ctx)  # ctx.meta is shared with the group

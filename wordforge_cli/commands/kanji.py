@@ -7,13 +7,18 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from wordforge_cli.errors import CannotDo, ConfigError, UsageError
+from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
+from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, KanjiConfig, load_config
+from wordforge_cli.kanji.territory import make_board, play_game
 from wordforge_cli.options import (
     STATS,
     first_drawn,
@@ -40,8 +45,6 @@ _eager = config_callback(load_config, "kanji", KanjiConfig.values, CONFIG_META, 
 def _players(make: Callable[[V], T], values: V) -> T:
     """``make(values)`` (``kanji.config.pair`` or ``self_play``), its one refusal, more than
     two players, named by the flag."""
-    from wordforge_cli.errors import UsageError
-
     try:
         return make(values)
     except UsageError as exc:
@@ -230,8 +233,6 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
       wfkit kanji check 熱帯 --pool examples/weather-pool.jsonl
       wfkit kanji check 亜熱帯 --pool examples/weather-pool.jsonl --id 0 --taken 熱帯
     """
-    from wordforge_cli.errors import CannotDo, UsageError
-    from wordforge_cli.kanji import check_answer, load_dictionary
     from wordforge_cli.output import dumps
 
     record = read_pool(pool_path, pool_id)
@@ -258,8 +259,6 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
 
 def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
     """One pool record from a JSON Lines file, a JSON list, or one JSON object."""
-    from wordforge_cli.errors import ConfigError
-    from wordforge_cli.kanji.check import pool_problem
     from wordforge_cli.yamlio import read_text
 
     text = read_text(path, "pools file", stdin=True)
@@ -284,7 +283,6 @@ def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
 def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
     import json
 
-    from wordforge_cli.errors import ConfigError
 
     records: list[tuple[int, Any]] = []
     stripped = text.lstrip()
@@ -336,10 +334,6 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
       wfkit kanji play --pool examples/weather-pool.jsonl --id 0 --seed 1
       wfkit kanji play --pool examples/weather-pool.jsonl --player lookahead --player greedy@3
     """
-    import random
-
-    from wordforge_cli.kanji import load_dictionary
-    from wordforge_cli.kanji.territory import make_board, play_game
     from wordforge_cli.output import dumps
 
     pair = _players(kanji_config.pair, players)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from wordforge_cli.errors import EXIT_CANNOT, CannotDo
 from wordforge_cli.options import jobs_option
-from wordforge_cli.output import dumps
+from wordforge_cli.output import atomic_write, dumps
 
 if TYPE_CHECKING:
     from wordforge_cli.pack.build import PackResult
@@ -122,9 +124,6 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
     Example (CI):
       wfkit pack check examples/pack.yaml --out pack/ || exit 1
     """
-    from pathlib import Path
-
-    from wordforge_cli.errors import EXIT_CANNOT, CannotDo
     from wordforge_cli.pack.build import check_pack
 
     cfg, sections = _prepare(config)
@@ -173,8 +172,6 @@ def merge(config: str, shards: tuple[str, ...], out: str, force: bool, as_json: 
     Example:
       wfkit pack merge examples/pack.yaml s1/ s2/ --out pack/
     """
-    from pathlib import Path
-
     from wordforge_cli.pack.merge import merge_pack
 
     cfg, sections = _prepare(config)
@@ -197,9 +194,6 @@ def preview(directory: str, output: str | None, items: int) -> None:
     Example:
       wfkit pack preview pack/ -o preview.html
     """
-    from pathlib import Path
-
-    from wordforge_cli.output import atomic_write
     from wordforge_cli.pack.preview import preview_page
 
     page = preview_page(Path(directory), items=items)

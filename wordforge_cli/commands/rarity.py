@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice, product
 from typing import IO, TYPE_CHECKING, Any
 
 import click
 
+from wordforge_cli.errors import UsageError
 from wordforge_cli.options import STATS, output_options, vocab_option, write_stats
-from wordforge_cli.words import RATING, rule_options
+from wordforge_cli.words import RATING, checked_words, rule_options
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -48,11 +50,9 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
       wfkit rarity --vocab examples/words.yaml -o words.jsonl --json --stats words-stats.json
       wfkit rarity --vocab examples/words.yaml --compare configs/rarity.yaml
     """
-    from wordforge_cli.errors import UsageError
     from wordforge_cli.output import atomic_write
     from wordforge_cli.progress import progress
     from wordforge_cli.rarity import Summary, rate_all
-    from wordforge_cli.words import checked_words
 
     if stats_path and compare_path:
         raise UsageError("--stats goes with a rarity table, not with --compare")
@@ -147,8 +147,6 @@ def write_ratings(ratings: Iterable[Rating], rules: Rules, fmt: str, fh: IO[str]
 
     The JSON Lines are byte for byte ``output.dumps(rarity.record(...))`` (a test checks).
     """
-    from itertools import islice, product
-
     from wordforge_cli.output import dumps
     from wordforge_cli.rarity import RECORD_FIELDS, SOURCES, number
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.words import RuleFiles, checked_words, play_one, rule_options, score_record
 
 if TYPE_CHECKING:
@@ -14,8 +15,6 @@ if TYPE_CHECKING:
 
 def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
     """``--wild 1,3`` -> 0-based positions (1-based on the command line, like the tiles)."""
-    from wordforge_cli.errors import UsageError
-
     if not text:
         return ()
     positions = set()
@@ -93,7 +92,6 @@ def score(word: str | None, rule: RuleFiles, no_battle: bool, combo: int, double
       wfkit score xylophone --combo 2 --double --json
       wfkit score --turns cat,cats,castle,clam
     """
-    from wordforge_cli.errors import CannotDo, UsageError
     from wordforge_cli.output import dumps
     from wordforge_cli.rarity import Play
 

@@ -6,15 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.options import STATS, report_seed, seed_option, write_stats
-from wordforge_cli.words import BEST, checked_words, rule_options
+from wordforge_cli.words import BEST, checked_words, play_one, rule_options, score_record
 
 if TYPE_CHECKING:
     from wordforge_cli.words import RuleFiles
 
 
 def checked_hand(text: str) -> str:
-    from wordforge_cli.errors import UsageError
     from wordforge_cli.rarity import WILD, word_problem
 
     letters = text.replace(WILD, "")
@@ -56,7 +56,6 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
       wfkit tiles --hand QUAFFE?TRS --word quaff
       wfkit tiles --hand QUAFFE?TRS --best -k 5
     """
-    from wordforge_cli.errors import CannotDo, UsageError
     from wordforge_cli.output import dumps
 
     if stats_path and hand:
@@ -140,10 +139,8 @@ def _best_words(hand: str, top: int, rule: RuleFiles, as_json: bool) -> None:
 
 
 def _check_hand(hand: str, word: str, rule: RuleFiles, as_json: bool) -> None:
-    from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import dumps
     from wordforge_cli.rarity import Play, hand_cover
-    from wordforge_cli.words import play_one, score_record
 
     uncovered, wilds = hand_cover(hand, word)
     can = len(uncovered) <= wilds

@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from wordforge_cli.errors import UsageError
 from wordforge_cli.kanji.dictionary import GRADE_OTHER
 from wordforge_cli.kanji.pool import PoolRequest
 from wordforge_cli.kanji.territory import MOVE_LIMIT, Player, SelfPlay, parse_player
@@ -104,8 +105,6 @@ OWN_KEYS = ("preset", "presets")  # the config's own keys, not options
 def pair(players: Sequence[Player]) -> tuple[Player, Player]:
     """The two players of ``players`` (one: both play it; none: greedy); UsageError naming
     the field for more than two."""
-    from wordforge_cli.errors import UsageError
-
     if len(players) > 2:
         raise UsageError("at most two players (the first moves first)", field="players")
     chosen = list(players) or [Player()]
@@ -143,7 +142,6 @@ class KanjiConfig:
         """Option values of ``preset`` (None: the config's default preset) over the top
         level's; UsageError(field="preset") for an unknown one."""
         from wordforge_cli.config import did_you_mean
-        from wordforge_cli.errors import UsageError
 
         preset = preset or self.preset
         if preset is not None and preset not in self.presets:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import DataFile, Item, Kind, Section
 from wordforge_cli.spec import PACK
@@ -84,7 +85,6 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     """The options ``wfkit balance`` takes (``words.GAME``, ``words.RULE``), read by their one
     declaration; the seats are the section's ``players`` (default two ``all``)."""
     from wordforge_cli.balance import GameRules, check_seats, parse_model
-    from wordforge_cli.errors import UsageError
     from wordforge_cli.pack.rarity import rule_files
 
     v = (GAME + RULE).resolve(ctx.read(GAME + RULE))

@@ -10,6 +10,8 @@ to the same summary in any grouping: that is what lets ``--jobs`` and shards giv
 from __future__ import annotations
 
 import importlib
+import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -68,8 +70,6 @@ class DataFile:
 def user_file(ctx: SectionContext, path: Path) -> DataFile:
     """A file of the user's (a vocabulary, a config): named relative to the pack config, with
     the ``source`` and ``license`` a YAML vocabulary may state."""
-    import os
-
     label = Path(os.path.relpath(path, ctx.config.base_dir)).as_posix()
     source = license_ = None
     if path.suffix.lower() in (".yaml", ".yml"):
@@ -102,8 +102,6 @@ def bundled_file(folder: str, name: str, *, note: str | None = None, source: str
 
 def licence_section(note: Path) -> str | None:
     """The text of a provenance note's licence section (a heading naming licence/license)."""
-    import re
-
     lines = note.read_text(encoding="utf-8").splitlines()
     taken: list[str] = []
     inside = False

@@ -19,6 +19,7 @@ from wordforge_cli.pack.kinds import (
     Kind,
     Section,
     bundled_file,
+    play_charts,
     user_file,
 )
 from wordforge_cli.spec import PACK
@@ -125,7 +126,6 @@ def _wordfreq_files() -> list[DataFile]:
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    from wordforge_cli.pack.kinds import play_charts
     from wordforge_cli.render.html import tier_charts
 
     return tier_charts(stats) + play_charts(kind, stats)
