@@ -155,8 +155,6 @@ def _ranges(values: list[int]) -> str:
 Pools = dict[str, tuple[int, ...]]
 # word id -> letter -> the words holding it that can cross that word
 Partners = dict[int, dict[str, tuple[int, ...]]]
-# (max width, max height, pools down, pools across, partners down, partners across)
-Limits = tuple[int, int, Pools, Pools, Partners | None, Partners | None]
 
 
 def pools(lexicon: Lexicon, max_width: int | None, max_height: int | None) -> tuple[Pools,
@@ -272,11 +270,7 @@ def generate(lexicon: Lexicon, cands: tuple[int, ...], request: Request,
     with ``dealt_only``); then any candidate, so an answer that cannot be made costs half
     a budget, never the board."""
     strict = request.layout == "strict"
-    limits = None
-    if request.max_width is not None or request.max_height is not None:
-        limits = (request.max_width or STRIDE, request.max_height or STRIDE,
-                  *pools(lexicon, request.max_width, request.max_height),
-                  *_limited_partners(lexicon, request))
+    t = tables(lexicon, request.max_width, request.max_height)
     checker = None
     if request.unique:
         from wordforge_cli.crossword.unique import count_fillings
@@ -288,7 +282,7 @@ def generate(lexicon: Lexicon, cands: tuple[int, ...], request: Request,
     for attempt in range(1, request.budget + 1):
         if attempt > dealt:  # a dealt answer that has not come in half the budget: any
             a = -1
-        board = _attempt(lexicon, cands, rng, strict, a, limits)
+        board = _attempt(t, cands, rng, strict, a)
         if board is None:
             continue
         board.attempts = attempt
@@ -334,12 +328,12 @@ def dealable(lexicon: Lexicon, request: Request, cands: tuple[int, ...]) -> tupl
     return made
 
 
-def _limited_partners(lex: Lexicon, request: Request) -> tuple[Partners | None,
-                                                               Partners | None]:
+def _limited_partners(lex: Lexicon, max_width: int | None, max_height: int | None
+                      ) -> tuple[Partners | None, Partners | None]:
     """Partner caches (next word down, next word across) for one size limit."""
     if len(lex.words) > PARTNER_CACHE_WORDS:
         return None, None
-    key = (request.max_width, request.max_height)
+    key = (max_width, max_height)
     made = lex.cache.partners.get(key)
     if made is None:
         made = lex.cache.partners[key] = ({}, {})
@@ -367,113 +361,177 @@ def _partners_of(partners: Partners, lex: Lexicon, q: int, ch: str,
     return pool
 
 
-def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: bool,
-             a: int = -1, limits: Limits | None = None) -> Board | None:
+# The entry of one (word before, word, direction) in the crossing cache: (how many crossings,
+# key offsets from the word before's start to the word's start, one per crossing, the word,
+# its length, its key span length * step, its letter positions)
+Entry = tuple[int, tuple[int, ...], str, int, int, dict[str, tuple[int, ...]]]
+# One answer letter after the first, as every attempt on that answer meets it: (index,
+# letter, step, the step before, 1 if across, partners, pool, pool work or -1 when not
+# partner-cached, next partners, next pool, next letter, lookahead work or -1 for none)
+Slot = tuple[int, str, int, int, int, Partners | None, Pools, int, Partners | None, Pools,
+             str, int]
+# An answer's plan: (answer, first letter, the first word's pool, lookahead work of the
+# first word or -1, second letter, partners and pools across, the slots)
+Plan = tuple[str, str, tuple[int, ...], int, str, Partners | None, Pools, tuple[Slot, ...]]
+
+
+class Tables:
+    """What every attempt on one lexicon and size limit looks up, worked out once: the pools,
+    the partner and crossing caches, and per answer its plan (each answer letter's direction,
+    pools and lookahead, which depend on the answer alone), so a step of an attempt does one
+    lookup where it did five to eight."""
+
+    __slots__ = ("lex", "small", "max_w", "max_h", "by_down", "by_across", "part_down",
+                 "part_across", "cross", "plans")
+
+    def __init__(self, lex: Lexicon, max_width: int | None, max_height: int | None):
+        self.lex = lex
+        self.small = len(lex.words) <= PARTNER_CACHE_WORDS  # caches stay bounded
+        self.cross: dict[int, Entry] = {}
+        self.plans: dict[int, Plan] = {}
+        if max_width is None and max_height is None:
+            self.max_w = self.max_h = 0
+            self.by_down = self.by_across = lex.by_letter
+            self.part_down = self.part_across = lex.partners if self.small else None
+        else:
+            self.max_w, self.max_h = max_width or STRIDE, max_height or STRIDE
+            self.by_down, self.by_across = pools(lex, max_width, max_height)
+            self.part_down, self.part_across = _limited_partners(lex, max_width, max_height)
+
+    def plan(self, a: int) -> Plan:
+        """Answer ``a``'s plan (kept for a small vocabulary)."""
+        made = self.plans.get(a)
+        if made is not None:
+            return made
+        answer = self.lex.words[a]
+        last = len(answer) - 1
+        slots = []
+        for i in range(1, last + 1):
+            across = i % 2  # word 0 runs down, then across and down in turn
+            step, perp = (ACROSS, DOWN) if across else (DOWN, ACROSS)
+            partners, source, nxt_partners, nxt_source = (
+                (self.part_across, self.by_across, self.part_down, self.by_down) if across
+                else (self.part_down, self.by_down, self.part_across, self.by_across))
+            nsrc = len(source.get(answer[i], ()))
+            pwork = nsrc if partners is not None and nsrc <= PARTNER_POOL_MAX else -1
+            nch = answer[i + 1] if i < last else ""
+            nsrc = len(nxt_source.get(nch, ()))
+            nwork = (nsrc if nxt_partners is not None and i < last and nsrc <= PARTNER_POOL_MAX
+                     else -1)
+            slots.append((i, answer[i], step, perp, across, partners, source, pwork,
+                          nxt_partners, nxt_source, nch, nwork))
+        nsrc = len(self.by_across.get(answer[1], ()))
+        made = (answer, answer[0], self.by_down[answer[0]],
+                nsrc if self.part_across is not None and nsrc <= PARTNER_POOL_MAX else -1,
+                answer[1], self.part_across, self.by_across, tuple(slots))
+        if self.small:
+            self.plans[a] = made
+        return made
+
+
+def tables(lex: Lexicon, max_width: int | None = None,
+           max_height: int | None = None) -> Tables:
+    """The lexicon's :class:`Tables` for one size limit (cached)."""
+    key = (max_width, max_height)
+    made = lex.cache.tables.get(key)
+    if made is None:
+        made = lex.cache.tables[key] = Tables(lex, max_width, max_height)
+    return made
+
+
+def _entry(lex: Lexicon, prev: int, q: int, prev_step: int, step: int) -> Entry:
+    """Word q crossing word ``prev`` (which runs along ``prev_step``), for the cache."""
+    opts = tuple(pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q))
+    wq = lex.words[q]
+    return len(opts), opts, wq, len(wq), len(wq) * step, lex.positions[q]
+
+
+def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool,
+             a: int = -1) -> Board | None:
     """One try at a whole board; None when some answer letter found no word that fits, or
     the attempt spent its :data:`ATTEMPT_WORK`.
 
-    ``a``: the answer id (-1: drawn from ``cands``); ``limits``: None, or (max width, max
-    height, pools down, pools across, partners down, partners across).
+    ``a``: the answer id (-1: drawn from ``cands``); ``t``: the lexicon's tables for the
+    request's size limit.
     """
     rand = rng.random
-    words = lex.words
-    positions = lex.positions
-    small = len(words) <= PARTNER_CACHE_WORDS  # caches stay bounded for big vocabularies
-    cross = lex.cross if small else {}
-    if limits is None:
-        max_w = max_h = 0
-        by_down = by_across = lex.by_letter
-        part_down = part_across = lex.partners if small else None
-    else:
-        max_w, max_h, by_down, by_across, part_down, part_across = limits
-    nwords = len(words)
+    lex = t.lex
+    small = t.small
+    cross = t.cross if small else {}
+    max_w = t.max_w
+    nwords = len(lex.words)
     if a < 0:
         a = cands[int(rand() * len(cands))]
-    answer = words[a]
-    letters: dict[int, str] = {}
-    dirs: dict[int, int] = {}
-    shared: set[int] = set()
-    answer_at: dict[int, int] = {}
+    answer, ch, pool, nsrc, nch, part_across, by_across, slots = t.plan(a)
     work = 0
     # word 0: any other word holding the first letter, down from the origin (nothing to hit)
-    ch = answer[0]
-    pool: tuple[int, ...] | None  # None for a moment: a partner cache not filled yet
-    pool = by_down[ch]
     npool = len(pool)
-    last = len(answer) - 1
-    nsrc = len(by_across.get(answer[1], ()))
-    ahead0 = part_across is not None and nsrc <= PARTNER_POOL_MAX
     for _ in range(SLOT_TRIES):
         q = pool[int(rand() * npool)]
         if q == a:
             continue
-        if not ahead0 or part_across is None:  # (ahead0 says it is not None)
+        if nsrc < 0 or part_across is None:  # no lookahead (nsrc >= 0 says it is not None)
             break
         work += nsrc
-        mine0 = part_across.get(q)  # lookahead (as _has_next, inlined)
-        nxt0 = mine0.get(answer[1]) if mine0 is not None else None
-        if nxt0 is None:
-            nxt0 = _partners_of(part_across, lex, q, answer[1], by_across)
+        mine = part_across.get(q)  # lookahead (as _has_next, inlined)
+        nxt = mine.get(nch) if mine is not None else None
+        if nxt is None:
+            nxt = _partners_of(part_across, lex, q, nch, by_across)
         # a pool holds distinct words: more than two, and one is neither a nor q
-        if len(nxt0) > 2 or not all(map((a, q).__contains__, nxt0)):
+        if len(nxt) > 2 or not all(map((a, q).__contains__, nxt)):
             break
     else:
         return None
-    wq = words[q]
-    ps = positions[q][ch]
-    answer_at[ORIGIN + ps[int(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN] = 0
+    wq = lex.words[q]
+    ps = lex.positions[q][ch]
+    length = len(wq)
+    answer_at = {ORIGIN + ps[int(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN: 0}
+    letters: dict[int, str] = {}
     k = ORIGIN
     for c in wq:
         letters[k] = c
-        dirs[k] = DOWN
         k += DOWN
-    # the bounding box so far, kept only under a size limit
-    minx = maxx = ORIGIN & _MASK
-    miny = ORIGIN >> _BITS
-    maxy = miny + len(wq) - 1
+    get = letters.get
+    dirs: dict[int, int] = dict.fromkeys(letters, DOWN) if strict else {}  # strict only
+    if max_w:  # the bounding box so far, kept only under a size limit
+        max_h = t.max_h
+        minx = maxx = ORIGIN & _MASK
+        miny = ORIGIN >> _BITS
+        maxy = miny + length - 1
     used = [a, q]
     placed: list[tuple[int, int, int]] = [(q, ORIGIN, DOWN)]
-    prev, prev_start, prev_step = q, ORIGIN, DOWN
-    # (partners, pools) of the word placed now, then of the next one, by its direction
-    sides: tuple[tuple[dict[Any, Any] | None, Pools, dict[Any, Any] | None, Pools], ...] = (
-             (part_down, by_down, part_across, by_across),
-             (part_across, by_across, part_down, by_down))
-    for i in range(1, len(answer)):
-        ch = answer[i]
-        step = prev_step ^ _FLIP  # alternate down and across
-        perp = prev_step
-        partners, source, nxt_partners, nxt_source = sides[step == ACROSS]
-        pool = source.get(ch, ())
-        if partners is not None and len(pool) <= PARTNER_POOL_MAX:
-            work += len(pool)
-            mine = partners.get(prev)
+    prev, prev_start = q, ORIGIN
+    for i, ch, step, perp, across, partners, source, pwork, nxt_partners, nxt_source, nch, \
+            nwork in slots:
+        if pwork < 0:
+            pool = source.get(ch, ())
+        else:  # partners is not None
+            work += pwork
+            mine = partners.get(prev) if partners is not None else None
             found = mine.get(ch) if mine is not None else None
-            pool = found if found is not None else _partners_of(partners, lex, prev, ch,
-                                                                 source)
+            pool = found if found is not None else _partners_of(
+                partners or {}, lex, prev, ch, source)
         npool = len(pool)
         if not npool:
             return None
-        pbase = 2 * prev * nwords + (step == ACROSS)  # cache key base of (prev, q, step)
+        pbase = 2 * prev * nwords + across  # cache key base of (prev, q, step)
         o = int(rand() * npool)
-        for t in range(SLOT_TRIES if npool > SLOT_TRIES else npool):
+        for tr in range(SLOT_TRIES if npool > SLOT_TRIES else npool):
             # small pools are walked from a random start; big ones drawn at random
-            q = pool[(o + t) % npool] if npool <= SLOT_TRIES else pool[int(rand() * npool)]
+            q = pool[(o + tr) % npool] if npool <= SLOT_TRIES else pool[int(rand() * npool)]
             work += 1
             if q in used:
                 continue
-            wq = words[q]
-            length = len(wq)
             ck = pbase + 2 * q
-            opts = cross.get(ck)
-            if opts is None:  # key offsets from word prev's start to word q's, per crossing
-                opts = cross[ck] = tuple(pa * prev_step - pb * step
-                                         for pa, pb in _crossings(lex, prev, q))
-            nopts = len(opts)
+            e = cross.get(ck)
+            if e is None:
+                e = cross[ck] = _entry(lex, prev, q, perp, step)
+            nopts, opts, wq, length, span, qpos = e
             work += nopts
             if not nopts:
                 continue
             oo = int(rand() * nopts)
-            ps = positions[q][ch]
+            ps = qpos[ch]
             np_ = len(ps)
             for tt in range(nopts):
                 work += length
@@ -491,28 +549,23 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
                           or max(maxx, sx) - min(minx, sx) >= max_w):
                         continue
                 k = start
-                ok = True
                 if strict:
-                    if start - step in letters or start + length * step in letters:
+                    if start - step in letters or start + span in letters:
                         continue
                     for c in wq:
-                        g = letters.get(k)
+                        g = get(k)
                         if g is None:
                             if k - perp in letters or k + perp in letters:
-                                ok = False
                                 break
                         elif g != c or dirs[k] != perp:
-                            ok = False
                             break
                         k += step
                 else:
                     for c in wq:
-                        g = letters.get(k)
-                        if g is not None and g != c:
-                            ok = False
+                        if get(k, c) != c:
                             break
                         k += step
-                if not ok:
+                if k != start + span:  # a cell did not fit
                     continue
                 # the word fits here: its answer letter needs a cell no other index holds
                 if np_ == 1:
@@ -530,38 +583,32 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
                 break
             else:
                 continue
-            if nxt_partners is not None and i < last:
-                nsrc = len(nxt_source.get(answer[i + 1], ()))
-                if nsrc <= PARTNER_POOL_MAX:
-                    work += nsrc
-                    mine = nxt_partners.get(q)  # lookahead, inlined (hot)
-                    nxt = mine.get(answer[i + 1]) if mine is not None else None
-                    if nxt is None:
-                        nxt = _partners_of(nxt_partners, lex, q, answer[i + 1], nxt_source)
-                    # distinct words: more of them than used words and q, so one is free
-                    if len(nxt) <= len(used) + 1:
-                        used.append(q)
-                        ahead = not all(map(used.__contains__, nxt))
-                        used.pop()
-                        if not ahead:
-                            continue
+            if nwork >= 0 and nxt_partners is not None:  # lookahead, inlined (hot)
+                work += nwork
+                mine = nxt_partners.get(q)
+                nxt = mine.get(nch) if mine is not None else None
+                if nxt is None:
+                    nxt = _partners_of(nxt_partners, lex, q, nch, nxt_source)
+                # distinct words: more of them than used words and q, so one is free
+                if len(nxt) <= len(used) + 1:
+                    used.append(q)
+                    ahead = not all(map(used.__contains__, nxt))
+                    used.pop()
+                    if not ahead:
+                        continue
             answer_at[spot] = i
             k = start
             if strict:
                 for c in wq:
                     if k in letters:
-                        shared.add(k)
                         dirs[k] = 3
                     else:
                         letters[k] = c
                         dirs[k] = step
                     k += step
-            else:
+            else:  # a crossed cell already holds the same letter
                 for c in wq:
-                    if k in letters:
-                        shared.add(k)
-                    else:
-                        letters[k] = c
+                    letters[k] = c
                     k += step
             if max_w:
                 sx = start & _MASK
@@ -571,13 +618,13 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
                 miny, maxy = min(miny, sy), max(maxy, ey)
             used.append(q)
             placed.append((q, start, step))
-            prev, prev_start, prev_step = q, start, step
+            prev, prev_start = q, start
             break
         else:
             return None
-    ids = (a, *(p[0] for p in placed))
+    ids = tuple(used)
     if not small:
-        board = _finish(answer, words, letters, shared, answer_at, placed)
+        board = _finish(answer, lex.words, letters, answer_at, placed)
         board.ids = ids
         return board
     # A small vocabulary makes the same few layouts again and again (a 3-3 batch from the
@@ -587,7 +634,7 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
     key = (a, *placed, *answer_at)
     made = memo.get(key)
     if made is None:
-        board = _finish(answer, words, letters, shared, answer_at, placed)
+        board = _finish(answer, lex.words, letters, answer_at, placed)
         board.ids = ids
         board.key = key
         if len(memo) < MEMO_BOARDS:
@@ -597,34 +644,35 @@ def _attempt(lex: Lexicon, cands: tuple[int, ...], rng: random.Random, strict: b
     return Board(answer, w, h, list(out_words), list(cells), None, 0, ids=ids, key=key)
 
 
-def _has_next(partners: Partners, lex: Lexicon, q: int, ch: str, used: list[int],
-              source: Pools) -> bool:
-    """Lookahead: can some unused word holding ``ch`` cross word q? (avoids dead ends)"""
-    return not all(map(used.__contains__, _partners_of(partners, lex, q, ch, source)))
-
-
-def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str], shared: set[int],
+def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
             answer_at: dict[int, int], placed: list[tuple[int, int, int]]) -> Board:
-    """Normalise coordinates to start at 0 and type every cell."""
+    """Normalise coordinates to start at 0 and type every cell (a cell two words cover is a
+    crossing: -1; an answer cell keeps its index even where words cross)."""
     order = sorted(letters)
     miny = order[0] >> _BITS
     maxy = order[-1] >> _BITS
     minx = maxx = ORIGIN & _MASK
+    covered: set[int] = set()
+    shared: set[int] = set()
     for q, start, step in placed:
+        length = len(words[q])
+        cells = range(start, start + length * step, step)
+        shared.update(covered.intersection(cells))
+        covered.update(cells)
         x = start & _MASK
         if x < minx:
             minx = x
         if step == ACROSS:
-            x += len(words[q]) - 1
+            x += length - 1
         if x > maxx:
             maxx = x
     types = dict.fromkeys(shared, -1)
-    types.update(answer_at)  # an answer cell keeps its index even where words cross
+    types.update(answer_at)
     get = types.get
-    cells = [((k & _MASK) - minx, (k >> _BITS) - miny, letters[k], get(k, -2)) for k in order]
+    out_cells = [((k & _MASK) - minx, (k >> _BITS) - miny, letters[k], get(k, -2)) for k in order]
     out_words = [(words[q], (s & _MASK) - minx, (s >> _BITS) - miny,
                   "down" if step == DOWN else "across") for q, s, step in placed]
-    return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, cells, None, 0)
+    return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, out_cells, None, 0)
 
 
 def record(board: Board, board_id: int | str, seed: int,

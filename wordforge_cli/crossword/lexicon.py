@@ -23,7 +23,7 @@ from wordforge_cli.errors import ConfigError
 from wordforge_cli.vocab import Vocabulary
 
 if TYPE_CHECKING:
-    from wordforge_cli.crossword.board import Pools, Request
+    from wordforge_cli.crossword.board import Pools, Request, Tables
 
 Limits = tuple[int | None, int | None]  # (max_width, max_height)
 
@@ -100,6 +100,7 @@ class LexiconCache:
     checked: dict[Request, tuple[int, ...]] = field(default_factory=dict)  # a request's answers
     dealable: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)  # probed
     partners: dict[Limits, tuple[dict[Any, Any], dict[Any, Any]]] = field(default_factory=dict)
+    tables: dict[Limits, Tables] = field(default_factory=dict)  # board.tables, per size limit
     # finished layouts of a small vocabulary: (answer, placed..., answer cells) -> w, h, words,
     # cells
     boards: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
