@@ -824,8 +824,16 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
             key, sense_key = keys(word, g == low, sid, word_pos, head, gloss_pos, via)
             trust = trusted(word, sid, head.removesuffix("する") if via else head, gloss_pos,
                             text, word_pos)
-            if every is not None:  # for inspecting the choice of a few words
-                every.append((word, word_pos, sense_key, head, trust))
+            if every is not None:  # every candidate with what it is ranked by
+                every.append({
+                    "word": word, "pos": word_pos, "head": head, "via": via, "sid": sid,
+                    "idseq": idseq, "exact": g == low, "gloss": text, "gloss_pos": gloss_pos,
+                    "gloss_count": gloss_count[sid], "sense_order": sense_order[sid],
+                    "priority": priority.get(idseq, 2), "field": sid in fielded,
+                    "misc": sorted(misc[sid]), "jm_pos": pos[sid],
+                    "grammatical": sid in grammatical, "key": key, "sense_key": sense_key,
+                    "trust": trust,
+                    "ja_freq": ja_freq.get(head.removesuffix("する") if via else head, 0.0)})
             kept = best[word].get(word_pos)
             if kept is None:
                 best[word][word_pos] = (key, head, sense_key, trust)
