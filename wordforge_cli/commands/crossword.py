@@ -256,7 +256,8 @@ def _parallel(section: BoardSection, seed: int, render: str, bounds: list[tuple[
                    (section, seed, render, section.hints))
 
 
-Chunk = tuple[int, str, dict[str, Any], list[str]]  # items, their text, statistics, failures
+# items, their text (UTF-8: encoded in the worker, written as it comes), statistics, failures
+Chunk = tuple[int, bytes, dict[str, Any], list[str]]
 _RUN: list[Any] = []  # a worker's run: section, seed, render, hints (set by _start)
 
 
@@ -272,7 +273,7 @@ def _chunk(bounds: tuple[int, int]) -> Chunk:
     failures: list[str] = []
     _write(section, section.items(seed, *bounds), render, hints, stats, failures, out.append,
            cache)
-    return bounds[1] - bounds[0], "".join(out), stats.to_state(), failures
+    return bounds[1] - bounds[0], "".join(out).encode("utf-8"), stats.to_state(), failures
 
 
 def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dict[str, str],
@@ -329,7 +330,8 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
     failures: list[str] = []
     started = time.perf_counter()
     try:
-        with atomic_write(common["output"]) as fh:
+        # the workers' text comes encoded: written as bytes, the parent never decodes it
+        with atomic_write(common["output"], binary=chunks is not None) as fh:
             stream: Any = None
             if render in STREAMED:
                 from wordforge_cli.render.crossword import SheetStream, SvgStream
