@@ -98,7 +98,8 @@ def test_a_word_over_the_start_of_a_longer_one_is_clued_as_the_slow_path_does(sh
     """A run that is one placed word takes that word's hint by a shortcut; a shorter word
     laid over its start (placed before it) makes the run join both, and the shortcut must
     give the same clue as :func:`run_clue` (it once dropped the shorter word's hint)."""
-    from wordforge_cli.render.ipuz import entries, grid_runs, numbering, run_clue
+    from wordforge_cli.crossword.check import grid_runs
+    from wordforge_cli.render.ipuz import entries, numbering, run_clue
 
     short = {"word": "iaij", "x": 0, "y": 2, "dir": "across"}
     long_ = {"word": "iaijedcj", "x": 0, "y": 2, "dir": "across"}

@@ -285,7 +285,8 @@ def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dic
     if render == "text":
         from wordforge_cli.render.crossword import board_text
     elif render == "ipuz":
-        from wordforge_cli.render.ipuz import board_ipuz_json
+        from wordforge_cli.pack.crossword import BoardItem
+        from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_text
     done: list[str] = []  # written 256 records at a time (one write a line cost 5% of a run)
     for item in items:
         item.count(stats)
@@ -293,6 +294,11 @@ def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dic
             failures.append(item.reason)
         if render == "json":
             done.extend(section.lines(item))
+        elif render == "ipuz" and isinstance(item, BoardItem) and item.boards:
+            name, first, seed = lexicon.name, item.first_id, item.item_seed  # (no records)
+            done.extend(board_ipuz_text(b, first + j, seed, hints=hints, cache=cache,
+                                        title=f"{name} #{first + j}")
+                        for j, b in enumerate(item.boards))
         else:
             for rec in item.records:
                 if render == "text":

@@ -16,12 +16,15 @@ A vocabulary without hints gets clues that say so, never a bare ``(4)``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.crossword.check import grid_runs
+from wordforge_cli.crossword.check import row_runs
+
+if TYPE_CHECKING:
+    from wordforge_cli.crossword.board import Board
 
 
 @lru_cache(maxsize=4096)
@@ -41,61 +44,71 @@ def no_hint(length: int) -> str:
     return f"no hint in the vocabulary ({length} letters)"
 
 
-def _ordinal(k: int) -> str:
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return f"{k}{suffix}"
-
-
-def _named(w: dict[str, Any], hints: Mapping[str, str | None]) -> str:
-    hint = hints.get(w["word"])
-    return f"«{hint}»" if hint else f"a {len(w['word'])}-letter word"
-
-
-Word = dict[str, Any]  # one word of a board record: word, spelling, x, y, dir
-# per direction: cell -> the word along it, and cell -> (the word crossing it, letter index)
-Maps = dict[str, tuple[dict[tuple[int, int], Word], dict[tuple[int, int], tuple[Word, int]]]]
+Placed = tuple[str, int, int, str]  # a placed word: word, x, y, dir
+Cell = tuple[int, int, str, int]  # x, y, letter, n (as a board's cells)
+Run = tuple[int, int, str, int]  # x, y, dir, length
 Grid = list[list[Any]]  # ipuz rows: "#", a number, or a cell object
 Clues = dict[str, list[list[Any]]]  # "Across"/"Down" -> [number, clue]
+Found = list[tuple[int, int, int, str, int, str]]  # entries: number, x, y, dir, length, clue
 # a layout and style -> its (puzzle, solution, clues, answer), shared by the boards that repeat it
 IpuzCache = dict[tuple[object, ...], tuple[Grid, Grid, Clues, str]]
+# per direction, by cell (y * stride + x): the word lying along it there, and (the word
+# crossing it, the letter's index in that word)
+Maps = dict[str, tuple[dict[int, Placed], dict[int, tuple[Placed, int]]]]
 
 
-def _maps(words: list[Word]) -> Maps:
-    """Per direction: cell -> the word lying along it there, and cell -> (word crossing it,
-    the letter's index in that word)."""
-    out: Maps = {"across": ({}, {}), "down": ({}, {})}
+def _named(w: Placed, hints: Mapping[str, str | None]) -> str:
+    hint = hints.get(w[0])
+    return f"«{hint}»" if hint else f"a {len(w[0])}-letter word"
+
+
+def _maps(words: Sequence[Placed], stride: int) -> Maps:
+    """Per direction: cell -> the first word lying along it there, and cell -> (the first
+    word crossing it, the letter's index in that word)."""
+    along_a: dict[int, Placed] = {}
+    along_d: dict[int, Placed] = {}
+    cross_a: dict[int, tuple[Placed, int]] = {}
+    cross_d: dict[int, tuple[Placed, int]] = {}
     for w in words:
-        wx, wy = (1, 0) if w["dir"] == "across" else (0, 1)
-        mine = out[w["dir"]][0]
-        other = out["down" if w["dir"] == "across" else "across"][1]
-        x, y = w["x"], w["y"]
-        for k in range(len(w["word"])):
-            xy = (x + wx * k, y + wy * k)
-            mine.setdefault(xy, w)
-            other.setdefault(xy, (w, k))
-    return out
+        if w[3] == "across":
+            step, mine, other = 1, along_a, cross_d
+        else:
+            step, mine, other = stride, along_d, cross_a
+        k = w[2] * stride + w[1]
+        for i in range(len(w[0])):
+            if k not in mine:
+                mine[k] = w
+            if k not in other:
+                other[k] = (w, i)
+            k += step
+    return {"across": (along_a, cross_a), "down": (along_d, cross_d)}
 
 
-def run_clue(run: tuple[int, int, str, int], words: list[dict[str, Any]],
-             hints: Mapping[str, str | None],
-             entries: Mapping[tuple[int, int, str, int], int] | None = None,
-             maps: Maps | None = None) -> str:
+def run_clue(run: Run, words: list[dict[str, Any]], hints: Mapping[str, str | None],
+             entries: Mapping[Run, int] | None = None) -> str:
     """The clue of one run: the hint of the word that is the whole run, else what the run
     joins, in order: each word lying along it (by its hint) and each letter of a word that
     crosses it (by that word's entry number when it has one, else its hint). Words are
     never spelled out: the clue must not give the solution away.
 
     ``entries``: (x, y, dir, length) of the runs -> their numbers."""
+    placed = [(w["word"], w["x"], w["y"], w["dir"]) for w in words]
+    stride = max([run[0] + run[3], *(x + len(wd) for wd, x, _y, _d in placed)]) + 1
+    return _run_clue(run, _maps(placed, stride), stride, hints, entries or {})
+
+
+def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None],
+              entries: Mapping[Run, int]) -> str:
     x, y, d, n = run
-    dx, dy = (1, 0) if d == "across" else (0, 1)
-    spots = [(x + dx * k, y + dy * k) for k in range(n)]
-    along, across_it = (maps or _maps(words))[d]
-    first = along.get(spots[0])
-    if first is not None and len(first["word"]) == n and (first["x"], first["y"]) == (x, y):
-        return hints.get(first["word"]) or no_hint(n)
+    along, across_it = maps[d]
+    k = y * stride + x
+    first = along.get(k)
+    if first is not None and len(first[0]) == n and first[1] == x and first[2] == y:
+        return hints.get(first[0]) or no_hint(n)
+    step = 1 if d == "across" else stride
     parts: list[str] = []
     last = None
-    for s in spots:
+    for s in range(k, k + n * step, step):
         w = along.get(s)
         if w is not None:
             if w is not last:
@@ -103,11 +116,10 @@ def run_clue(run: tuple[int, int, str, int], words: list[dict[str, Any]],
             last = w
             continue
         last = None
-        cw, k = across_it[s]
-        key = (cw["x"], cw["y"], cw["dir"], len(cw["word"]))
-        num = (entries or {}).get(key)
-        of = f"{num}-{cw['dir'].capitalize()}" if num else _named(cw, hints)
-        parts.append(f"letter {k + 1} of {of}")
+        cw, i = across_it[s]
+        num = entries.get((cw[1], cw[2], cw[3], len(cw[0])))
+        of = f"{num}-{cw[3].capitalize()}" if num else _named(cw, hints)
+        parts.append(f"letter {i + 1} of {of}")
     return f"{n} letters joining " + " + ".join(parts)
 
 
@@ -125,47 +137,71 @@ class Entry:
 
 def entries(rec: dict[str, Any], hints: Mapping[str, str | None]) -> list[Entry]:
     """The board's entries in standard order: every run of 2+ cells, numbered, clued."""
-    return [Entry(*e) for e in _entries(rec, hints)]
+    words, cells = _tuples(rec)
+    width = max([c[0] for c in cells], default=0) + 1
+    return [Entry(*e) for e in _entries(words, cells, width, hints)[0]]
 
 
-def _entries(rec: dict[str, Any], hints: Mapping[str, str | None]
-             ) -> list[tuple[int, int, int, str, int, str]]:
-    """:func:`entries` as plain tuples (number, x, y, dir, length, clue)."""
-    found = grid_runs({(c["x"], c["y"]) for c in rec["cells"]})
-    number = numbering(found)
-    keys = {run: number[(run[0], run[1])] for run in found}
-    words = rec["words"]
-    placed = {(w["x"], w["y"], w["dir"], len(w["word"])): i for i, w in enumerate(words)}
-    maps = None if placed.keys() >= set(found) else _maps(words)  # (for runs joining words)
-    out = []
+def _tuples(rec: dict[str, Any]) -> tuple[list[Placed], list[Cell]]:
+    """A record's words and cells as a board holds them (cells row by row)."""
+    words = [(w["word"], w["x"], w["y"], w["dir"]) for w in rec["words"]]
+    cells = [(c["x"], c["y"], c["c"], c["n"]) for c in rec["cells"]]
+    if any((a[1], a[0]) >= (b[1], b[0]) for a, b in zip(cells, cells[1:], strict=False)):
+        # (not a board's own order: the last cell given at a square is the one shown)
+        cells = sorted({(c[0], c[1]): c for c in cells}.values(), key=lambda c: (c[1], c[0]))
+    return words, cells
+
+
+def _entries(words: Sequence[Placed], cells: Sequence[Cell], width: int,
+             hints: Mapping[str, str | None]) -> tuple[Found, dict[int, int]]:
+    """:func:`entries` as plain tuples (number, x, y, dir, length, clue) of a board's words
+    and its cells (row by row, ``width`` cells wide), and each start cell's number by
+    ``y * (width + 1) + x``."""
+    stride = width + 1
+    found = row_runs(cells, width)
+    numbers: dict[int, int] = {}
+    keys: dict[Run, int] = {}
     for run in found:
-        i = placed.get(run)  # most runs are one placed word: its hint
-        if i is not None and not _covered_before(words, i):
-            word = words[i]["word"]
-            clue = hints.get(word) or no_hint(run[3])
-        else:
-            if maps is None:
-                maps = _maps(words)
-            clue = run_clue(run, words, hints, keys, maps)
-        out.append((keys[run], *run, clue))
-    return out
+        k = run[1] * stride + run[0]
+        keys[run] = numbers.setdefault(k, len(numbers) + 1)
+    placed = {(x, y, d, len(wd)): wd for wd, x, y, d in words}
+    if len(placed) == len(found) and all(run in placed for run in found):
+        # every run is one placed word, as in the strict layout: its hint
+        out = [(keys[run], *run, hints.get(placed[run]) or no_hint(run[3])) for run in found]
+    else:  # runs joining words (the loose layout), or a word lying over another's start
+        maps = _maps(words, stride)
+        out = [(keys[run], *run, _run_clue(run, maps, stride, hints, keys)) for run in found]
+    return out, numbers
 
 
-def _covered_before(words: list[dict[str, Any]], i: int) -> bool:
-    """Whether a word placed before word ``i`` lies along its first cell: the run then
-    joins that word too (a shorter word laid over the start of a longer one), and
-    :func:`run_clue` names both, as it always has."""
-    w = words[i]
-    x, y, d = w["x"], w["y"], w["dir"]
-    for v in words[:i]:
-        if v["dir"] != d:
-            continue
-        if d == "across":
-            if v["y"] == y and v["x"] <= x < v["x"] + len(v["word"]):
-                return True
-        elif v["x"] == x and v["y"] <= y < v["y"] + len(v["word"]):
-            return True
-    return False
+_CAPITALS: dict[str, str] = {}
+
+
+def _layout(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequence[Cell],
+            hints: Mapping[str, str | None]) -> tuple[Grid, Grid, Clues, str]:
+    """The (puzzle, solution, clues, answer) of a board: what a layout and style fix."""
+    found, numbers = _entries(words, cells, w, hints)
+    stride = w + 1
+    puzzle: Grid = [["#"] * w for _ in range(h)]
+    solution: Grid = [["#"] * w for _ in range(h)]
+    caps = _CAPITALS
+    get = numbers.get
+    for x, y, c, n in cells:
+        label = get(y * stride + x, 0)
+        letter = caps.get(c)
+        if letter is None:
+            letter = capital(c)
+            if len(caps) < 4096:
+                caps[c] = letter
+        puzzle[y][x] = ({"cell": label, "value": letter} if n == -2 else
+                        {"cell": label, "style": {"shapebg": "circle"}} if n >= 0 else label)
+        solution[y][x] = letter
+    across: list[list[Any]] = []
+    down: list[list[Any]] = []
+    for num, _x, _y, d, _n, clue in found:
+        (across if d == "across" else down).append([num, clue])
+    return puzzle, solution, {"Across": across, "Down": down}, "".join(
+        [capital(ch) for ch in answer])
 
 
 def board_ipuz(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = None,
@@ -184,34 +220,19 @@ def board_ipuz(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = 
         made = cache.get(key)
         if made is not None:
             return _document(rec, title, *made)
-    w, h = rec["w"], rec["h"]
-    found = _entries(rec, hints)
-    number = {(e[1], e[2]): e[0] for e in found}
-    puzzle: Grid = [["#"] * w for _ in range(h)]
-    solution: Grid = [["#"] * w for _ in range(h)]
-    for c in rec["cells"]:
-        x, y, n = c["x"], c["y"], c["n"]
-        label = number.get((x, y), 0)
-        letter = capital(c["c"])
-        puzzle[y][x] = ({"cell": label, "value": letter} if n == -2 else
-                        {"cell": label, "style": {"shapebg": "circle"}} if n >= 0 else label)
-        solution[y][x] = letter
-    clues: Clues = {"Across": [], "Down": []}
-    across, down = clues["Across"], clues["Down"]
-    for num, _x, _y, d, _n, clue in found:
-        (across if d == "across" else down).append([num, clue])
-    answer = "".join(capital(ch) for ch in rec["answer"])
+    words, cells = _tuples(rec)
+    made = _layout(rec["answer"], rec["w"], rec["h"], words, cells, hints)
     if cache is not None and len(cache) < 16384:
-        cache[key] = (puzzle, solution, clues, answer)
-    return _document(rec, title, puzzle, solution, clues, answer)
+        cache[key] = made
+    return _document(rec, title, *made)
 
 
 def _document(rec: dict[str, Any], title: str | None, puzzle: Grid, solution: Grid, clues: Clues,
               answer: str) -> dict[str, Any]:
     w, h = rec["w"], rec["h"]
     return {
-        "version": "http://ipuz.org/v2",
-        "kind": ["http://ipuz.org/crossword#1"],
+        "version": _HEAD_VALUES["version"],
+        "kind": list(_HEAD_VALUES["kind"]),
         "title": title or f"wfkit crossword #{rec['id']}",
         "origin": f"wfkit crossword, seed {rec['seed']}",
         "block": "#",
@@ -255,3 +276,41 @@ def board_ipuz_json(rec: dict[str, Any], *, hints: Mapping[str, str | None] | No
     origin = f"wfkit crossword, seed {rec['seed']}"
     return f'{entry[2]},"title":{dumps_plain(title)},"origin":{dumps_plain(origin)},{entry[3]}'
 
+
+LAYOUT_TEXTS = 4096  # layouts (and styles) whose ipuz text a cache keeps (a few MB at most)
+
+
+def board_ipuz_text(board: Board, board_id: int | str, seed: int, *,
+                    hints: Mapping[str, str | None], title: str | None,
+                    cache: dict[Any, Any]) -> str:
+    """``dumps_plain(board_ipuz(record(board, board_id, seed), hints=hints, title=title))``
+    (the same bytes) straight from a made board, without its record: what ``wfkit crossword
+    --render ipuz`` writes.
+
+    ``cache``: a dict the caller keeps for one vocabulary and one set of hints. A board's
+    layout and style (``board.key``, a small vocabulary's) fix everything but its title and
+    origin, so that text is made once per layout and style, from the board's own tuples (a
+    record, then a document of lists and dicts, then their JSON, cost a tenth of a
+    millisecond a board), and kept for :data:`LAYOUT_TEXTS` of them."""
+    from wordforge_cli.output import dumps_plain
+
+    key = board.key
+    ck = ("board", key, board.style)
+    tail = cache.get(ck) if key is not None else None
+    if tail is None:
+        puzzle, solution, clues, answer = _layout(board.answer, board.w, board.h, board.words,
+                                                  board.cells, hints)
+        tail = dumps_plain({"block": "#", "empty": 0,
+                            "dimensions": {"width": board.w, "height": board.h},
+                            "puzzle": puzzle, "solution": solution, "clues": clues,
+                            "answer": answer})[1:]
+        if key is not None and len(cache) < LAYOUT_TEXTS:
+            cache[ck] = tail
+    origin = (f'"wfkit crossword, seed {seed}"' if type(seed) is int
+              else dumps_plain(f"wfkit crossword, seed {seed}"))
+    return (f'{_HEAD_TEXT},"title":{dumps_plain(title or f"wfkit crossword #{board_id}")},'
+            f'"origin":{origin},{tail}')
+
+
+_HEAD_VALUES = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"]}
+_HEAD_TEXT = '{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"]'  # (its JSON)
