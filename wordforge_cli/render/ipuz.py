@@ -52,6 +52,7 @@ Clues = dict[str, list[list[Any]]]  # "Across"/"Down" -> [number, clue]
 Found = list[tuple[int, int, int, str, int, str]]  # entries: number, x, y, dir, length, clue
 # a layout and style -> its (puzzle, solution, clues, answer), shared by the boards that repeat it
 IpuzCache = dict[tuple[object, ...], tuple[Grid, Grid, Clues, str]]
+
 # per direction, by cell (y * stride + x): the word lying along it there, and (the word
 # crossing it, the letter's index in that word)
 Maps = dict[str, tuple[dict[int, Placed], dict[int, tuple[Placed, int]]]]
@@ -164,14 +165,33 @@ def _entries(words: Sequence[Placed], cells: Sequence[Cell], width: int,
     for run in found:
         k = run[1] * stride + run[0]
         keys[run] = numbers.setdefault(k, len(numbers) + 1)
-    placed = {(x, y, d, len(wd)): wd for wd, x, y, d in words}
-    if len(placed) == len(found) and all(run in placed for run in found):
-        # every run is one placed word, as in the strict layout: its hint
-        out = [(keys[run], *run, hints.get(placed[run]) or no_hint(run[3])) for run in found]
-    else:  # runs joining words (the loose layout), or a word lying over another's start
-        maps = _maps(words, stride)
-        out = [(keys[run], *run, _run_clue(run, maps, stride, hints, keys)) for run in found]
+    placed = {(x, y, d, len(wd)): i for i, (wd, x, y, d) in enumerate(words)}
+    # a word can lie over another's start only where some placed word is not a whole run
+    overlaid = len(placed) != len(words) or not placed.keys() <= set(found)
+    maps = None  # (built for the first run that joins words)
+    out = []
+    for run in found:
+        i = placed.get(run)
+        if i is not None and not (overlaid and _overlaid(words, i)):
+            clue = hints.get(words[i][0]) or no_hint(run[3])  # the run is this word
+        else:
+            if maps is None:
+                maps = _maps(words, stride)
+            clue = _run_clue(run, maps, stride, hints, keys)
+        out.append((keys[run], *run, clue))
     return out, numbers
+
+
+def _overlaid(words: Sequence[Placed], i: int) -> bool:
+    """Whether a word placed before word ``i`` lies along its first cell: the run then
+    joins that word too (a shorter word laid over the start of a longer one), and
+    :func:`run_clue` names both."""
+    _w, x, y, d = words[i]
+    for v, vx, vy, vd in words[:i]:
+        if vd == d and (vy == y and vx <= x < vx + len(v) if d == "across"
+                        else vx == x and vy <= y < vy + len(v)):
+            return True
+    return False
 
 
 _CAPITALS: dict[str, str] = {}
@@ -298,18 +318,90 @@ def board_ipuz_text(board: Board, board_id: int | str, seed: int, *,
     ck = ("board", key, board.style)
     tail = cache.get(ck) if key is not None else None
     if tail is None:
-        puzzle, solution, clues, answer = _layout(board.answer, board.w, board.h, board.words,
-                                                  board.cells, hints)
-        tail = dumps_plain({"block": "#", "empty": 0,
-                            "dimensions": {"width": board.w, "height": board.h},
-                            "puzzle": puzzle, "solution": solution, "clues": clues,
-                            "answer": answer})[1:]
+        tail = _layout_text(board.answer, board.w, board.h, board.words, board.cells, hints)
         if key is not None and len(cache) < LAYOUT_TEXTS:
             cache[ck] = tail
     origin = (f'"wfkit crossword, seed {seed}"' if type(seed) is int
               else dumps_plain(f"wfkit crossword, seed {seed}"))
     return (f'{_HEAD_TEXT},"title":{dumps_plain(title or f"wfkit crossword #{board_id}")},'
             f'"origin":{origin},{tail}')
+
+
+def _layout_text(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequence[Cell],
+                 hints: Mapping[str, str | None]) -> str:
+    """The JSON of :func:`_layout`'s document from ``"block"`` to its end, written as
+    orjson writes it (the same bytes: the tests hold them equal) but from each letter's and
+    cell's text, kept per letter, instead of a list and a dict per cell encoded after."""
+    from wordforge_cli.output import dumps_plain
+
+    found, numbers = _entries(words, cells, w, hints)
+    stride = w + 1
+    get = numbers.get
+    texts = _LETTER_TEXT
+    blocks = _BLOCKS
+    puzzle: list[str] = []  # the rows' texts, and the row being written
+    solution: list[str] = []
+    prow: list[str] = []
+    srow: list[str] = []
+    row = at = 0  # the row being written, and the next square in it
+    for x, y, c, n in cells:
+        while y != row:  # (cells come row by row)
+            if at < w:
+                prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
+                srow.append(prow[-1])
+            puzzle.append(",".join(prow))
+            solution.append(",".join(srow))
+            prow, srow, row, at = [], [], row + 1, 0
+        if x > at:
+            prow.append(blocks[x - at] if x - at < 64 else _blocks(x - at))
+            srow.append(prow[-1])
+        at = x + 1
+        made = texts.get(c)
+        if made is None:
+            made = _letter_text(c)
+        srow.append(made[0])
+        label = get(y * stride + x)
+        if label is None:
+            prow.append(made[1] if n == -2 else _CIRCLED if n >= 0 else "0")
+        else:
+            prow.append(f'{{"cell":{label},"value":{made[0]}}}' if n == -2 else
+                        f'{{"cell":{label},"style":{{"shapebg":"circle"}}}}' if n >= 0
+                        else str(label))
+    while row < h:
+        if at < w:
+            prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
+            srow.append(prow[-1])
+        puzzle.append(",".join(prow))
+        solution.append(",".join(srow))
+        prow, srow, row, at = [], [], row + 1, 0
+    across: list[list[Any]] = []
+    down: list[list[Any]] = []
+    for num, _x, _y, d, _n, clue in found:
+        (across if d == "across" else down).append([num, clue])
+    return (f'"block":"#","empty":0,"dimensions":{{"width":{w},"height":{h}}},"puzzle":[['
+            + "],[".join(puzzle) + ']],"solution":[[' + "],[".join(solution) + "]],"
+            + dumps_plain({"clues": {"Across": across, "Down": down},
+                           "answer": "".join([capital(ch) for ch in answer])})[1:])
+
+
+def _blocks(count: int) -> str:
+    """The JSON of ``count`` squares with no cell, side by side in a row."""
+    return ",".join(['"#"'] * count)
+
+
+_BLOCKS = [_blocks(k) for k in range(64)]
+_CIRCLED = '{"cell":0,"style":{"shapebg":"circle"}}'  # an unnumbered answer cell
+_LETTER_TEXT: dict[str, tuple[str, str]] = {}  # letter -> its solution's and given cell's JSON
+
+
+def _letter_text(c: str) -> tuple[str, str]:
+    from wordforge_cli.output import dumps_plain
+
+    letter = dumps_plain(capital(c))
+    made = (letter, f'{{"cell":0,"value":{letter}}}')
+    if len(_LETTER_TEXT) < 4096:
+        _LETTER_TEXT[c] = made
+    return made
 
 
 _HEAD_VALUES = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"]}
