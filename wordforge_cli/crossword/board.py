@@ -52,7 +52,7 @@ MEMO_BOARDS = 2048  # finished layouts kept per vocabulary (only when crossings 
 # with their record parts and JSON (2x this) they cost ~30 KB a layout: 8192 took a 100,000-board
 # run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml 4-5, 2026-12-01)
 
-_BITS = 20
+_BITS = 15
 STRIDE = 1 << _BITS
 _MASK = STRIDE - 1
 ORIGIN = (STRIDE // 2) * STRIDE + STRIDE // 2
@@ -361,15 +361,18 @@ def _partners_of(partners: Partners, lex: Lexicon, q: int, ch: str,
     return pool
 
 
-# The entry of one (word before, word, direction) in the crossing cache: (how many crossings,
-# key offsets from the word before's start to the word's start, one per crossing, the word,
-# its length, its key span length * step, its letter positions)
-Entry = tuple[int, tuple[int, ...], str, int, int, dict[str, tuple[int, ...]]]
+# A word as it may cross the word before: (its id, how many crossings, the key offsets from
+# the word before's start to its start, one per crossing, the word, its length, its key span
+# length * step, the positions of the answer letter it holds)
+Entry = tuple[int, int, tuple[int, ...], str, int, int, tuple[int, ...]]
+# word before -> answer letter -> its partner pool as entries (one direction)
+Entries = dict[int, dict[str, tuple[Entry, ...]]]
 # One answer letter after the first, as every attempt on that answer meets it: (index,
-# letter, step, the step before, 1 if across, partners, pool, pool work or -1 when not
-# partner-cached, next partners, next pool, next letter, lookahead work or -1 for none)
-Slot = tuple[int, str, int, int, int, Partners | None, Pools, int, Partners | None, Pools,
-             str, int]
+# letter, its index in the lexicon's letters, step, the step before, 1 if across, partners,
+# their entries, pool, pool work or -1 when not partner-cached, next partners, next pool,
+# next letter, lookahead work or -1 for none)
+Slot = tuple[int, str, int, int, int, int, Partners | None, Entries, Pools, int,
+             Partners | None, Pools, str, int]
 # An answer's plan: (answer, first letter, the first word's pool, lookahead work of the
 # first word or -1, second letter, partners and pools across, the slots)
 Plan = tuple[str, str, tuple[int, ...], int, str, Partners | None, Pools, tuple[Slot, ...]]
@@ -382,13 +385,16 @@ class Tables:
     lookup where it did five to eight."""
 
     __slots__ = ("lex", "small", "max_w", "max_h", "by_down", "by_across", "part_down",
-                 "part_across", "cross", "plans")
+                 "part_across", "ents_down", "ents_across", "cross", "plans", "letter_ix")
 
     def __init__(self, lex: Lexicon, max_width: int | None, max_height: int | None):
         self.lex = lex
         self.small = len(lex.words) <= PARTNER_CACHE_WORDS  # caches stay bounded
         self.cross: dict[int, Entry] = {}
         self.plans: dict[int, Plan] = {}
+        self.ents_down: Entries = {}
+        self.ents_across: Entries = {}
+        self.letter_ix = {c: k for k, c in enumerate(lex.by_letter)}
         if max_width is None and max_height is None:
             self.max_w = self.max_h = 0
             self.by_down = self.by_across = lex.by_letter
@@ -409,17 +415,19 @@ class Tables:
         for i in range(1, last + 1):
             across = i % 2  # word 0 runs down, then across and down in turn
             step, perp = (ACROSS, DOWN) if across else (DOWN, ACROSS)
-            partners, source, nxt_partners, nxt_source = (
-                (self.part_across, self.by_across, self.part_down, self.by_down) if across
-                else (self.part_down, self.by_down, self.part_across, self.by_across))
+            partners, ents, source, nxt_partners, nxt_source = (
+                (self.part_across, self.ents_across, self.by_across, self.part_down,
+                 self.by_down) if across
+                else (self.part_down, self.ents_down, self.by_down, self.part_across,
+                      self.by_across))
             nsrc = len(source.get(answer[i], ()))
             pwork = nsrc if partners is not None and nsrc <= PARTNER_POOL_MAX else -1
             nch = answer[i + 1] if i < last else ""
             nsrc = len(nxt_source.get(nch, ()))
             nwork = (nsrc if nxt_partners is not None and i < last and nsrc <= PARTNER_POOL_MAX
                      else -1)
-            slots.append((i, answer[i], step, perp, across, partners, source, pwork,
-                          nxt_partners, nxt_source, nch, nwork))
+            slots.append((i, answer[i], self.letter_ix[answer[i]], step, perp, across,
+                          partners, ents, source, pwork, nxt_partners, nxt_source, nch, nwork))
         nsrc = len(self.by_across.get(answer[1], ()))
         made = (answer, answer[0], self.by_down[answer[0]],
                 nsrc if self.part_across is not None and nsrc <= PARTNER_POOL_MAX else -1,
@@ -439,11 +447,32 @@ def tables(lex: Lexicon, max_width: int | None = None,
     return made
 
 
-def _entry(lex: Lexicon, prev: int, q: int, prev_step: int, step: int) -> Entry:
-    """Word q crossing word ``prev`` (which runs along ``prev_step``), for the cache."""
+def _entry(lex: Lexicon, prev: int, q: int, ch: str, prev_step: int, step: int) -> Entry:
+    """Word q, holding answer letter ``ch``, crossing word ``prev`` (which runs along
+    ``prev_step``)."""
     opts = tuple(pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q))
     wq = lex.words[q]
-    return len(opts), opts, wq, len(wq), len(wq) * step, lex.positions[q]
+    return q, len(opts), opts, wq, len(wq), len(wq) * step, lex.positions[q][ch]
+
+
+def _entries(t: Tables, cross: dict[int, Entry], slot: Slot, prev: int) -> tuple[Entry, ...]:
+    """The partner pool of word ``prev`` for the slot's letter, as entries (cached)."""
+    _i, ch, chi, step, perp, across, partners, ents, source = slot[:9]
+    pool = _partners_of(partners or {}, t.lex, prev, ch, source)
+    pbase = (2 * prev * len(t.lex.words) + across) * len(t.letter_ix) + chi
+    nl2 = 2 * len(t.letter_ix)
+    made = []
+    for q in pool:
+        ck = pbase + nl2 * q
+        e = cross.get(ck)
+        if e is None:
+            e = cross[ck] = _entry(t.lex, prev, q, ch, perp, step)
+        made.append(e)
+    mine = ents.get(prev)
+    if mine is None:
+        mine = ents[prev] = {}
+    out = mine[ch] = tuple(made)
+    return out
 
 
 def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool,
@@ -460,6 +489,7 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     cross = t.cross if small else {}
     max_w = t.max_w
     nwords = len(lex.words)
+    nl = len(t.letter_ix)
     if a < 0:
         a = cands[int(rand() * len(cands))]
     answer, ch, pool, nsrc, nch, part_across, by_across, slots = t.plan(a)
@@ -492,6 +522,8 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
         letters[k] = c
         k += DOWN
     get = letters.get
+    put = letters.setdefault
+    drop = letters.popitem
     dirs: dict[int, int] = dict.fromkeys(letters, DOWN) if strict else {}  # strict only
     if max_w:  # the bounding box so far, kept only under a size limit
         max_h = t.max_h
@@ -501,38 +533,46 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     used = [a, q]
     placed: list[tuple[int, int, int]] = [(q, ORIGIN, DOWN)]
     prev, prev_start = q, ORIGIN
-    for i, ch, step, perp, across, partners, source, pwork, nxt_partners, nxt_source, nch, \
-            nwork in slots:
-        if pwork < 0:
+    for slot in slots:
+        i, ch, chi, step, perp, across, partners, ents, source, pwork, nxt_partners, \
+            nxt_source, nch, nwork = slot
+        if pwork < 0:  # a pool too big to cache per word: its ids, entries made on use
+            found = None
             pool = source.get(ch, ())
-        else:  # partners is not None
+            npool = len(pool)
+            pbase = (2 * prev * nwords + across) * nl + chi  # cache key base of (prev, q)
+        else:
             work += pwork
-            mine = partners.get(prev) if partners is not None else None
-            found = mine.get(ch) if mine is not None else None
-            pool = found if found is not None else _partners_of(
-                partners or {}, lex, prev, ch, source)
-        npool = len(pool)
+            mine_e = ents.get(prev)
+            found = mine_e.get(ch) if mine_e is not None else None
+            if found is None:
+                found = _entries(t, cross, slot, prev)
+            npool = len(found)
         if not npool:
             return None
-        pbase = 2 * prev * nwords + across  # cache key base of (prev, q, step)
+        n0 = len(letters)  # loose: a word is written while it is checked, undone on failure
         o = int(rand() * npool)
         for tr in range(SLOT_TRIES if npool > SLOT_TRIES else npool):
             # small pools are walked from a random start; big ones drawn at random
-            q = pool[(o + tr) % npool] if npool <= SLOT_TRIES else pool[int(rand() * npool)]
+            j = (o + tr) % npool if npool <= SLOT_TRIES else int(rand() * npool)
             work += 1
-            if q in used:
-                continue
-            ck = pbase + 2 * q
-            e = cross.get(ck)
-            if e is None:
-                e = cross[ck] = _entry(lex, prev, q, perp, step)
-            nopts, opts, wq, length, span, qpos = e
+            if found is not None:
+                q, nopts, opts, wq, length, span, ps = found[j]
+                if q in used:
+                    continue
+            else:
+                q = pool[j]
+                if q in used:
+                    continue
+                ck = pbase + 2 * nl * q
+                e = cross.get(ck)
+                if e is None:
+                    e = cross[ck] = _entry(lex, prev, q, ch, perp, step)
+                q, nopts, opts, wq, length, span, ps = e
             work += nopts
             if not nopts:
                 continue
             oo = int(rand() * nopts)
-            ps = qpos[ch]
-            np_ = len(ps)
             for tt in range(nopts):
                 work += length
                 if work > ATTEMPT_WORK:
@@ -562,25 +602,27 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                         k += step
                 else:
                     for c in wq:
-                        if get(k, c) != c:
+                        if put(k, c) != c:
                             break
                         k += step
-                if k != start + span:  # a cell did not fit
-                    continue
-                # the word fits here: its answer letter needs a cell no other index holds
-                if np_ == 1:
-                    spot = start + ps[0] * step
-                    if spot not in answer_at:
-                        break
-                    continue
-                o2 = int(rand() * np_)
-                for t2 in range(np_):
-                    spot = start + ps[(o2 + t2) % np_] * step
-                    if spot not in answer_at:
-                        break
-                else:
-                    continue
-                break
+                if k == start + span:  # every cell fits
+                    # its answer letter needs a cell no other index holds
+                    if len(ps) == 1:
+                        spot = start + ps[0] * step
+                        if spot not in answer_at:
+                            break
+                    else:
+                        o2 = int(rand() * len(ps))
+                        for t2 in range(len(ps)):
+                            spot = start + ps[(o2 + t2) % len(ps)] * step
+                            if spot not in answer_at:
+                                break
+                        else:
+                            spot = -1
+                        if spot >= 0:
+                            break
+                while len(letters) > n0:  # (loose) undo what this try wrote
+                    drop()
             else:
                 continue
             if nwork >= 0 and nxt_partners is not None:  # lookahead, inlined (hot)
@@ -595,20 +637,18 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                     ahead = not all(map(used.__contains__, nxt))
                     used.pop()
                     if not ahead:
+                        while len(letters) > n0:
+                            drop()
                         continue
             answer_at[spot] = i
-            k = start
             if strict:
+                k = start
                 for c in wq:
                     if k in letters:
                         dirs[k] = 3
                     else:
                         letters[k] = c
                         dirs[k] = step
-                    k += step
-            else:  # a crossed cell already holds the same letter
-                for c in wq:
-                    letters[k] = c
                     k += step
             if max_w:
                 sx = start & _MASK
