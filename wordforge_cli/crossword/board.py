@@ -365,8 +365,9 @@ def _partners_of(partners: Partners, lex: Lexicon, q: int, ch: str,
 # the word before's start to its start, one per crossing, the word, its length, its key span
 # length * step, the positions of the answer letter it holds)
 Entry = tuple[int, int, tuple[int, ...], str, int, int, tuple[int, ...]]
-# word before -> answer letter -> its partner pool as entries (one direction)
-Entries = dict[int, dict[str, tuple[Entry, ...]]]
+# word before -> answer letter -> its partner pool and their entries, made on first use (one
+# direction)
+Entries = dict[int, dict[str, tuple[tuple[int, ...], list[Entry | None]]]]
 # One answer letter after the first, as every attempt on that answer meets it: (index,
 # letter, its index in the lexicon's letters, step, the step before, 1 if across, partners,
 # their entries, pool, pool work or -1 when not partner-cached, next partners, next pool,
@@ -385,13 +386,16 @@ class Tables:
     lookup where it did five to eight."""
 
     __slots__ = ("lex", "small", "max_w", "max_h", "by_down", "by_across", "part_down",
-                 "part_across", "ents_down", "ents_across", "cross", "plans", "letter_ix")
+                 "part_across", "ents_down", "ents_across", "cross", "plans", "letter_ix",
+                 "down0", "pairs")
 
     def __init__(self, lex: Lexicon, max_width: int | None, max_height: int | None):
         self.lex = lex
         self.small = len(lex.words) <= PARTNER_CACHE_WORDS  # caches stay bounded
-        self.cross: dict[int, Entry] = {}
+        self.cross: dict[int, Entry] = {}  # (word before, word, step, letter) -> entry
+        self.pairs: dict[int, tuple[int, ...]] = {}  # (word before, word, step) -> offsets
         self.plans: dict[int, Plan] = {}
+        self.down0: dict[int, dict[int, str]] = {}  # word id -> its cells down from the origin
         self.ents_down: Entries = {}
         self.ents_across: Entries = {}
         self.letter_ix = {c: k for k, c in enumerate(lex.by_letter)}
@@ -447,32 +451,28 @@ def tables(lex: Lexicon, max_width: int | None = None,
     return made
 
 
-def _entry(lex: Lexicon, prev: int, q: int, ch: str, prev_step: int, step: int) -> Entry:
+def _entry(lex: Lexicon, pairs: dict[int, tuple[int, ...]], pk: int, prev: int, q: int,
+           ch: str, prev_step: int, step: int) -> Entry:
     """Word q, holding answer letter ``ch``, crossing word ``prev`` (which runs along
-    ``prev_step``)."""
-    opts = tuple(pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q))
+    ``prev_step``); ``pairs[pk]``: the crossings' key offsets of that pair and step, kept for
+    every letter q holds."""
+    opts = pairs.get(pk)
+    if opts is None:
+        opts = pairs[pk] = tuple(pa * prev_step - pb * step
+                                 for pa, pb in _crossings(lex, prev, q))
     wq = lex.words[q]
     return q, len(opts), opts, wq, len(wq), len(wq) * step, lex.positions[q][ch]
 
 
-def _entries(t: Tables, cross: dict[int, Entry], slot: Slot, prev: int) -> tuple[Entry, ...]:
-    """The partner pool of word ``prev`` for the slot's letter, as entries (cached)."""
-    _i, ch, chi, step, perp, across, partners, ents, source = slot[:9]
-    pool = _partners_of(partners or {}, t.lex, prev, ch, source)
-    pbase = (2 * prev * len(t.lex.words) + across) * len(t.letter_ix) + chi
-    nl2 = 2 * len(t.letter_ix)
-    made = []
-    for q in pool:
-        ck = pbase + nl2 * q
-        e = cross.get(ck)
-        if e is None:
-            e = cross[ck] = _entry(t.lex, prev, q, ch, perp, step)
-        made.append(e)
+def _entries(lex: Lexicon, ents: Entries, partners: Partners, prev: int, ch: str,
+             source: Pools) -> tuple[tuple[int, ...], list[Entry | None]]:
+    """Word ``prev``'s partner pool for ``ch`` and room for its entries (kept)."""
+    pool = _partners_of(partners, lex, prev, ch, source)
     mine = ents.get(prev)
     if mine is None:
         mine = ents[prev] = {}
-    out = mine[ch] = tuple(made)
-    return out
+    made = mine[ch] = (pool, [None] * len(pool))
+    return made
 
 
 def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool,
@@ -486,7 +486,8 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     rand = rng.random
     lex = t.lex
     small = t.small
-    cross = t.cross if small else {}
+    cross = t.cross if small else {}  # (big vocabularies: kept for one attempt)
+    pairs = t.pairs if small else {}
     max_w = t.max_w
     nwords = len(lex.words)
     nl = len(t.letter_ix)
@@ -516,11 +517,12 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     ps = lex.positions[q][ch]
     length = len(wq)
     answer_at = {ORIGIN + ps[int(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN: 0}
-    letters: dict[int, str] = {}
-    k = ORIGIN
-    for c in wq:
-        letters[k] = c
-        k += DOWN
+    first = t.down0.get(q)
+    if first is None:  # word q down from the origin
+        first = dict(zip(range(ORIGIN, ORIGIN + length * DOWN, DOWN), wq, strict=True))
+        if small:
+            t.down0[q] = first
+    letters = first.copy()
     get = letters.get
     put = letters.setdefault
     drop = letters.popitem
@@ -536,18 +538,18 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     for slot in slots:
         i, ch, chi, step, perp, across, partners, ents, source, pwork, nxt_partners, \
             nxt_source, nch, nwork = slot
-        if pwork < 0:  # a pool too big to cache per word: its ids, entries made on use
+        pbase = 2 * prev * nwords + across  # cache key base of (prev, q, step)
+        if pwork < 0:  # a pool too big to cache per word: entries kept by (prev, q, letter)
             found = None
             pool = source.get(ch, ())
-            npool = len(pool)
-            pbase = (2 * prev * nwords + across) * nl + chi  # cache key base of (prev, q)
-        else:
+        else:  # the partner pool of prev, its entries made as they are first tried
             work += pwork
             mine_e = ents.get(prev)
-            found = mine_e.get(ch) if mine_e is not None else None
-            if found is None:
-                found = _entries(t, cross, slot, prev)
-            npool = len(found)
+            got = mine_e.get(ch) if mine_e is not None else None
+            if got is None:
+                got = _entries(lex, ents, partners or {}, prev, ch, source)
+            pool, found = got
+        npool = len(pool)
         if not npool:
             return None
         n0 = len(letters)  # loose: a word is written while it is checked, undone on failure
@@ -557,17 +559,22 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
             j = (o + tr) % npool if npool <= SLOT_TRIES else int(rand() * npool)
             work += 1
             if found is not None:
-                q, nopts, opts, wq, length, span, ps = found[j]
+                e = found[j]
+                if e is None:
+                    q = pool[j]
+                    e = found[j] = _entry(lex, pairs, pbase + 2 * q, prev, q, ch, perp, step)
+                q, nopts, opts, wq, length, span, ps = e
                 if q in used:
                     continue
             else:
                 q = pool[j]
                 if q in used:
                     continue
-                ck = pbase + 2 * nl * q
+                pk = pbase + 2 * q
+                ck = pk * nl + chi
                 e = cross.get(ck)
                 if e is None:
-                    e = cross[ck] = _entry(lex, prev, q, ch, perp, step)
+                    e = cross[ck] = _entry(lex, pairs, pk, prev, q, ch, perp, step)
                 q, nopts, opts, wq, length, span, ps = e
             work += nopts
             if not nopts:
@@ -692,21 +699,33 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
     miny = order[0] >> _BITS
     maxy = order[-1] >> _BITS
     minx = maxx = ORIGIN & _MASK
-    covered: set[int] = set()
-    shared: set[int] = set()
-    for q, start, step in placed:
+    # word i crosses word i-1 where the down one's column meets the across one's row; when
+    # the words cover no more cells than that many times over, those are all the crossings
+    crossed: set[int] = set()
+    covers = len(words[placed[0][0]]) - len(letters)  # cells covered again, with repeats
+    last = ORIGIN  # word 0 runs down from the origin
+    for q, start, step in placed[1:]:
         length = len(words[q])
-        cells = range(start, start + length * step, step)
-        shared.update(covered.intersection(cells))
-        covered.update(cells)
+        covers += length
         x = start & _MASK
         if x < minx:
             minx = x
         if step == ACROSS:
+            crossed.add((start & ~_MASK) | (last & _MASK))
             x += length - 1
+        else:
+            crossed.add((last & ~_MASK) | x)
         if x > maxx:
             maxx = x
-    types = dict.fromkeys(shared, -1)
+        last = start
+    if covers != len(crossed):  # a word runs over some other cell already held: count them
+        covered: set[int] = set()
+        crossed = set()
+        for q, start, step in placed:
+            cells = range(start, start + len(words[q]) * step, step)
+            crossed.update(covered.intersection(cells))
+            covered.update(cells)
+    types = dict.fromkeys(crossed, -1)
     types.update(answer_at)
     get = types.get
     out_cells = [((k & _MASK) - minx, (k >> _BITS) - miny, letters[k], get(k, -2)) for k in order]
