@@ -324,3 +324,45 @@ def test_a_vocabulary_in_another_language_is_refused_by_the_command_and_a_pack(r
     pack = _pack(tmp_path, {"kind": "rarity", "vocab": "ja.yaml"})
     built = run("pack", "build", pack, "--out", tmp_path / "out")
     assert built.exit_code == 2 and f"{vocab}: {message}" in _error(built)
+
+
+@pytest.mark.parametrize(("command", "values", "section", "files", "flag", "key", "message"), [
+    (("crossword", "--vocab", str(EXAMPLES / "tech.yaml"), "-n", "1"),
+     {"min_len": 9, "max_len": 9}, {"kind": "crossword", "vocab": "tech.yaml", "count": 1},
+     ("tech.yaml",), "--min-len", "band", "impossible request: no word of 9-9 letters"),
+    (("kanji", "-n", "1"), {"min_zipf": 99}, {"kind": "kanji", "count": 1}, (),
+     "--min-zipf", "min_zipf", "base 5 + bring 25 needs 30 words; the filters leave 0 of"),
+])
+def test_an_engine_refusal_names_its_own_field_on_every_front_end(
+        run, tmp_path, command, values, section, files, flag, key, message):
+    """A value every reader takes and the engine then refuses (a band no word has, a Zipf
+    floor no word reaches) is named by the field the engine refuses, where it was given:
+    its flag, its line in --config, its key in a pack section (a batch's band), or its line
+    in the config a pack section names."""
+    field = next(iter(values))
+    words = [w for name, v in values.items() for w in (f"--{name.replace('_', '-')}", str(v))]
+    assert f"{flag}: {message}" in _error(run(*command, *words))
+    config = tmp_path / "c.yaml"
+    config.write_text("".join(f"{k}: {v}\n" for k, v in values.items()), encoding="utf-8")
+    assert f"{config}:1: {field}: {message}" in _error(run(*command, "--config", config))
+    given = {key: list(values.values()) if key == "band" else values[key]}
+    pack = _pack(tmp_path, {**section, **given}, *files)
+    from_pack = _error(run("pack", "build", pack, "--out", tmp_path / "out"))
+    assert f"{pack}:" in from_pack
+    assert f"sections[0].{key}: can never succeed: {message}" in from_pack
+    pack = _pack(tmp_path, {**section, "config": "c.yaml"})
+    from_pack = _error(run("pack", "build", pack, "--out", tmp_path / "out"))
+    assert f"{config}:1: {field}: can never succeed: {message}" in from_pack
+
+
+def test_a_preset_value_the_engine_refuses_is_named_at_its_line(run, tmp_path):
+    config = tmp_path / "k.yaml"
+    config.write_text("presets:\n  rare:\n    min_zipf: 99\n", encoding="utf-8")
+    refused = _error(run("kanji", "-n", "1", "--config", config, "--preset", "rare"))
+    assert f"{config}:3: min_zipf: base 5 + bring 25 needs 30 words" in refused
+    # on the command line the flag wins over the preset, and is named
+    given = _error(run("kanji", "-n", "1", "--config", config, "--preset", "rare",
+                       "--min-zipf", "98"))
+    assert "--min-zipf: base 5 + bring 25 needs 30 words" in given
+    assert "--player: at most two players" in _error(run(
+        "kanji", "-n", "1", "--self-play", *["--player", "greedy"] * 3))

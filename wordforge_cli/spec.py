@@ -16,6 +16,9 @@ declaration come
 Errors carry the field as data, never parsed from text: ``UsageError(msg, field="bring")``
 prints as ``--bring: msg`` on the command line, ``FILE:LINE: bring: msg`` in a config file
 and ``FILE:LINE: sections[3].bring: msg`` in a pack (``pack.config.SectionContext.field_error``).
+The engine's own refusal of a value its reader took (a band no word has) is named where that
+value came from, by the field it names (:func:`named_refusals`, :class:`Given`,
+``SectionContext.refused``).
 
 How to add an option
 --------------------
@@ -38,6 +41,7 @@ A value that must be checked against the data (a band no word fits) is the engin
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -47,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.errors import ConfigError, WfkitError
+from wordforge_cli.errors import ConfigError, UsageError, WfkitError
 
 if TYPE_CHECKING:
     ParamType = click.ParamType[Any, Any]
@@ -149,6 +153,10 @@ class Spec:
     def __getitem__(self, name: str) -> Field:
         return self._by_name[name]
 
+    def find(self, name: str | None) -> Field | None:
+        """The field an error names (by its name or its key), if it is one of these."""
+        return self._by_name.get(name or "") or self._by_key.get(name or "")
+
     def on(self, front: str) -> list[Field]:
         return [f for f in self.fields if front in f.fronts]
 
@@ -195,14 +203,16 @@ class Spec:
     def read(self, data: Mapping[str, Any], *, front: str, path: str | None = None,
              line: Callable[[str], int | None] = lambda key: None,
              label: Callable[[str], str] = lambda key: key,
-             extra: Iterable[str] = (), allowed: Iterable[str] | None = None) -> dict[str, Any]:
+             extra: Iterable[str] = (), allowed: Iterable[str] | None = None,
+             given: dict[str, tuple[int | None, str]] | None = None) -> dict[str, Any]:
         """Parse the values a file gives (``--config`` or a pack section): ``name -> value``.
 
         ``extra``: other keys the caller reads itself (skipped here, known for did-you-mean);
         ``allowed``: the keys the command really has (its own Click parameters), default all
         the spec's keys for ``front``. ``line(key)`` and ``label(key)`` say where a key is and
-        how to name it (``sections[3].budget``) in messages. A null value is kept as None:
-        "the default" (see :meth:`resolve`), also over a value a lower layer gave."""
+        how to name it (``sections[3].budget``) in messages; ``given`` gets each field's line
+        and label (a :class:`Given`'s). A null value is kept as None: "the default" (see
+        :meth:`resolve`), also over a value a lower layer gave."""
         known = list(self.keys(front)) if allowed is None else list(allowed)
         extra = tuple(extra)
         out: dict[str, Any] = {}
@@ -216,6 +226,8 @@ class Spec:
                 raise ConfigError(f"unknown key '{key}'{did_you_mean(key, [*known, *extra])}",
                                   path=path, line=line(key))
             f = self._by_key[key]
+            if given is not None:
+                given[f.name] = (line(key), label(key))
             if value is None:
                 out[f.name] = None
                 continue
@@ -234,7 +246,8 @@ def config_callback(load: Callable[[str | Path], Any], bundled: str,
     """The eager ``--config`` callback (black's pattern): ``load(path)`` reads the config
     (the bundled ``configs/BUNDLED.yaml`` when not given), ``defaults(cfg, *after)`` gives its
     option values, which become ``ctx.default_map`` (also for the group's subcommands, for the
-    fields they have). ``after``: the other eager parameters the values depend on (kanji's
+    fields they have), and a user's config's ``cfg.given(*after)`` where it gave them (see
+    :func:`named_refusals`). ``after``: the other eager parameters the values depend on (kanji's
     ``preset``), each with this callback too: the config is read once all are known."""
 
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
@@ -246,12 +259,14 @@ def config_callback(load: Callable[[str | Path], Any], bundled: str,
         if len(known) <= len(after) or not set(after) <= known.keys():
             return value
         path = next(v for k, v in known.items() if k not in after)
+        chosen = [known[name] for name in after]
         try:
             cfg = load(path or bundled_config(bundled))
-            values = defaults(cfg, *(known[name] for name in after))
+            values = defaults(cfg, *chosen)
         except WfkitError as error:
             raise ReportedError(error) from None
         ctx.meta[meta] = cfg
+        ctx.meta[f"{meta}.from"] = cfg.given(*chosen) if path else None
         ctx.default_map = command_defaults(ctx.command, values)
         return value
 
@@ -270,6 +285,51 @@ def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[
             theirs = {p.name for p in sub.params}
             out[name] = {k: v for k, v in values.items() if k in theirs and v is not None}
     return out
+
+
+@dataclass(frozen=True)
+class Given:
+    """Where a file gave each option (field name -> line and key), so that the engine's later
+    refusal of a value it took (``UsageError(msg, field="min_len")``) names that file and line
+    as the reader's own errors do (``FILE:LINE: min_len: msg``)."""
+
+    path: str
+    lines: Mapping[str, tuple[int | None, str]]
+
+    def refusal(self, error: WfkitError, prefix: str = "") -> ConfigError | None:
+        """``error`` at the line that gave its field (None: the file did not give it)."""
+        if error.field is None or error.field not in self.lines:
+            return None
+        line, key = self.lines[error.field]
+        return ConfigError(prefix + error.message, path=self.path, line=line, field=key)
+
+
+F = Callable[..., Any]
+
+
+def named_refusals(spec: Spec, meta: str) -> Callable[[F], F]:
+    """A command (``ctx`` first) whose engine refusals of a field are named where the value
+    came from: the ``--config`` file's line when the user's config (or its preset) gave it,
+    else the field's flag (``--min-len: msg``, ``--player: msg``)."""
+
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def command(ctx: click.Context, /, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return func(ctx, *args, **kwargs)
+            except UsageError as error:
+                f = spec.find(error.field) if error.path is None else None
+                if f is None:
+                    raise
+                given: Given | None = ctx.meta.get(f"{meta}.from")
+                source = ctx.get_parameter_source(f.name)
+                located = given.refusal(error) if given is not None and (
+                    source is click.core.ParameterSource.DEFAULT_MAP) else None
+                raise located or UsageError(f"{f.flag}: {error.message}") from None
+
+        return command
+
+    return decorate
 
 
 class Choice(click.Choice):  # type: ignore[type-arg]  # generic from Click 8.2 only (>=8.1)

@@ -31,7 +31,7 @@ from wordforge_cli.options import (
     seed_option,
     vocab_option,
 )
-from wordforge_cli.spec import config_callback
+from wordforge_cli.spec import config_callback, named_refusals
 
 if TYPE_CHECKING:
     from wordforge_cli.crossword.config import CrosswordConfig
@@ -91,6 +91,7 @@ def _defaults(cfg: Any) -> dict[str, Any]:
 @STYLED.options()
 @board_options
 @click.pass_context
+@named_refusals(BATCH + BOARD + STYLED, CONFIG_META)
 def crossword(ctx: click.Context, /, config_path: str | None, count: int,
               **common: Any) -> None:
     """Generate crossword boards whose answer hides in their cells (generate and test).
@@ -130,6 +131,7 @@ def crossword(ctx: click.Context, /, config_path: str | None, count: int,
 @ENDLESS.options()
 @board_options
 @click.pass_context
+@named_refusals(ENDLESS + BOARD, CONFIG_META)
 def endless(ctx: click.Context, /, count: int, start: int, **common: Any) -> None:
     """Questions of the endless run: band and style from the question number (see plan).
 
@@ -152,6 +154,7 @@ def endless(ctx: click.Context, /, count: int, start: int, **common: Any) -> Non
 @STYLED.options()
 @board_options
 @click.pass_context
+@named_refusals(CHALLENGE + STYLED + BOARD, CONFIG_META)
 def challenge(ctx: click.Context, /, count: int, **common: Any) -> None:
     """Challenge sets: one board per step of the config's ramp (10), no answer twice.
 

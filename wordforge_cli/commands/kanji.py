@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -28,27 +28,16 @@ from wordforge_cli.options import (
     seed_option,
     write_stats,
 )
-from wordforge_cli.spec import config_callback
+from wordforge_cli.spec import config_callback, named_refusals
 
 if TYPE_CHECKING:
     from wordforge_cli.kanji.territory import Player
 
 RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
-T = TypeVar("T")
-V = TypeVar("V")
 # --config and --preset (black's pattern): once both are known, the config's (and preset's)
 # values become the option defaults
 _eager = config_callback(load_config, "kanji", KanjiConfig.values, CONFIG_META, after=("preset",))
-
-
-def _players(make: Callable[[V], T], values: V) -> T:
-    """``make(values)`` (``kanji.config.pair`` or ``self_play``), its one refusal, more than
-    two players, named by the flag."""
-    try:
-        return make(values)
-    except UsageError as exc:
-        raise UsageError(f"--player: {exc.message}") from None
 
 
 @click.group(invoke_without_command=True,
@@ -67,6 +56,7 @@ def _players(make: Callable[[V], T], values: V) -> T:
 @output_options()
 @seed_option
 @click.pass_context
+@named_refusals(POOLS, CONFIG_META)
 def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,
           dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
           stats_path: str | None, quiet: bool, output: str | None,
@@ -107,7 +97,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
     # the pack's section, named as the engine's scope ("kanji"): the same pools and figures
     section = KanjiSection("kanji", count, (), 0, {}, dictionary=dictionary, request=request,
-                           data=[], play=_players(self_play, asked))
+                           data=[], play=self_play(asked))
     items = first_drawn(section.items(seed, 0, count))
     report_seed(ctx, seed)
     stats = section.new_stats()
@@ -319,6 +309,7 @@ def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
               help="Print one JSON object per move, then the result.")
 @seed_option
 @click.pass_context
+@named_refusals(PLAY, CONFIG_META)
 def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple[Player, ...],
          limit: int, hidden_words: bool, dict_path: str | None, as_json: bool,
          seed: int) -> None:
@@ -336,7 +327,7 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
     """
     from wordforge_cli.output import dumps
 
-    pair = _players(kanji_config.pair, players)
+    pair = kanji_config.pair(players)
     record = read_pool(pool_path, pool_id)
     dictionary = load_dictionary(dict_path)
     shown = record.get("words", [])

@@ -110,39 +110,45 @@ def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
     the budget.
     """
     if request.style not in STYLES:
-        raise UsageError(f"unknown style '{request.style}' (one of {', '.join(STYLES)})")
+        raise UsageError(f"unknown style '{request.style}' (one of {', '.join(STYLES)})",
+                         field="style")
     if request.layout not in LAYOUTS:
-        raise UsageError(f"unknown layout '{request.layout}' (one of {', '.join(LAYOUTS)})")
+        raise UsageError(f"unknown layout '{request.layout}' (one of {', '.join(LAYOUTS)})",
+                         field="layout")
     if request.budget < 1:
-        raise UsageError("the attempt budget must be at least 1")
+        raise UsageError("the attempt budget must be at least 1", field="budget")
     lo, hi = request.min_len, request.max_len
     if lo > hi:
-        raise UsageError(f"impossible request: min length {lo} > max length {hi}")
+        raise UsageError(f"impossible request: min length {lo} > max length {hi}",
+                         field="min_len")
     if lo < 2:
         raise UsageError("impossible request: an answer needs at least 2 letters (its first "
-                         "word runs down, its second across)")
+                         "word runs down, its second across)", field="min_len")
     mw, mh = request.max_width, request.max_height
     for name, limit in (("width", mw), ("height", mh)):
         if limit is not None and limit < 2:
             raise UsageError(f"impossible request: max {name} {limit}: every board has a word "
-                             f"down and a word across, each of 2 letters or more")
+                             f"down and a word across, each of 2 letters or more",
+                             field=f"max_{name}")
     longest = max(len(w) for w in lexicon.words)
     if min(hi, longest) * longest >= STRIDE // 2:
         raise UsageError(f"words too long for a board: answers up to {hi} letters and words "
-                         f"of {longest} letters could reach past {STRIDE // 2} cells")
+                         f"of {longest} letters could reach past {STRIDE // 2} cells",
+                         field="max_len")
     cands = candidates(lexicon, lo, hi, mw, mh)
     if cands:
         return cands
     if not any(lo <= len(w) <= hi for w in lexicon.words):
         lengths = sorted({len(w) for w in lexicon.words})
         raise UsageError(f"impossible request: no word of {lo}-{hi} letters in the vocabulary "
-                         f"(lengths there: {_ranges(lengths)})")
+                         f"(lengths there: {_ranges(lengths)})", field="min_len")
     if (mw is not None or mh is not None) and candidates(lexicon, lo, hi):
         raise UsageError(f"impossible request: no {lo}-{hi} letter answer fits a board of at "
                          f"most {mw or 'any'} x {mh or 'any'} cells: its words run down and "
                          f"across in turn, so words down may have at most {mh or 'any'} "
                          f"letters and words across at most {mw or 'any'}, and not enough "
-                         "such words hold the answers' letters")
+                         "such words hold the answers' letters",
+                         field="max_width" if mw is not None else "max_height")
     raise UsageError(f"impossible request: no {lo}-{hi} letter word has, for every one of its "
                      "letters, another distinct word holding that letter, each crossing the "
                      "word before it")

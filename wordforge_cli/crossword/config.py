@@ -19,7 +19,7 @@ from wordforge_cli.config import check_mapping, load_mapping, type_name
 from wordforge_cli.crossword.blanks import LABELS, STYLES
 from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS, Request
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
-from wordforge_cli.spec import CLI, CONFIG, PACK, Choice, Field, Names, Pair, Spec
+from wordforge_cli.spec import CLI, CONFIG, PACK, Choice, Field, Given, Names, Pair, Spec
 from wordforge_cli.yamlio import YamlDoc
 
 MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
@@ -112,13 +112,18 @@ def board_request(v: Mapping[str, Any], band: tuple[int, int] | None = None,
 
 @dataclass
 class CrosswordConfig:
-    """A loaded config: ``options`` are the batch command's option defaults."""
+    """A loaded config: ``options`` are the batch command's option defaults (``lines``: where
+    the file gives each)."""
 
     path: str
     options: dict[str, Any] = field(default_factory=dict)
     endless: EndlessConfig = field(default_factory=EndlessConfig)
     ramp: tuple[Step, ...] = DEFAULT_RAMP
     labels: dict[str, str] = field(default_factory=lambda: dict(LABELS))
+    lines: dict[str, tuple[int | None, str]] = field(default_factory=dict)
+
+    def given(self) -> Given:
+        return Given(self.path, self.lines)
 
 
 def _int(doc: YamlDoc, value: Any, *keys: str | int, low: int = 1,
@@ -158,8 +163,9 @@ def load_config(path: str | Path) -> CrosswordConfig:
     """Read and check a crossword config."""
     every = BATCH + BOARD + STYLED + Spec(CHALLENGE["order_by_difficulty"])
     doc, data = load_mapping(path, (every.keys(CONFIG) + SECTIONS))
+    lines: dict[str, tuple[int | None, str]] = {}
     options = every.read(data, front=CONFIG, path=doc.path, line=lambda key: doc.line(key),
-                         extra=SECTIONS)
+                         extra=SECTIONS, given=lines)
     labels = dict(LABELS)
     if "labels" in data:
         given = check_mapping(doc, data["labels"], STYLES, "labels")
@@ -197,4 +203,4 @@ def load_config(path: str | Path) -> CrosswordConfig:
                 style = _style(doc, item.get("style", "none"), *keys, "style")
                 steps.append(Step(lo, hi, style))
             ramp = tuple(steps)
-    return CrosswordConfig(str(path), options, endless, ramp, labels)
+    return CrosswordConfig(str(path), options, endless, ramp, labels, lines)

@@ -27,6 +27,7 @@ from wordforge_cli.spec import (
     Field,
     FiniteFloat,
     FiniteRange,
+    Given,
     Pair,
     Parsed,
     Spec,
@@ -131,12 +132,13 @@ def pool_request(v: Mapping[str, Any]) -> PoolRequest:
 @dataclass
 class KanjiConfig:
     """A loaded config: option values (top level), presets (name -> values), the default
-    preset."""
+    preset; ``lines``: where the file gives each value (by preset, None: the top level)."""
 
     path: str
     options: dict[str, Any] = field(default_factory=dict)
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     preset: str | None = None
+    lines: dict[str | None, dict[str, tuple[int | None, str]]] = field(default_factory=dict)
 
     def values(self, preset: str | None) -> dict[str, Any]:
         """Option values of ``preset`` (None: the config's default preset) over the top
@@ -152,25 +154,32 @@ class KanjiConfig:
     def preset_name(self, preset: str | None) -> str | None:
         return preset or self.preset
 
+    def given(self, preset: str | None) -> Given:
+        """Where the values of ``preset`` (see :meth:`values`) are given."""
+        top = self.lines.get(None, {})
+        return Given(self.path, {**top, **self.lines.get(self.preset_name(preset), {})})
+
 
 def load_config(path: str | Path) -> KanjiConfig:
     """Read and check a kanji config (unknown keys and presets caught with file:line)."""
     from wordforge_cli.config import check_mapping, did_you_mean, load_mapping, type_name
 
     doc, data = load_mapping(path, POOLS.keys(CONFIG) + OWN_KEYS)
+    lines: dict[str | None, dict[str, tuple[int | None, str]]] = {None: {}}
     options = POOLS.read(data, front=CONFIG, path=doc.path, line=lambda key: doc.line(key),
-                         extra=OWN_KEYS)
+                         extra=OWN_KEYS, given=lines[None])
     presets: dict[str, dict[str, Any]] = {}
     raw = data.get("presets") or {}
     check_mapping(doc, raw, raw if isinstance(raw, dict) else (), "presets")
     for name, values in raw.items():
         where = ("presets", str(name))
         check_mapping(doc, values or {}, POOLS.keys(CONFIG), *where)
+        lines[str(name)] = {}
         presets[str(name)] = POOLS.read(values or {}, front=CONFIG, path=doc.path,
-                                        line=partial(doc.line, *where))
+                                        line=partial(doc.line, *where), given=lines[str(name)])
     preset = data.get("preset")
     if preset is not None and not isinstance(preset, str):
         raise doc.error(f"'preset' must be a preset name, not {type_name(preset)}", "preset")
     if preset is not None and preset not in presets:
         raise doc.error(f"unknown preset '{preset}'{did_you_mean(preset, presets)}", "preset")
-    return KanjiConfig(str(path), options, presets, preset)
+    return KanjiConfig(str(path), options, presets, preset, lines)

@@ -80,9 +80,16 @@ def check_request(dictionary: Dictionary, request: PoolRequest) -> View:
                          field="min_zipf")
     view = request.view(dictionary)
     if len(view.ids) < n + m:
+        # the field refused: the count, unless no pool of any bring is left (n + 1 words):
+        # then the filter without which this one could be made
+        without = {"min_zipf": (request.max_grade, None),
+                   "max_grade": (GRADE_OTHER, request.min_zipf)}
+        culprit = next((name for name, (grade, zipf) in without.items()
+                        if len(view.ids) <= n
+                        and len(dictionary.view(grade, GRADE_OTHER, zipf).ids) >= n + m), "bring")
         raise UsageError(
             f"base {n} + bring {m} needs {n + m} words; the filters leave {len(view.ids)} "
-            f"of {len(dictionary)} (loosen max_grade/min_zipf or ask for fewer)", field="bring")
+            f"of {len(dictionary)} (loosen max_grade/min_zipf or ask for fewer)", field=culprit)
     if len(view.base_ids) < n:
         raise UsageError(
             f"base {n} needs {n} base words; base_max_grade {request.base_max_grade} "

@@ -93,7 +93,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     try:
         check_seats(rules, len(models))
     except UsageError as exc:
-        raise ctx.field_error(exc.message, exc.field) from None
+        raise ctx.refused(exc) from None
     game = GameRules(turns=v["turns"], powerups=v["powerups"], use_at=v["use_at"])
     options = {"config": data[0].label, "data": data[1].label, "players": [m.name for m in models],
                "turns": game.turns, "powerups": game.powerups, "use_at": game.use_at}

@@ -11,11 +11,15 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from wordforge_cli.config import check_mapping, did_you_mean, type_name
 from wordforge_cli.errors import ConfigError
 from wordforge_cli.yamlio import YamlDoc, parse_yaml, read_text
+
+if TYPE_CHECKING:
+    from wordforge_cli.errors import WfkitError
+    from wordforge_cli.spec import Given
 
 TOP_KEYS = ("name", "description", "seed", "sections")
 COMMON_KEYS = ("name", "kind", "count", "render", "render_limit")
@@ -71,6 +75,19 @@ class SectionContext:
             return self.error(message)
         return ConfigError(message, path=self.doc.path, line=self.doc.line(*self.keys, key),
                            field=f"sections[{self.spec.index}].{key}")
+
+    def refused(self, error: WfkitError, *, prefix: str = "", given: Given | None = None,
+                keys: dict[str, str] | None = None, fallback: str | None = None) -> ConfigError:
+        """The engine's refusal of a field (``UsageError(msg, field=name)``) named where its
+        value came from: the section's key (``keys``: the key that gives a field, a batch's
+        ``band``), else the line of the user's config that gave it (``given``), else the
+        ``fallback`` key or the section."""
+        message = prefix + error.message
+        key = (keys or {}).get(error.field or "", error.field)
+        if key is not None and self.has(key):
+            return self.field_error(message, key)
+        return (given.refusal(error, prefix) if given is not None else None) or (
+            self.field_error(message, fallback))
 
     def read(self, spec: Any, *, extra: tuple[str, ...] = (),
              only: tuple[str, ...] | None = None) -> dict[str, Any]:

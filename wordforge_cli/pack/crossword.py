@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from wordforge_cli.spec import Spec
 
 FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config
+BAND = {"min_len": "band", "max_len": "band"}  # a batch section's key of the request's fields
 
 
 RENDERS = ("text", "svg", "ipuz", "sheet")
@@ -334,12 +335,11 @@ def _prepare(cls: type[BoardSection]
         options: dict[str, Any] = {"vocab": data[0].label, "config": data[1].label}
         section = cls(ctx.spec.name, v, cfg, lexicon, count=count, render=render,
                       render_limit=render_limit, options=options, data=data)
-        try:  # the engine's own impossible-request check, its refusal at the section's line
+        try:  # the engine's own impossible-request check, named at the field it refuses
             section.check()
         except UsageError as exc:
-            key = "band" if cls is BatchSection else "vocab"
-            raise ctx.error(f"can never succeed: {exc.message}",
-                            key if ctx.has(key) else None) from None
+            raise ctx.refused(exc, prefix="can never succeed: ", keys=BAND, fallback="vocab",
+                              given=cfg.given() if config_path else None) from None
         if cls is BatchSection:
             options.update(band=[section.request.min_len, section.request.max_len],
                            style=v["style"])

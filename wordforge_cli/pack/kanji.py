@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from wordforge_cli.kanji.pool import PoolRequest
     from wordforge_cli.kanji.territory import SelfPlay
     from wordforge_cli.pack.config import SectionContext
+    from wordforge_cli.spec import Given
 
 
 class KanjiSection(Section):
@@ -150,7 +151,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     try:
         defaults = cfg.values(preset)
     except UsageError as exc:
-        raise ctx.field_error(exc.message, "preset") from None
+        raise ctx.refused(exc) from None
     preset = cfg.preset_name(preset)
     v = POOLS.resolve(defaults, ctx.read(POOLS, extra=OWN_KEYS))
     request = pool_request(v)
@@ -159,12 +160,12 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     from wordforge_cli.options import intake  # the intake policy's one wording
 
     intake(dictionary.source, dictionary.skipped, strict=v["strict_vocab"])
+    given = cfg.given(preset) if config_path else None
     try:
         check_request(dictionary, request)
     except UsageError as exc:  # the engine names the field it refuses
-        key = exc.field if exc.field and ctx.has(exc.field) else (
-            "preset" if ctx.has("preset") else None)
-        raise ctx.field_error(f"can never succeed: {exc.message}", key) from None
+        raise ctx.refused(exc, prefix="can never succeed: ", given=given,
+                          fallback="preset") from None
     data = [user_file(ctx, dict_path) if dict_path
             else bundled_file("data", "jukugo.tsv", note="jukugo.md"),
             bundled_file("data", "kanji_grades.tsv", note="jukugo.md"),
@@ -172,7 +173,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     options: dict[str, Any] = {"dict": data[0].label, "config": data[2].label, "preset": preset,
                                **{f.config_key: v[f.name] for f in POOLS.on(PACK)
                                   if f.name in _REQUEST}}
-    play = _self_play(ctx, v)
+    play = _self_play(ctx, v, given)
     if play is not None:  # only then: a section that does not ask keeps its manifest bytes
         options.update(self_play=True, balanced=play.band is not None,
                        band=v["band"], games=play.games,
@@ -182,7 +183,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                         dictionary=dictionary, request=request, data=data, play=play)
 
 
-def _self_play(ctx: SectionContext, v: dict[str, Any]) -> SelfPlay | None:
+def _self_play(ctx: SectionContext, v: dict[str, Any], given: Given | None) -> SelfPlay | None:
     """The section's self-play, as ``wfkit kanji --self-play/--balanced`` reads it (the
     config's and preset's values under the section's own), or None when not asked."""
     if not (v["self_play"] or v["balanced"]) and ctx.has("players"):
@@ -191,7 +192,7 @@ def _self_play(ctx: SectionContext, v: dict[str, Any]) -> SelfPlay | None:
     try:
         return self_play(v)
     except UsageError as exc:
-        raise ctx.field_error(exc.message, exc.field) from None
+        raise ctx.refused(exc, given=given) from None
 
 
 OWN_KEYS = ("config", "preset")
