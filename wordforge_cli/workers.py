@@ -113,6 +113,8 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append(executor.submit(work, nxt))
+            elif not pending:  # the last result: the workers exit while the caller uses it
+                executor.shutdown(wait=False)
             yield result
     except BrokenProcessPool:
         # a worker died (kill -9, the OOM killer): the pool's own clean-up terminates the others

@@ -228,11 +228,28 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     chunks = None
     if jobs > 1 and count * size >= PARALLEL_BOARDS and render not in STREAMED:
         # the first item was drawn here (the request's check, and caches the workers inherit)
-        step = max(1, CHUNK_BOARDS // size)
-        bounds = [(a, min(a + step, start + count)) for a in range(start, start + count, step)]
+        bounds = _bounds(start, start + count, max(1, CHUNK_BOARDS // size), jobs)
         chunks = _parallel(section, common["seed"], render, bounds, jobs)
     with _few_collections():
         _emit(section, items, count, common, request, chunks)
+
+
+def _bounds(start: int, stop: int, step: int, jobs: int) -> list[tuple[int, int]]:
+    """Items ``start..stop-1`` in chunks of ``step``, the last ones smaller (a ``2 * jobs``-th
+    of what is left, down to an eighth of ``step``), so that the workers finish together: with
+    equal chunks one worker's last chunk ran alone, up to a whole chunk's time (0.17 s of 2,048
+    boards) of the run's wall on an idle core."""
+    least = max(1, step // 8)
+    bounds = []
+    a = start
+    while a < stop:
+        left = stop - a
+        size = max(least, min(step, -(-left // (2 * jobs))))
+        if left - size < least:  # no sliver of a chunk at the end
+            size = left
+        bounds.append((a, a + size))
+        a += size
+    return bounds
 
 
 @contextlib.contextmanager
