@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.crossword.check import row_runs
-
 if TYPE_CHECKING:
     from wordforge_cli.crossword.board import Board
 
@@ -158,19 +156,92 @@ def _entries(words: Sequence[Placed], cells: Sequence[Cell], width: int,
     """:func:`entries` as plain tuples (number, x, y, dir, length, clue) of a board's words
     and its cells (row by row, ``width`` cells wide), and each start cell's number by
     ``y * (width + 1) + x``."""
-    stride = width + 1
-    found = row_runs(cells, width)
-    numbers: dict[int, int] = {}
+    found, numbers, _puzzle, _solution = _scan(words, cells, width, 0, hints, False)
+    return found, numbers
+
+
+def _scan(words: Sequence[Placed], cells: Sequence[Cell], w: int, h: int,
+          hints: Mapping[str, str | None], text: bool
+          ) -> tuple[Found, dict[int, int], list[str], list[str]]:
+    """One pass over a board's cells (row by row, on a board ``w`` cells wide and ``h``
+    high): its entries, each start cell's number (by ``y * (w + 1) + x``) and, with
+    ``text``, the JSON of each row of its ipuz puzzle and solution grids (as orjson writes
+    them: the tests hold them equal).
+
+    The runs are found here, the grid's own (every run of 2+ cells across or down, in
+    standard order: by start cell, row by row, across first), as a crossword app derives
+    them; ``check.check_ipuz`` derives them apart. A cell is the number ``y * (w + 1) + x``,
+    with a column left empty at the end of each row, so a neighbour test is one lookup."""
+    stride = w + 1
+    occupied = {c[1] * stride + c[0] for c in cells}
+    runs: list[Run] = []
     keys: dict[Run, int] = {}
-    for run in found:
-        k = run[1] * stride + run[0]
-        keys[run] = numbers.setdefault(k, len(numbers) + 1)
+    numbers: dict[int, int] = {}
+    letters = _LETTER_TEXT
+    blocks = _BLOCKS
+    puzzle: list[str] = []  # the rows' texts, and the row being written
+    solution: list[str] = []
+    prow: list[str] = []
+    srow: list[str] = []
+    row = at = 0  # the row being written, and the next square in it
+    for x, y, c, n in cells:
+        k = y * stride + x
+        label = 0
+        if k + 1 in occupied and k - 1 not in occupied:
+            m = 2
+            while k + m in occupied:
+                m += 1
+            label = numbers[k] = len(numbers) + 1
+            run = (x, y, "across", m)
+            runs.append(run)
+            keys[run] = label
+        if k + stride in occupied and k - stride not in occupied:
+            m = 2
+            e = k + 2 * stride
+            while e in occupied:
+                m += 1
+                e += stride
+            if not label:
+                label = numbers[k] = len(numbers) + 1
+            run = (x, y, "down", m)
+            runs.append(run)
+            keys[run] = label
+        if not text:
+            continue
+        while y != row:
+            if at < w:
+                prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
+                srow.append(prow[-1])
+            puzzle.append(",".join(prow))
+            solution.append(",".join(srow))
+            prow, srow, row, at = [], [], row + 1, 0
+        if x > at:
+            prow.append(blocks[x - at] if x - at < 64 else _blocks(x - at))
+            srow.append(prow[-1])
+        at = x + 1
+        made = letters.get(c)
+        if made is None:
+            made = _letter_text(c)
+        srow.append(made[0])
+        if label:
+            prow.append(f'{{"cell":{label},"value":{made[0]}}}' if n == -2 else
+                        f'{{"cell":{label},"style":{{"shapebg":"circle"}}}}' if n >= 0
+                        else str(label))
+        else:
+            prow.append(made[1] if n == -2 else _CIRCLED if n >= 0 else "0")
+    while text and row < h:
+        if at < w:
+            prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
+            srow.append(prow[-1])
+        puzzle.append(",".join(prow))
+        solution.append(",".join(srow))
+        prow, srow, row, at = [], [], row + 1, 0
     placed = {(x, y, d, len(wd)): i for i, (wd, x, y, d) in enumerate(words)}
     # a word can lie over another's start only where some placed word is not a whole run
-    overlaid = len(placed) != len(words) or not placed.keys() <= set(found)
+    overlaid = len(placed) != len(words) or not placed.keys() <= keys.keys()
     maps = None  # (built for the first run that joins words)
-    out = []
-    for run in found:
+    found: Found = []
+    for run in runs:
         i = placed.get(run)
         if i is not None and not (overlaid and _overlaid(words, i)):
             clue = hints.get(words[i][0]) or no_hint(run[3])  # the run is this word
@@ -178,8 +249,8 @@ def _entries(words: Sequence[Placed], cells: Sequence[Cell], width: int,
             if maps is None:
                 maps = _maps(words, stride)
             clue = _run_clue(run, maps, stride, hints, keys)
-        out.append((keys[run], *run, clue))
-    return out, numbers
+        found.append((keys[run], *run, clue))
+    return found, numbers, puzzle, solution
 
 
 def _overlaid(words: Sequence[Placed], i: int) -> bool:
@@ -334,46 +405,7 @@ def _layout_text(answer: str, w: int, h: int, words: Sequence[Placed], cells: Se
     cell's text, kept per letter, instead of a list and a dict per cell encoded after."""
     from wordforge_cli.output import dumps_plain
 
-    found, numbers = _entries(words, cells, w, hints)
-    stride = w + 1
-    get = numbers.get
-    texts = _LETTER_TEXT
-    blocks = _BLOCKS
-    puzzle: list[str] = []  # the rows' texts, and the row being written
-    solution: list[str] = []
-    prow: list[str] = []
-    srow: list[str] = []
-    row = at = 0  # the row being written, and the next square in it
-    for x, y, c, n in cells:
-        while y != row:  # (cells come row by row)
-            if at < w:
-                prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
-                srow.append(prow[-1])
-            puzzle.append(",".join(prow))
-            solution.append(",".join(srow))
-            prow, srow, row, at = [], [], row + 1, 0
-        if x > at:
-            prow.append(blocks[x - at] if x - at < 64 else _blocks(x - at))
-            srow.append(prow[-1])
-        at = x + 1
-        made = texts.get(c)
-        if made is None:
-            made = _letter_text(c)
-        srow.append(made[0])
-        label = get(y * stride + x)
-        if label is None:
-            prow.append(made[1] if n == -2 else _CIRCLED if n >= 0 else "0")
-        else:
-            prow.append(f'{{"cell":{label},"value":{made[0]}}}' if n == -2 else
-                        f'{{"cell":{label},"style":{{"shapebg":"circle"}}}}' if n >= 0
-                        else str(label))
-    while row < h:
-        if at < w:
-            prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
-            srow.append(prow[-1])
-        puzzle.append(",".join(prow))
-        solution.append(",".join(srow))
-        prow, srow, row, at = [], [], row + 1, 0
+    found, _numbers, puzzle, solution = _scan(words, cells, w, h, hints, True)
     across: list[list[Any]] = []
     down: list[list[Any]] = []
     for num, _x, _y, d, _n, clue in found:
