@@ -238,19 +238,19 @@ def judged_samples() -> dict[str, list[list[str]]]:
             for p in sorted(folder.glob("gloss-*.tsv"))}
 
 
-# The sample drawn after the last change of the gloss rules (seed 10; seeds 1-9 were looked at
-# while the rules were tuned). The same seed drawn from the evidence-only trial build is
-# trial-evidence-only-gloss-seed10.tsv (english.md, "Evidence-only glosses").
-FRESH_SAMPLE = "gloss-random-seed10.tsv"
+# The sample drawn after the last change of the gloss rules (seed 11; seeds 1-10 were looked at
+# while the rules were tuned, and bench/gloss_candidates.py measures rankings on them). The
+# evidence-only trial build's seed 10 is trial-evidence-only-gloss-seed10.tsv (english.md).
+FRESH_SAMPLE = "gloss-random-seed11.tsv"
 
 
 def tally(lines: list[list[str]]) -> Counter:
     return Counter(verdict for _word, _pos, _gloss, verdict, _reason in lines)
 
 
-@pytest.mark.xfail(strict=True, reason="the fresh sample has 34 odd glosses (bar 10; the "
-                   "evidence-only trial 23), README English data; remove this mark once a "
-                   "rebuild and a fresh sample meet it")
+@pytest.mark.xfail(strict=True, reason="the fresh sample has 41 odd glosses (bar 10; seed 10 "
+                   "had 34, the evidence-only trial 23), README English data; remove this mark "
+                   "once a rebuild and a fresh sample meet it")
 def test_fresh_gloss_sample_meets_the_bar():
     verdicts = tally(judged_samples()[FRESH_SAMPLE])
     assert verdicts["wrong"] <= 3 and verdicts["odd"] <= 10, verdicts

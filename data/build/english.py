@@ -964,9 +964,15 @@ def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
             continue
         rank = ranks.get(pos_name, NO_RANK) if ranks else 0.0
         unlisted = 1 if listed and pos_name not in listed else 0
+        # a verb ECDICT does not give the word loses first when cefrpy's levels say nothing
+        # (one level for every tag, its guess: bewilderment JJ 4, NNP 4, VB 4 and no NN): a
+        # suru-noun's verb stood in for the English noun (bewilderment 困惑する, sermon
+        # 説教する, urine 小便する, hilt とことんまで; bench/gloss_candidates.py)
+        guess = len(set(ranks.values())) <= 1
+        demoted = 1 if unlisted and guess and pos_name == "verb" else 0
         # the English use right after the priority tags; ECDICT's vote (key[11]) says which
         # sense of a part of speech, not which part of speech (paste: 糊, not 張る)
-        full = key[:3] + (rank, unlisted) + key[3:11] + key[12:]
+        full = key[:3] + (demoted, rank, unlisted) + key[3:11] + key[12:]
         if best is None or full < best[0]:
             best = (full, pos_name, head, trust)
     return None if best is None else (best[1], best[2], best[3])
