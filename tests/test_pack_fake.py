@@ -12,7 +12,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from wordforge_cli.pack.kinds import Item, Kind, Section, Stats, register_kind
+from wordforge_cli.pack.kinds import Item, Kind, Section, register_kind
 from wordforge_cli.rng import derive_seed, item_rng
 
 
@@ -35,22 +35,50 @@ def histogram_summary(hist: Counter[int]) -> dict[str, Any]:
     return {"median": median, "worst": values[-1], "mean": round(mean, 4)}
 
 
-class DiceStats(Stats):
+class DiceStats:
+    """Made and failed items and the histogram of their sums (the engine.Statistics
+    protocol): exact counts, so shards merge to the figures of one run."""
+
     def __init__(self) -> None:
-        super().__init__()
-        self.sums = Counter()
+        self.made = 0
+        self.failed = 0
+        self.sums: Counter[int] = Counter()
 
     def add(self, record: dict) -> None:
-        super().add(record)
+        self.made += 1
         self.sums[record["sum"]] += 1
 
+    def fail(self, count: int = 1) -> None:
+        self.failed += count
+
+    def merge(self, other: DiceStats) -> DiceStats:
+        self.made += other.made
+        self.failed += other.failed
+        self.sums.update(other.sums)
+        return self
+
+    def to_state(self) -> dict:
+        return {"made": self.made, "failed": self.failed, "sums": sorted(self.sums.items())}
+
+    @classmethod
+    def from_state(cls, state: dict) -> DiceStats:
+        stats = cls()
+        stats.made, stats.failed = state["made"], state["failed"]
+        stats.sums = Counter(dict(state["sums"]))
+        return stats
+
     def summary(self) -> dict:
-        return {**super().summary(), "sum": histogram_summary(self.sums)}
+        return {"made": self.made, "failed": self.failed, "sum": histogram_summary(self.sums)}
 
 
 class DiceSection(Section):
     kind = "dice"
-    stats_class = DiceStats
+
+    def new_stats(self) -> DiceStats:
+        return DiceStats()
+
+    def stats_from_state(self, state: dict) -> DiceStats:
+        return DiceStats.from_state(state)
 
     def make(self, seed: int, index: int) -> Item:
         rng = item_rng(seed, self.name, index)

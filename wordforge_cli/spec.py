@@ -15,7 +15,7 @@ declaration come
 
 Errors carry the field as data, never parsed from text: ``UsageError(msg, field="bring")``
 prints as ``--bring: msg`` on the command line, ``FILE:LINE: bring: msg`` in a config file
-and ``FILE:LINE: sections[3].bring: msg`` in a pack (``pack.config.SectionContext.field_error``).
+and ``FILE:LINE: sections[3].bring: msg`` in a pack (``pack.config.SectionContext``).
 The engine's own refusal of a value its reader took (a band no word has) is named where that
 value came from, by the field it names (:func:`named_refusals`, :class:`Given`,
 ``SectionContext.refused``).
@@ -187,14 +187,11 @@ class Spec:
                     out[name] = defaults[name] if value is None else value
         return out
 
-    def options(self, *, exclude: Iterable[str] = ()) -> Callable[[Callable[..., Any]],
-                                                                  Callable[..., Any]]:
+    def options(self) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """A decorator adding the command-line fields as Click options, in spec order."""
-        skip = set(exclude)
-        chosen = [f for f in self.on(CLI) if f.name not in skip]
 
         def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
-            for f in reversed(chosen):
+            for f in reversed(self.on(CLI)):
                 func = f.option()(func)
             return func
 

@@ -78,14 +78,11 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def _defaults(cfg: Any) -> dict[str, Any]:
-    return (BATCH + BOARD + STYLED + CHALLENGE).resolve(cfg.options)
-
-
 @click.group(invoke_without_command=True,
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
-              callback=config_callback(load_config, "crossword", _defaults, CONFIG_META),
+              callback=config_callback(load_config, "crossword", lambda cfg: (
+                  BATCH + BOARD + STYLED + CHALLENGE).resolve(cfg.options), CONFIG_META),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
 @BATCH.options()
 @STYLED.options()

@@ -52,7 +52,8 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
     """
     from wordforge_cli.output import atomic_write
     from wordforge_cli.progress import progress
-    from wordforge_cli.rarity import Summary, rate_all
+    from wordforge_cli.rarity import Summary, rate_all, vocabulary_words
+    from wordforge_cli.vocab import read_vocab
 
     if stats_path and compare_path:
         raise UsageError("--stats goes with a rarity table, not with --compare")
@@ -61,7 +62,8 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
     if not words and not vocab:
         raise UsageError("no words: give WORD... or --vocab FILE (see wfkit rarity --help)")
     fmt = "jsonl" if as_json else fmt
-    entries = vocab_words(vocab) if vocab else checked_words(words)
+    # each word checked (a bad one: its file:line, exit 2)
+    entries = vocabulary_words(read_vocab(vocab)) if vocab else checked_words(words)
     rules, tables = rule.load(whole=bool(vocab) or len(entries) > 50)
     use_lemma = rule.lemma
     shown = progress(entries, total=len(entries), desc="rarity", unit="word")
@@ -115,14 +117,6 @@ def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_pat
 
 COMPARE_FIELDS = ("word", "zipf", "cefr", "rarity", "other_rarity", "battle_rarity",
                   "other_battle_rarity", "source", "other_source", "direction")
-
-
-def vocab_words(path: str) -> list[str]:
-    """The words of a vocabulary file, each checked (bad word: file:line, exit 2)."""
-    from wordforge_cli.rarity import vocabulary_words
-    from wordforge_cli.vocab import read_vocab
-
-    return vocabulary_words(read_vocab(path))
 
 
 def report_summary(summary: dict[str, Any], rules: Rules, vocab: str) -> None:

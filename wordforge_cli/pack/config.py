@@ -68,26 +68,23 @@ class SectionContext:
         return ConfigError(f"section '{self.spec.name}': {message}", path=self.doc.path,
                            line=self.doc.line(*where))
 
-    def field_error(self, message: str, key: str | None) -> ConfigError:
-        """An error about one key of the section, named ``sections[i].key`` at its line (the
-        section itself when ``key`` is None or not given in the section)."""
+    def refused(self, error: WfkitError, *, prefix: str = "", given: Given | None = None,
+                keys: dict[str, str] | None = None, fallback: str | None = None) -> ConfigError:
+        """The engine's refusal of a field (``UsageError(msg, field=name)``) named where its
+        value came from: the section's key as ``sections[i].key`` at its line (``keys``: the
+        key that gives a field, a batch's ``band``), else the line of the user's config that
+        gave it (``given``), else the ``fallback`` key or the section itself."""
+        message = prefix + error.message
+        key = (keys or {}).get(error.field or "", error.field)
+        located = given.refusal(error, prefix) if given is not None else None
+        if key is None or not self.has(key):
+            if located is not None:
+                return located
+            key = fallback
         if key is None or not self.has(key):
             return self.error(message)
         return ConfigError(message, path=self.doc.path, line=self.doc.line(*self.keys, key),
                            field=f"sections[{self.spec.index}].{key}")
-
-    def refused(self, error: WfkitError, *, prefix: str = "", given: Given | None = None,
-                keys: dict[str, str] | None = None, fallback: str | None = None) -> ConfigError:
-        """The engine's refusal of a field (``UsageError(msg, field=name)``) named where its
-        value came from: the section's key (``keys``: the key that gives a field, a batch's
-        ``band``), else the line of the user's config that gave it (``given``), else the
-        ``fallback`` key or the section."""
-        message = prefix + error.message
-        key = (keys or {}).get(error.field or "", error.field)
-        if key is not None and self.has(key):
-            return self.field_error(message, key)
-        return (given.refusal(error, prefix) if given is not None else None) or (
-            self.field_error(message, fallback))
 
     def read(self, spec: Any, *, extra: tuple[str, ...] = (),
              only: tuple[str, ...] | None = None) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,62 +135,10 @@ class Item:
             stats.fail(self.failed)
 
 
-class Stats:
-    """Made and failed items only, for a kind whose engine has no statistics of its own
-    (the :class:`wordforge_cli.engine.Statistics` protocol; keeps only ints and Counters)."""
-
-    def __init__(self) -> None:
-        self.made = 0
-        self.failed = 0
-
-    def add(self, made: Any) -> None:
-        self.made += 1
-
-    def fail(self, count: int = 1) -> None:
-        self.failed += count
-
-    def merge(self, other: Stats) -> Stats:
-        for key, value in vars(other).items():
-            mine = getattr(self, key)
-            if isinstance(value, Counter):
-                mine.update(value)
-            elif isinstance(value, int):
-                setattr(self, key, mine + value)
-            else:  # pragma: no cover - a subclass keeping something unmergeable is a bug
-                raise TypeError(f"cannot merge stats field {key}")
-        return self
-
-    def to_state(self) -> dict[str, Any]:
-        """JSON-able state (shards store it; ``merge`` joins states in shard order)."""
-        return {key: ({"counter": [[k, v[k]] for k in sorted(v, key=_order)]}
-                      if isinstance(v, Counter) else v)
-                for key, v in vars(self).items()}
-
-    @classmethod
-    def from_state(cls, state: dict[str, Any]) -> Stats:
-        stats = cls()
-        for key, value in state.items():
-            if not hasattr(stats, key):
-                raise ValueError(f"unknown stats field {key}")
-            if isinstance(value, dict):
-                value = Counter({k: c for k, c in value["counter"]})
-            setattr(stats, key, value)
-        return stats
-
-    def summary(self) -> dict[str, Any]:
-        return {"made": self.made, "failed": self.failed}
-
-
-def _order(key: Any) -> tuple[str, Any]:
-    return (type(key).__name__, key)
-
-
-
 class Section:
     """A prepared section: picklable, so worker processes can run it."""
 
     kind: str = ""
-    stats_class: type[Stats] = Stats
 
     def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
                  options: dict[str, Any], data: list[DataFile] | None = None):
@@ -228,12 +175,13 @@ class Section:
     def data_files(self) -> list[DataFile]:
         return self.data
 
-    def new_stats(self) -> Statistics[Any]:
-        """The engine's statistics of this section, empty."""
-        return self.stats_class()
+    def new_stats(self) -> Statistics[Any]:  # pragma: no cover - abstract
+        """The engine's statistics of this section, empty (its own class: every engine has
+        one)."""
+        raise NotImplementedError
 
-    def stats_from_state(self, state: dict[str, Any]) -> Statistics[Any]:
-        return self.stats_class.from_state(state)
+    def stats_from_state(self, state: dict[str, Any]) -> Statistics[Any]:  # pragma: no cover
+        raise NotImplementedError
 
     def warm(self) -> None:
         """Load what items need (called once per worker process, before the first item)."""
