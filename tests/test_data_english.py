@@ -289,6 +289,19 @@ def test_trial_gloss_sample_is_judged_word_by_word():
     assert tally(lines) == {"right": 74, "odd": 23, "wrong": 3}
 
 
+def test_score_rule_moves_are_judged_word_by_word():
+    """The hand-judged moves of the score rule that data/english.md measures and does not
+    ship (round 7, bench/gloss_candidates.py): every row judged, a reason for each not right."""
+    path = data_file("english.tsv").parent / "quality" / "trial-score-margin-gloss-moves.tsv"
+    lines = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 72 and len({line[0] for line in lines}) == 72
+    table = rows()
+    for word, pos, gloss, verdict, reason in lines:
+        assert gloss and table[word][3] == pos and table[word][4] != gloss, word
+        assert verdict in ("right", "odd", "wrong") and (verdict == "right" or reason), word
+    assert tally(lines) == {"right": 26, "odd": 44, "wrong": 2}
+
+
 def test_gloss_probes_of_the_issue():
     table = rows()
     expected = {"to": "へ", "of": "の", "with": "と", "good": "良い", "said": "言う",
