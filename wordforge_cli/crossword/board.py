@@ -48,6 +48,7 @@ PARTNER_POOL_MAX = 64
 PROBE_ATTEMPTS = 64  # attempts a candidate answer gets to show it can be made at all
 PROBE_CANDIDATES = 2000  # above this many candidates answers are not probed (see dealable)
 PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
+PLANS_MAX = 4096  # answers whose plan (Tables.plan: a few hundred bytes) is kept
 MEMO_BOARDS = 2048  # finished layouts kept per vocabulary (only when crossings are cached);
 # with their record parts and JSON (2x this) they cost ~30 KB a layout: 8192 took a 100,000-board
 # run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml 4-5, 2026-12-01)
@@ -415,7 +416,7 @@ class Tables:
             self.part_down, self.part_across = _limited_partners(lex, max_width, max_height)
 
     def plan(self, a: int) -> Plan:
-        """Answer ``a``'s plan (kept for a small vocabulary)."""
+        """Answer ``a``'s plan (kept, for up to :data:`PLANS_MAX` answers)."""
         made = self.plans.get(a)
         if made is not None:
             return made
@@ -442,7 +443,7 @@ class Tables:
         made = (answer, answer[0], self.by_down[answer[0]],
                 nsrc if self.part_across is not None and nsrc <= PARTNER_POOL_MAX else -1,
                 answer[1], self.part_across, self.by_across, tuple(slots))
-        if self.small:
+        if len(self.plans) < PLANS_MAX:
             self.plans[a] = made
         return made
 
@@ -457,15 +458,16 @@ def tables(lex: Lexicon, max_width: int | None = None,
     return made
 
 
-def _entry(lex: Lexicon, pairs: dict[int, tuple[int, ...]], pk: int, prev: int, q: int,
-           ch: str, prev_step: int, step: int) -> Entry:
+def _entry(lex: Lexicon, pairs: dict[int, tuple[int, ...]] | None, pk: int, prev: int,
+           q: int, ch: str, prev_step: int, step: int) -> Entry:
     """Word q, holding answer letter ``ch``, crossing word ``prev`` (which runs along
     ``prev_step``); ``pairs[pk]``: the crossings' key offsets of that pair and step, kept for
-    every letter q holds."""
-    opts = pairs.get(pk)
+    every letter q holds (``pairs`` None: not kept)."""
+    opts = pairs.get(pk) if pairs is not None else None
     if opts is None:
-        opts = pairs[pk] = tuple(pa * prev_step - pb * step
-                                 for pa, pb in _crossings(lex, prev, q))
+        opts = tuple([pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q)])
+        if pairs is not None:
+            pairs[pk] = opts
     wq = lex.words[q]
     return q, len(opts), opts, wq, len(wq), len(wq) * step, lex.positions[q][ch]
 
@@ -492,8 +494,8 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     rand = rng.random
     lex = t.lex
     small = t.small
-    cross = t.cross if small else {}  # (big vocabularies: kept for one attempt)
-    pairs = t.pairs if small else {}
+    cross = t.cross
+    pairs = t.pairs
     max_w = t.max_w
     nwords = len(lex.words)
     nl = len(t.letter_ix)
@@ -525,7 +527,11 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     answer_at = {ORIGIN + ps[int(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN: 0}
     first = t.down0.get(q)
     if first is None:  # word q down from the origin
-        first = dict(zip(range(ORIGIN, ORIGIN + length * DOWN, DOWN), wq, strict=True))
+        first = {}
+        k = ORIGIN
+        for c in wq:
+            first[k] = c
+            k += DOWN
         if small:
             t.down0[q] = first
     letters = first.copy()
@@ -539,7 +545,7 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
         miny = ORIGIN >> _BITS
         maxy = miny + length - 1
     used = [a, q]
-    placed: list[tuple[int, int, int]] = [(q, ORIGIN, DOWN)]
+    starts = [ORIGIN]  # where word i starts (word i runs down for even i, across for odd)
     prev, prev_start = q, ORIGIN
     for slot in slots:
         i, ch, chi, step, perp, across, partners, ents, source, pwork, nxt_partners, \
@@ -577,10 +583,13 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                 if q in used:
                     continue
                 pk = pbase + 2 * q
-                ck = pk * nl + chi
-                e = cross.get(ck)
-                if e is None:
-                    e = cross[ck] = _entry(lex, pairs, pk, prev, q, ch, perp, step)
+                if small:
+                    ck = pk * nl + chi
+                    e = cross.get(ck)
+                    if e is None:
+                        e = cross[ck] = _entry(lex, pairs, pk, prev, q, ch, perp, step)
+                else:  # a big vocabulary keeps nothing: its pairs rarely come back
+                    e = _entry(lex, None, pk, prev, q, ch, perp, step)
                 q, nopts, opts, wq, length, span, ps = e
             work += nopts
             if not nopts:
@@ -646,10 +655,10 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                     nxt = _partners_of(nxt_partners, lex, q, nch, nxt_source)
                 # distinct words: more of them than used words and q, so one is free
                 if len(nxt) <= len(used) + 1:
-                    used.append(q)
-                    ahead = not all(map(used.__contains__, nxt))
-                    used.pop()
-                    if not ahead:
+                    for x in nxt:
+                        if x != q and x not in used:
+                            break
+                    else:  # every word that could come next is taken
                         while len(letters) > n0:
                             drop()
                         continue
@@ -670,24 +679,24 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                 minx, maxx = min(minx, sx), max(maxx, ex)
                 miny, maxy = min(miny, sy), max(maxy, ey)
             used.append(q)
-            placed.append((q, start, step))
+            starts.append(start)
             prev, prev_start = q, start
             break
         else:
             return None
     ids = tuple(used)
     if not small:
-        board = _finish(answer, lex.words, letters, answer_at, placed)
+        board = _finish(answer, lex.words, letters, answer_at, ids, starts)
         board.ids = ids
         return board
     # A small vocabulary makes the same few layouts again and again (a 3-3 batch from the
     # 50-word example repeats ~600 layouts): the answer, the placed words and the answer cells
     # fix the whole board, so a finished board is kept and copied (bounded, same bytes).
     memo = lex.cache.boards
-    key = (a, *placed, *answer_at)
+    key = (*ids, *starts, *answer_at)
     made = memo.get(key)
     if made is None:
-        board = _finish(answer, lex.words, letters, answer_at, placed)
+        board = _finish(answer, lex.words, letters, answer_at, ids, starts)
         board.ids = ids
         board.key = key
         if len(memo) < MEMO_BOARDS:
@@ -697,26 +706,30 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     return Board(answer, w, h, list(out_words), list(cells), None, 0, ids=ids, key=key)
 
 
+_DIRS = ("down", "across")  # word i runs _DIRS[i % 2]
+
+
 def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
-            answer_at: dict[int, int], placed: list[tuple[int, int, int]]) -> Board:
+            answer_at: dict[int, int], ids: tuple[int, ...], starts: list[int]) -> Board:
     """Normalise coordinates to start at 0 and type every cell (a cell two words cover is a
     crossing: -1; an answer cell keeps its index even where words cross)."""
     order = sorted(letters)
     miny = order[0] >> _BITS
     maxy = order[-1] >> _BITS
-    minx = maxx = ORIGIN & _MASK
+    minx = maxx = ORIGIN & _MASK  # word 0 runs down from the origin
     # word i crosses word i-1 where the down one's column meets the across one's row; when
     # the words cover no more cells than that many times over, those are all the crossings
     crossed: set[int] = set()
-    covers = len(words[placed[0][0]]) - len(letters)  # cells covered again, with repeats
-    last = ORIGIN  # word 0 runs down from the origin
-    for q, start, step in placed[1:]:
+    covers = len(words[ids[1]]) - len(letters)  # cells covered again, with repeats
+    last = ORIGIN
+    across = True
+    for q, start in zip(ids[2:], starts[1:], strict=True):
         length = len(words[q])
         covers += length
         x = start & _MASK
         if x < minx:
             minx = x
-        if step == ACROSS:
+        if across:
             crossed.add((start & ~_MASK) | (last & _MASK))
             x += length - 1
         else:
@@ -724,10 +737,12 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
         if x > maxx:
             maxx = x
         last = start
+        across = not across
     if covers != len(crossed):  # a word runs over some other cell already held: count them
         covered: set[int] = set()
         crossed = set()
-        for q, start, step in placed:
+        for i, (q, start) in enumerate(zip(ids[1:], starts, strict=True)):
+            step = ACROSS if i % 2 else DOWN
             cells = range(start, start + len(words[q]) * step, step)
             crossed.update(covered.intersection(cells))
             covered.update(cells)
@@ -735,8 +750,8 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
     types.update(answer_at)
     get = types.get
     out_cells = [((k & _MASK) - minx, (k >> _BITS) - miny, letters[k], get(k, -2)) for k in order]
-    out_words = [(words[q], (s & _MASK) - minx, (s >> _BITS) - miny,
-                  "down" if step == DOWN else "across") for q, s, step in placed]
+    out_words = [(words[q], (s & _MASK) - minx, (s >> _BITS) - miny, _DIRS[i % 2])
+                 for i, (q, s) in enumerate(zip(ids[1:], starts, strict=True))]
     return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, out_cells, None, 0)
 
 
