@@ -51,9 +51,8 @@ Found = list[tuple[int, int, int, str, int, str]]  # entries: number, x, y, dir,
 # a layout and style -> its (puzzle, solution, clues, answer), shared by the boards that repeat it
 IpuzCache = dict[tuple[object, ...], tuple[Grid, Grid, Clues, str]]
 
-# per direction, by cell (y * stride + x): the word lying along it there, and (the word
-# crossing it, the letter's index in that word)
-Maps = dict[str, tuple[dict[int, Placed], dict[int, tuple[Placed, int]]]]
+# per direction, by cell (y * stride + x): the first placed word lying that way over it
+Maps = dict[str, dict[int, Placed]]
 
 
 def _named(w: Placed, hints: Mapping[str, str | None]) -> str:
@@ -62,25 +61,17 @@ def _named(w: Placed, hints: Mapping[str, str | None]) -> str:
 
 
 def _maps(words: Sequence[Placed], stride: int) -> Maps:
-    """Per direction: cell -> the first word lying along it there, and cell -> (the first
-    word crossing it, the letter's index in that word)."""
-    along_a: dict[int, Placed] = {}
-    along_d: dict[int, Placed] = {}
-    cross_a: dict[int, tuple[Placed, int]] = {}
-    cross_d: dict[int, tuple[Placed, int]] = {}
-    for w in words:
-        if w[3] == "across":
-            step, mine, other = 1, along_a, cross_d
-        else:
-            step, mine, other = stride, along_d, cross_a
+    """Per direction: cell -> the first placed word lying that way over it (a run's own
+    words along it, and the words crossing a run the other way)."""
+    across: dict[int, Placed] = {}
+    down: dict[int, Placed] = {}
+    for w in reversed(words):  # (the first placed is written last: it is the one kept)
         k = w[2] * stride + w[1]
-        for i in range(len(w[0])):
-            if k not in mine:
-                mine[k] = w
-            if k not in other:
-                other[k] = (w, i)
-            k += step
-    return {"across": (along_a, cross_a), "down": (along_d, cross_d)}
+        if w[3] == "across":
+            across.update(dict.fromkeys(range(k, k + len(w[0])), w))
+        else:
+            down.update(dict.fromkeys(range(k, k + len(w[0]) * stride, stride), w))
+    return {"across": across, "down": down}
 
 
 def run_clue(run: Run, words: list[dict[str, Any]], hints: Mapping[str, str | None],
@@ -99,7 +90,8 @@ def run_clue(run: Run, words: list[dict[str, Any]], hints: Mapping[str, str | No
 def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None],
               entries: Mapping[Run, int]) -> str:
     x, y, d, n = run
-    along, across_it = maps[d]
+    along, crossing = (maps["across"], maps["down"]) if d == "across" else (maps["down"],
+                                                                             maps["across"])
     k = y * stride + x
     first = along.get(k)
     if first is not None and len(first[0]) == n and first[1] == x and first[2] == y:
@@ -115,7 +107,8 @@ def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None]
             last = w
             continue
         last = None
-        cw, i = across_it[s]
+        cw = crossing[s]
+        i = y - cw[2] if d == "across" else x - cw[1]  # (the letter's index in that word)
         num = entries.get((cw[1], cw[2], cw[3], len(cw[0])))
         of = f"{num}-{cw[3].capitalize()}" if num else _named(cw, hints)
         parts.append(f"letter {i + 1} of {of}")
