@@ -45,7 +45,7 @@ def main() -> None:
     gc.set_threshold(100_000, 50, 100)  # as the command runs (commands.crossword)
     rows: dict[str, list[float]] = {k: [] for k in (
         "ipuz text from the boards (ipuz.board_ipuz_text: what the command writes)",
-        "ipuz through records (board.record + ipuz.board_ipuz_json: before)",
+        "ipuz through records (board.record + ipuz.board_ipuz_json: the command before)",
         "statistics (BatchStats add + summary)")}
     names = list(rows)
     layouts = 0
