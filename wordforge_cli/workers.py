@@ -4,8 +4,8 @@ What ``wfkit pack build`` and ``wfkit crossword`` share. The workers are forked 
 what the parent prepared: a lexicon, its caches), leave SIGINT, SIGTERM and SIGHUP to the
 parent (a signal to the process group never kills one half-way through handing a result back,
 which would hang the parent's reader) and die with it (the kernel kills them if the parent
-dies first, even by SIGKILL). On a signal or an error downstream the parent cancels what has
-not started; a worker finishes the task it is on and exits, so no worker outlives the run.
+dies first, even by SIGKILL). On a signal or an error downstream the parent kills them (what
+they were making is not wanted) and joins them, so no worker outlives the run.
 At most a few tasks per worker are in flight, so memory stays flat however many there are.
 """
 
@@ -81,8 +81,25 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
             initargs: tuple[Any, ...] = ()) -> Generator[R, None, None]:
     """``work(task)`` of every task, in task order, from ``jobs`` worker processes (each runs
     ``init(*initargs)`` first; ``work`` and the tasks must pickle, ``init``'s arguments need
-    not: the workers are forked). The caller runs a single job in its own process."""
-    import contextlib
+    not: the workers are forked). The caller runs a single job in its own process.
+
+    The workers are forked and given their first tasks by this call, not at the first result
+    asked for, so the caller can prepare the rest of its run (a pack's staging directory)
+    while they work: close the generator when done with it, read or not. Closed before the
+    end (a signal, an error downstream), it kills the workers at once: what they were making
+    is not wanted, and a worker left to finish its chunk (and the one queued behind it) held
+    a Ctrl-C's exit for up to a second."""
+    results = _ordered(work, tasks, jobs, init, initargs)
+    next(results)  # the workers' start
+    return results
+
+
+_STARTED: Any = object()  # what the generator yields first, once its workers are started
+
+
+def _ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
+             init: Callable[..., None] | None, initargs: tuple[Any, ...]
+             ) -> Generator[R, None, None]:
     import itertools
     import multiprocessing
     from collections import deque
@@ -98,6 +115,7 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
     todo = iter(tasks)
     first = next(todo, None)
     if first is None:
+        yield _STARTED
         return
     pending: deque[Any] = deque()
     with signals.deferred():  # the workers are forked at the first submit: a signal waits
@@ -108,6 +126,7 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
     try:
         for task in itertools.islice(todo, jobs * IN_FLIGHT_PER_JOB - 1):
             pending.append(executor.submit(work, task))
+        yield _STARTED
         while pending:
             result = _result(pending.popleft(), forked, BrokenProcessPool)
             nxt = next(todo, None)
@@ -119,29 +138,34 @@ def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
     except BrokenProcessPool:
         # a worker died (kill -9, the OOM killer): the pool's own clean-up terminates the others
         # with SIGTERM, which they ignore, and then waits for them for ever: kill them instead
-        for process in forked:
-            with contextlib.suppress(OSError, ValueError):
-                process.kill()
-        # A worker killed while sending its result leaves the pool's thread reading the rest
-        # of that message for ever (the parent's own copy of the pipe's write end keeps it
-        # open): closing that copy, once every worker is dead, gives the read its end of file
-        # and the thread its exit. Then join the thread and the processes: left to the
-        # interpreter's exit, concurrent.futures wakes that thread through a pipe it may have
-        # closed already, and prints an OSError traceback after our one line.
-        for process in forked:
-            with contextlib.suppress(Exception):
-                process.join(timeout=5)
-        with contextlib.suppress(Exception):
-            executor._result_queue._writer.close()  # type: ignore[attr-defined]  # private, 3.11-3.13
-        with contextlib.suppress(Exception):
-            executor.shutdown(wait=True, cancel_futures=True)
+        _kill(executor, forked)
         from wordforge_cli.errors import CannotDo
 
         raise CannotDo("a worker process died (killed, or out of memory): the run stopped "
                        "unfinished") from None
-    except BaseException:  # a signal, an error downstream: the workers stop after the
-        for future in pending:  # task they are on (the exit waits for that)
-            future.cancel()
-        executor.shutdown(wait=False, cancel_futures=True)
+    except BaseException:  # a signal, an error downstream: nothing more is wanted
+        _kill(executor, forked)
         raise
     executor.shutdown(wait=True)
+
+
+def _kill(executor: Any, forked: list[Any]) -> None:
+    """End the pool now: its workers killed, its thread and processes joined."""
+    import contextlib
+
+    for process in forked:
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    # A worker killed while sending its result leaves the pool's thread reading the rest of
+    # that message for ever (the parent's own copy of the pipe's write end keeps it open):
+    # closing that copy, once every worker is dead, gives the read its end of file and the
+    # thread its exit. Then join the thread and the processes: left to the interpreter's
+    # exit, concurrent.futures wakes that thread through a pipe it may have closed already,
+    # and prints an OSError traceback after our one line.
+    for process in forked:
+        with contextlib.suppress(Exception):
+            process.join(timeout=5)
+    with contextlib.suppress(Exception):
+        executor._result_queue._writer.close()  # private, 3.11-3.13
+    with contextlib.suppress(Exception):
+        executor.shutdown(wait=True, cancel_futures=True)

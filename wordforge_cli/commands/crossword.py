@@ -223,11 +223,12 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     render = "json" if common["as_json"] else common["render"]
     jobs = common["jobs"]
     chunks = None
-    if jobs > 1 and count * size >= PARALLEL_BOARDS and render not in STREAMED:
-        # the first item was drawn here (the request's check, and caches the workers inherit)
-        bounds = _bounds(start, start + count, max(1, CHUNK_BOARDS // size), jobs)
-        chunks = _parallel(section, common["seed"], render, bounds, jobs)
-    with _few_collections():
+    with _few_collections():  # (the workers are forked in _parallel: theirs too)
+        if jobs > 1 and count * size >= PARALLEL_BOARDS and render not in STREAMED:
+            # the first item was drawn here (the request's check, and caches the workers
+            # inherit); they start now, and _emit closes them
+            bounds = _bounds(start, start + count, max(1, CHUNK_BOARDS // size), jobs)
+            chunks = _parallel(section, common["seed"], render, bounds, jobs)
         _emit(section, items, count, common, request, chunks)
 
 
@@ -380,7 +381,7 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
                 raise CannotDo(f"no board made: all {summary['failed']} ran out of their "
                                f"budget of {common['budget']} attempts{first}")
     finally:
-        if chunks is not None:  # on a signal or error: the workers stop now
+        if chunks is not None:  # on a signal or error: the workers end now
             chunks.close()
     boards_done = summary["made"] + summary["failed"]
     timing = {"seconds": round(elapsed, 3),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,8 +74,10 @@ def text_file(section: Section) -> str:
 
 
 def produce(config: PackConfig, sections: Sequence[Section], sink: Sink, *, jobs: int = 1,
-            shard: tuple[int, int] | None = None) -> PackResult:
-    """Build every section into ``sink`` (streaming), then the manifest."""
+            shard: tuple[int, int] | None = None,
+            stream: Generator[ChunkResult, None, None] | None = None) -> PackResult:
+    """Build every section into ``sink`` (streaming), then the manifest; ``stream``: the
+    chunks' results, when the caller started them already."""
     chunks = plan(sections, shard)
     results = [SectionResult(s, s.new_stats(), chunks=shard_chunks(chunk_count(s.count), shard))
                for s in sections]
@@ -108,7 +110,8 @@ def produce(config: PackConfig, sections: Sequence[Section], sink: Sink, *, jobs
             current += 1
             open_section(current)
 
-    stream = run_chunks(config.seed, sections, chunks, jobs)
+    if stream is None:
+        stream = run_chunks(config.seed, sections, chunks, jobs)
     try:
         for result in progress(stream, total=len(chunks), desc="pack", unit="chunk"):
             advance(result.chunk.section)
@@ -220,9 +223,16 @@ def manifest_for(config: PackConfig, sections: Sequence[Section],
 def build_pack(config: PackConfig, sections: Sequence[Section], out: str | Path, *,
                jobs: int = 1,
                shard: tuple[int, int] | None = None, force: bool = False) -> PackResult:
-    """Build into a staging directory and swap it into ``out`` only when complete."""
-    return write_staged(out, sections, force, lambda sink: produce(config, sections, sink,
-                                                                   jobs=jobs, shard=shard))
+    """Build into a staging directory and swap it into ``out`` only when complete.
+
+    The workers start first and make the first chunks while the staging directory is made
+    (the build lock, a killed build's recovery, a rebuild's hashes of the old pack's files)."""
+    stream = run_chunks(config.seed, sections, plan(sections, shard), jobs)
+    try:
+        return write_staged(out, sections, force, lambda sink: produce(
+            config, sections, sink, jobs=jobs, shard=shard, stream=stream))
+    finally:
+        stream.close()
 
 
 def write_staged(out: str | Path, sections: Sequence[Section], force: bool,

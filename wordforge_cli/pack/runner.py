@@ -118,10 +118,15 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
 
 def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
                jobs: int) -> Generator[ChunkResult, None, None]:
-    """Results in chunk order; ``jobs`` worker processes (1: in this process)."""
+    """Results in chunk order; ``jobs`` worker processes (1: in this process), started by
+    this call (close the generator when done with it)."""
     if jobs <= 1 or len(chunks) <= 1:
-        _init(seed, sections)
-        for chunk in chunks:
-            yield run_chunk(chunk)
-        return
-    yield from ordered(run_chunk, chunks, min(jobs, len(chunks)), _init, (seed, sections))
+        return _in_process(seed, sections, chunks)
+    return ordered(run_chunk, chunks, min(jobs, len(chunks)), _init, (seed, sections))
+
+
+def _in_process(seed: int, sections: Sequence[Section], chunks: Plan
+                ) -> Generator[ChunkResult, None, None]:
+    _init(seed, sections)
+    for chunk in chunks:
+        yield run_chunk(chunk)
