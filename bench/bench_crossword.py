@@ -233,14 +233,15 @@ def costs(args) -> None:
     run starts from a fresh vocabulary, so its caches fill as in a real run), and start-up as
     the whole process of ``wfkit --version``."""
     from wordforge_cli.crossword.board import board_json, record
-    from wordforge_cli.render.ipuz import board_ipuz_json
+    from wordforge_cli.render.ipuz import board_ipuz_text
 
     n = args.n
     stages: dict[str, list[float]] = {k: [] for k in (
         "start-up (wfkit --version, whole process)", "reading and preparing the vocabulary",
         "generation (sets.batch: seeds, deck, attempts)",
         "JSON Lines (board.board_json: what the command writes)",
-        "records (board.record: what renders read)", "ipuz documents (ipuz.board_ipuz_json)",
+        "records (board.record: what the text and SVG renders read)",
+        "ipuz documents (ipuz.board_ipuz_text, from the boards: what --render ipuz writes)",
         "statistics (BatchStats add + summary)")}
     names = list(stages)
     wfkit = str(Path(sys.executable).parent / "wfkit")
@@ -257,13 +258,14 @@ def costs(args) -> None:
             board_json(b, i, s, lexicon)
         stages[names[3]].append(time.process_time() - t)
         t = time.process_time()
-        recs = [record(b, i, s, lexicon) for i, s, b in boards]
+        for i, s, b in boards:
+            record(b, i, s, lexicon)
         stages[names[4]].append(time.process_time() - t)
         hints = {w: h for w, h in zip(lexicon.words, lexicon.hints, strict=True) if h}
         cache: dict = {}
         t = time.process_time()
-        for rec in recs:
-            board_ipuz_json(rec, hints=hints, cache=cache, title=f"tech #{rec['id']}")
+        for i, s, b in boards:
+            board_ipuz_text(b, i, s, hints=hints, cache=cache, title=f"tech #{i}")
         stages[names[5]].append(time.process_time() - t)
         t = time.process_time()
         stats = BatchStats(lexicon=lexicon)
