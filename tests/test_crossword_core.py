@@ -258,7 +258,10 @@ def test_big_vocabulary_path_gives_valid_boards(monkeypatch):
             assert board is not None
             assert check_record(record(board, 0, seed), set(lex.words), min_len=4, max_len=6,
                                 layout=layout) == []
-    assert not lex.cross and not lex.partners
+    # nothing per word pair was kept (the attempt tables of every size limit included)
+    assert not lex.partners and lex.cache.tables
+    for t in lex.cache.tables.values():
+        assert not t.cross and not t.pairs and not t.ents_down and not t.ents_across
 
 
 def test_kept_layouts_give_the_boards_made_afresh(monkeypatch):

@@ -394,7 +394,7 @@ class Tables:
 
     __slots__ = ("lex", "small", "max_w", "max_h", "by_down", "by_across", "part_down",
                  "part_across", "ents_down", "ents_across", "cross", "plans", "letter_ix",
-                 "down0", "pairs")
+                 "down0", "pairs", "slots")
 
     def __init__(self, lex: Lexicon, max_width: int | None, max_height: int | None):
         self.lex = lex
@@ -402,6 +402,7 @@ class Tables:
         self.cross: dict[int, Entry] = {}  # (word before, word, step, letter) -> entry
         self.pairs: dict[int, tuple[int, ...]] = {}  # (word before, word, step) -> offsets
         self.plans: dict[int, Plan] = {}
+        self.slots: dict[tuple[int, str, str], Slot] = {}  # (index, letter, next letter)
         self.down0: dict[int, dict[int, str]] = {}  # word id -> its cells down from the origin
         self.ents_down: Entries = {}
         self.ents_across: Entries = {}
@@ -416,7 +417,8 @@ class Tables:
             self.part_down, self.part_across = _limited_partners(lex, max_width, max_height)
 
     def plan(self, a: int) -> Plan:
-        """Answer ``a``'s plan (kept, for up to :data:`PLANS_MAX` answers)."""
+        """Answer ``a``'s plan (kept, for up to :data:`PLANS_MAX` answers; its slots are
+        shared by every answer with the same letters at the same places)."""
         made = self.plans.get(a)
         if made is not None:
             return made
@@ -424,21 +426,11 @@ class Tables:
         last = len(answer) - 1
         slots = []
         for i in range(1, last + 1):
-            across = i % 2  # word 0 runs down, then across and down in turn
-            step, perp = (ACROSS, DOWN) if across else (DOWN, ACROSS)
-            partners, ents, source, nxt_partners, nxt_source = (
-                (self.part_across, self.ents_across, self.by_across, self.part_down,
-                 self.by_down) if across
-                else (self.part_down, self.ents_down, self.by_down, self.part_across,
-                      self.by_across))
-            nsrc = len(source.get(answer[i], ()))
-            pwork = nsrc if partners is not None and nsrc <= PARTNER_POOL_MAX else -1
             nch = answer[i + 1] if i < last else ""
-            nsrc = len(nxt_source.get(nch, ()))
-            nwork = (nsrc if nxt_partners is not None and i < last and nsrc <= PARTNER_POOL_MAX
-                     else -1)
-            slots.append((i, answer[i], self.letter_ix[answer[i]], step, perp, across,
-                          partners, ents, source, pwork, nxt_partners, nxt_source, nch, nwork))
+            slot = self.slots.get((i, answer[i], nch))
+            if slot is None:
+                slot = self.slots[i, answer[i], nch] = self._slot(i, answer[i], nch)
+            slots.append(slot)
         nsrc = len(self.by_across.get(answer[1], ()))
         made = (answer, answer[0], self.by_down[answer[0]],
                 nsrc if self.part_across is not None and nsrc <= PARTNER_POOL_MAX else -1,
@@ -446,6 +438,23 @@ class Tables:
         if len(self.plans) < PLANS_MAX:
             self.plans[a] = made
         return made
+
+    def _slot(self, i: int, ch: str, nch: str) -> Slot:
+        """Answer letter i, ``ch``, followed by ``nch`` ("" for the last)."""
+        across = i % 2  # word 0 runs down, then across and down in turn
+        step, perp = (ACROSS, DOWN) if across else (DOWN, ACROSS)
+        partners, ents, source, nxt_partners, nxt_source = (
+            (self.part_across, self.ents_across, self.by_across, self.part_down,
+             self.by_down) if across
+            else (self.part_down, self.ents_down, self.by_down, self.part_across,
+                  self.by_across))
+        nsrc = len(source.get(ch, ()))
+        pwork = nsrc if partners is not None and nsrc <= PARTNER_POOL_MAX else -1
+        nsrc = len(nxt_source.get(nch, ()))
+        nwork = (nsrc if nxt_partners is not None and nch and nsrc <= PARTNER_POOL_MAX
+                 else -1)
+        return (i, ch, self.letter_ix[ch], step, perp, across, partners, ents, source, pwork,
+                nxt_partners, nxt_source, nch, nwork)
 
 
 def tables(lex: Lexicon, max_width: int | None = None,
@@ -469,7 +478,10 @@ def _entry(lex: Lexicon, pairs: dict[int, tuple[int, ...]] | None, pk: int, prev
         if pairs is not None:
             pairs[pk] = opts
     wq = lex.words[q]
-    return q, len(opts), opts, wq, len(wq), len(wq) * step, lex.positions[q][ch]
+    # (positions of a big vocabulary are worked out on each look: not for a word that
+    # cannot cross)
+    return (q, len(opts), opts, wq, len(wq), len(wq) * step,
+            lex.positions[q][ch] if opts else ())
 
 
 def _entries(lex: Lexicon, ents: Entries, partners: Partners, prev: int, ch: str,

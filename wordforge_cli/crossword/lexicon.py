@@ -192,7 +192,6 @@ class Lexicon:
     positions: list[dict[str, tuple[int, ...]]] | LazyPositions = field(default_factory=list,
                                                                        repr=False)
     cache: LexiconCache = field(default_factory=LexiconCache, repr=False)
-    cross: dict[Any, Any] = field(default_factory=dict, repr=False)
     partners: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
