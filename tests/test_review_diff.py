@@ -131,9 +131,7 @@ def test_jobs_one_and_three_agree_on_random_vocabularies(
 
 @pytest.mark.skipif(sys.platform != "linux", reason="closing a descriptor for a child")
 @pytest.mark.parametrize("form", [["-n", "4096"], ["endless", "--count", "4096"]])
-@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.xfail(
-    strict=True, reason="open: 9943606's bytes path lacks _ClosedStdout.buffer (LEAD-NOTICE, "
-    "hdiff 15:50); drop this marker with the fix"))])
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_closed_stdout_is_one_line_with_or_without_workers(form: list[str],
                                                               jobs: str) -> None:
     """9943606 made the workers' chunks bytes written to ``sys.stdout.buffer``, which the

@@ -230,8 +230,13 @@ class _ClosedStdout:
 
     encoding = "utf-8"
 
-    def write(self, text: str) -> int:
+    def write(self, text: str | bytes) -> int:
         raise _StdoutClosed(errno.EBADF, "stdout is closed")
+
+    @property
+    def buffer(self) -> _ClosedStdout:
+        """What bytes written to stdout go through (a ``--jobs`` run's chunks): closed too."""
+        return self
 
     def flush(self) -> None:
         pass
