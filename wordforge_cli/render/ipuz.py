@@ -201,7 +201,7 @@ def _scan(words: Sequence[Placed], cells: Sequence[Cell], w: int, h: int,
             keys[run] = label
         if not text:
             continue
-        while y != row:
+        while row < y:  # (cells come row by row)
             if at < w:
                 prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
                 srow.append(prow[-1])
