@@ -261,7 +261,7 @@ def test_big_vocabulary_path_gives_valid_boards(monkeypatch):
     # nothing per word pair was kept (the attempt tables of every size limit included)
     assert not lex.partners and lex.cache.tables
     for t in lex.cache.tables.values():
-        assert not t.cross and not t.pairs and not t.ents_down and not t.ents_across
+        assert not t.pairs and not t.ents_down and not t.ents_across
 
 
 def test_kept_layouts_give_the_boards_made_afresh(monkeypatch):

@@ -370,17 +370,16 @@ def _partners_of(partners: Partners, lex: Lexicon, q: int, ch: str,
 
 # A word as it may cross the word before: (its id, how many crossings, the key offsets from
 # the word before's start to its start, one per crossing, the word, its length, its key span
-# length * step, the positions of the answer letter it holds)
-Entry = tuple[int, int, tuple[int, ...], str, int, int, tuple[int, ...]]
+# length * step, its letters' positions: empty when it cannot cross)
+Entry = tuple[int, int, tuple[int, ...], str, int, int, dict[str, tuple[int, ...]]]
 # word before -> answer letter -> its partner pool and their entries, made on first use (one
 # direction)
 Entries = dict[int, dict[str, tuple[tuple[int, ...], list[Entry | None]]]]
 # One answer letter after the first, as every attempt on that answer meets it: (index,
-# letter, its index in the lexicon's letters, step, the step before, 1 if across, partners,
-# their entries, pool, pool work or -1 when not partner-cached, next partners, next pool,
-# next letter, lookahead work or -1 for none)
-Slot = tuple[int, str, int, int, int, int, Partners | None, Entries, Pools, int,
-             Partners | None, Pools, str, int]
+# letter, step, the step before, 1 if across, partners, their entries, pool, pool work or -1
+# when not partner-cached, next partners, next pool, next letter, lookahead work or -1 for none)
+Slot = tuple[int, str, int, int, int, Partners | None, Entries, Pools, int, Partners | None,
+             Pools, str, int]
 # An answer's plan: (answer, first letter, the first word's pool, lookahead work of the
 # first word or -1, second letter, partners and pools across, the slots)
 Plan = tuple[str, str, tuple[int, ...], int, str, Partners | None, Pools, tuple[Slot, ...]]
@@ -393,20 +392,18 @@ class Tables:
     lookup where it did five to eight."""
 
     __slots__ = ("lex", "small", "max_w", "max_h", "by_down", "by_across", "part_down",
-                 "part_across", "ents_down", "ents_across", "cross", "plans", "letter_ix",
+                 "part_across", "ents_down", "ents_across", "plans",
                  "down0", "pairs", "slots")
 
     def __init__(self, lex: Lexicon, max_width: int | None, max_height: int | None):
         self.lex = lex
         self.small = len(lex.words) <= PARTNER_CACHE_WORDS  # caches stay bounded
-        self.cross: dict[int, Entry] = {}  # (word before, word, step, letter) -> entry
-        self.pairs: dict[int, tuple[int, ...]] = {}  # (word before, word, step) -> offsets
+        self.pairs: dict[int, Entry] = {}  # (word before, word, step) -> entry
         self.plans: dict[int, Plan] = {}
         self.slots: dict[tuple[int, str, str], Slot] = {}  # (index, letter, next letter)
         self.down0: dict[int, dict[int, str]] = {}  # word id -> its cells down from the origin
         self.ents_down: Entries = {}
         self.ents_across: Entries = {}
-        self.letter_ix = {c: k for k, c in enumerate(lex.by_letter)}
         if max_width is None and max_height is None:
             self.max_w = self.max_h = 0
             self.by_down = self.by_across = lex.by_letter
@@ -453,8 +450,8 @@ class Tables:
         nsrc = len(nxt_source.get(nch, ()))
         nwork = (nsrc if nxt_partners is not None and nch and nsrc <= PARTNER_POOL_MAX
                  else -1)
-        return (i, ch, self.letter_ix[ch], step, perp, across, partners, ents, source, pwork,
-                nxt_partners, nxt_source, nch, nwork)
+        return (i, ch, step, perp, across, partners, ents, source, pwork, nxt_partners,
+                nxt_source, nch, nwork)
 
 
 def tables(lex: Lexicon, max_width: int | None = None,
@@ -467,21 +464,13 @@ def tables(lex: Lexicon, max_width: int | None = None,
     return made
 
 
-def _entry(lex: Lexicon, pairs: dict[int, tuple[int, ...]] | None, pk: int, prev: int,
-           q: int, ch: str, prev_step: int, step: int) -> Entry:
-    """Word q, holding answer letter ``ch``, crossing word ``prev`` (which runs along
-    ``prev_step``); ``pairs[pk]``: the crossings' key offsets of that pair and step, kept for
-    every letter q holds (``pairs`` None: not kept)."""
-    opts = pairs.get(pk) if pairs is not None else None
-    if opts is None:
-        opts = tuple([pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q)])
-        if pairs is not None:
-            pairs[pk] = opts
+def _entry(lex: Lexicon, prev: int, q: int, prev_step: int, step: int) -> Entry:
+    """Word q crossing word ``prev`` (which runs along ``prev_step``)."""
+    opts = tuple([pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q)])
     wq = lex.words[q]
     # (positions of a big vocabulary are worked out on each look: not for a word that
     # cannot cross)
-    return (q, len(opts), opts, wq, len(wq), len(wq) * step,
-            lex.positions[q][ch] if opts else ())
+    return q, len(opts), opts, wq, len(wq), len(wq) * step, lex.positions[q] if opts else {}
 
 
 def _entries(lex: Lexicon, ents: Entries, partners: Partners, prev: int, ch: str,
@@ -506,11 +495,9 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     rand = rng.random
     lex = t.lex
     small = t.small
-    cross = t.cross
-    pairs = t.pairs
+    pairs = t.pairs if small else {}  # (a big vocabulary's: kept for one attempt)
     max_w = t.max_w
     nwords = len(lex.words)
-    nl = len(t.letter_ix)
     if a < 0:
         a = cands[int(rand() * len(cands))]
     answer, ch, pool, nsrc, nch, part_across, by_across, slots = t.plan(a)
@@ -560,10 +547,10 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     starts = [ORIGIN]  # where word i starts (word i runs down for even i, across for odd)
     prev, prev_start = q, ORIGIN
     for slot in slots:
-        i, ch, chi, step, perp, across, partners, ents, source, pwork, nxt_partners, \
+        i, ch, step, perp, across, partners, ents, source, pwork, nxt_partners, \
             nxt_source, nch, nwork = slot
         pbase = 2 * prev * nwords + across  # cache key base of (prev, q, step)
-        if pwork < 0:  # a pool too big to cache per word: entries kept by (prev, q, letter)
+        if pwork < 0:  # a pool too big to cache per word: entries kept by (prev, q, step)
             found = None
             pool = source.get(ch, ())
         else:  # the partner pool of prev, its entries made as they are first tried
@@ -586,27 +573,26 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                 e = found[j]
                 if e is None:
                     q = pool[j]
-                    e = found[j] = _entry(lex, pairs, pbase + 2 * q, prev, q, ch, perp, step)
-                q, nopts, opts, wq, length, span, ps = e
+                    e = pairs.get(pbase + 2 * q)
+                    if e is None:
+                        e = pairs[pbase + 2 * q] = _entry(lex, prev, q, perp, step)
+                    found[j] = e
+                q, nopts, opts, wq, length, span, qpos = e
                 if q in used:
                     continue
             else:
                 q = pool[j]
                 if q in used:
                     continue
-                pk = pbase + 2 * q
-                if small:
-                    ck = pk * nl + chi
-                    e = cross.get(ck)
-                    if e is None:
-                        e = cross[ck] = _entry(lex, pairs, pk, prev, q, ch, perp, step)
-                else:  # a big vocabulary keeps nothing: its pairs rarely come back
-                    e = _entry(lex, None, pk, prev, q, ch, perp, step)
-                q, nopts, opts, wq, length, span, ps = e
+                e = pairs.get(pbase + 2 * q)
+                if e is None:
+                    e = pairs[pbase + 2 * q] = _entry(lex, prev, q, perp, step)
+                q, nopts, opts, wq, length, span, qpos = e
             work += nopts
             if not nopts:
                 continue
             oo = int(rand() * nopts)
+            ps = qpos[ch]
             for tt in range(nopts):
                 work += length
                 if work > ATTEMPT_WORK:
