@@ -53,7 +53,8 @@ MEMO_BOARDS = 2048  # finished layouts kept per vocabulary (only when crossings 
 # with their record parts and JSON (2x this) they cost ~30 KB a layout: 8192 took a 100,000-board
 # run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml 4-5, 2026-12-01)
 
-_BITS = 15
+_BITS = 15  # keys below 2^30: one CPython digit, so their sums, compares and hashes are the
+# small-int fast paths (20 bits took 3% more CPU); a chain reaches 16,383 cells at most
 STRIDE = 1 << _BITS
 _MASK = STRIDE - 1
 ORIGIN = (STRIDE // 2) * STRIDE + STRIDE // 2
