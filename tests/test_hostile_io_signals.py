@@ -153,3 +153,46 @@ def test_ctrl_c_to_a_pack_build_with_workers_is_one_line(tmp_path, signum):
     err = stderr.decode("utf-8", "replace")
     assert proc.returncode == 128 + signum, err
     assert err.strip().splitlines() == [f"wfkit: interrupted by {signal.Signals(signum).name}"]
+
+
+LEAVE = """
+import atexit, os, signal, sys
+from wordforge_cli import signals
+signals.install()
+atexit.register(lambda: sys.stderr.write("teardown ran\\n"))
+sys.stdout.write("the last record, not yet flushed")
+code = sys.argv[1]
+signals.leave(None if code == "none" else int(code) if code.isdigit() else code)
+"""
+
+
+@pytest.mark.parametrize(("code", "status", "err"), [
+    ("0", 0, ""), ("3", 3, ""), ("none", 0, ""), ("a message", 1, "a message\n")])
+def test_the_end_of_a_run_skips_the_teardown_and_keeps_its_status(code, status, err):
+    """After the run, the interpreter's teardown (freeing caches, exit handlers) is skipped:
+    its 0.02-0.09 s was a window where a late signal killed a finished run with no line or a
+    traceback. Buffered output still reaches the reader; sys.exit's text rule is kept."""
+    done = subprocess.run([sys.executable, "-c", LEAVE, code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == status
+    assert done.stdout == "the last record, not yet flushed"
+    assert done.stderr == err  # no "teardown ran": exit handlers are skipped
+
+
+ENTRY = """
+import atexit, sys
+import wordforge_cli.cli
+from wordforge_cli import signals
+def main():
+    atexit.register(lambda: sys.stderr.write("teardown ran\\n"))
+    print("done", end="")
+    sys.exit(2)
+wordforge_cli.cli.main = main
+signals.entry()
+"""
+
+
+def test_the_console_entry_leaves_through_the_short_exit():
+    done = subprocess.run([sys.executable, "-c", ENTRY], capture_output=True, text=True,
+                          timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "done", "")
