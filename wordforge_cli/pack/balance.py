@@ -111,8 +111,7 @@ def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     return balance_charts(stats)
 
 
+# games between simulated players: one record a game, the designer's figures in the manifest
 BALANCE = Kind("balance", (GAME + RULE).keys(PACK), (), _prepare, default_count=1000,
                count=GAME["games"],
-               charts=_charts,
-               doc="WordForge games between simulated players (wfkit balance): one record "
-                   "per game, the designer's figures in the manifest")
+               charts=_charts)

@@ -377,8 +377,8 @@ def load_lexicon(path: str | Path, v: Mapping[str, Any], *, duplicates: bool = F
 FORMS = {cls.kind: cls for cls in (BatchSection, EndlessSection, ChallengeSection)}
 
 
-def _kind(cls: type[BoardSection], doc: str) -> Kind:
-    return Kind(cls.kind, FILE_KEYS + cls.spec.keys(PACK), RENDERS, _prepare(cls), doc=doc,
+def _kind(cls: type[BoardSection]) -> Kind:
+    return Kind(cls.kind, FILE_KEYS + cls.spec.keys(PACK), RENDERS, _prepare(cls),
                 count=cls.spec["count"], draw=_draw, charts=play_charts)
 
 
@@ -388,6 +388,6 @@ def _draw(section: str, record: dict[str, Any]) -> str:
     return board_figure(section, record)
 
 
-CROSSWORD = _kind(BatchSection, "a batch of boards (one answer band, one blank style)")
-ENDLESS = _kind(EndlessSection, "questions 0..count-1 of the endless run (config endless plan)")
-CHALLENGE = _kind(ChallengeSection, "count challenge sets of 10 boards along the config's ramp")
+CROSSWORD = _kind(BatchSection)  # a batch of boards (one answer band, one blank style)
+ENDLESS = _kind(EndlessSection)  # questions 0..count-1 of the endless run (the config's plan)
+CHALLENGE = _kind(ChallengeSection)  # count challenge sets of 10 boards along the config's ramp

@@ -213,6 +213,6 @@ def _legend() -> str:
     return grade_legend()
 
 
+# pools of jukugo for the territory game (n base words + m drawn)
 KANJI = Kind("kanji", OWN_KEYS + POOLS.keys(PACK), ("text", "svg"), _prepare,
-             doc="pools of jukugo for the territory game (n base words + m drawn)",
              count=POOLS["count"], draw=_draw, charts=play_charts, legend=_legend)

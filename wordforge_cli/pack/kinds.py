@@ -197,7 +197,6 @@ class Kind:
     prepare: Callable[[SectionContext, int, tuple[str, ...], int], Section]
     count_fixed: bool = False  # the section's size comes from its data (a rarity table)
     default_count: int | None = None
-    doc: str = ""
     count: Field | None = None  # the engine's count field: its range and message
     # the preview page (pack/preview.py): the kind draws its own records and statistics
     draw: Callable[[str, dict[str, Any]], str] | None = None  # (section, record) -> figure

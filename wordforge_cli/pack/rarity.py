@@ -131,5 +131,6 @@ def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     return tier_charts(stats) + play_charts(kind, stats)
 
 
+# the rarity table of a vocabulary (one record per word)
 RARITY = Kind("rarity", ("vocab", *RATING.keys(PACK)), (), _prepare, count_fixed=True,
-              doc="the rarity table of a vocabulary (one record per word)", charts=_charts)
+              charts=_charts)
