@@ -202,11 +202,7 @@ def _scan(words: Sequence[Placed], cells: Sequence[Cell], w: int, h: int,
         if not text:
             continue
         while row < y:  # (cells come row by row)
-            if at < w:
-                prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
-                srow.append(prow[-1])
-            puzzle.append(",".join(prow))
-            solution.append(",".join(srow))
+            _end_row(puzzle, solution, prow, srow, w - at)
             prow, srow, row, at = [], [], row + 1, 0
         if x > at:
             prow.append(blocks[x - at] if x - at < 64 else _blocks(x - at))
@@ -223,11 +219,7 @@ def _scan(words: Sequence[Placed], cells: Sequence[Cell], w: int, h: int,
         else:
             prow.append(made[1] if n == -2 else _CIRCLED if n >= 0 else "0")
     while text and row < h:
-        if at < w:
-            prow.append(blocks[w - at] if w - at < 64 else _blocks(w - at))
-            srow.append(prow[-1])
-        puzzle.append(",".join(prow))
-        solution.append(",".join(srow))
+        _end_row(puzzle, solution, prow, srow, w - at)
         prow, srow, row, at = [], [], row + 1, 0
     placed = {(x, y, d, len(wd)): i for i, (wd, x, y, d) in enumerate(words)}
     # a word can lie over another's start only where some placed word is not a whole run
@@ -244,6 +236,17 @@ def _scan(words: Sequence[Placed], cells: Sequence[Cell], w: int, h: int,
             clue = _run_clue(run, maps, stride, hints, keys)
         found.append((keys[run], *run, clue))
     return found, numbers, puzzle, solution
+
+
+def _end_row(puzzle: list[str], solution: list[str], prow: list[str], srow: list[str],
+             blank: int) -> None:
+    """Close the row being written: ``blank`` block squares to its end, then its text in both
+    grids (once a row, so a call costs nothing beside the row's cells)."""
+    if blank > 0:
+        prow.append(_BLOCKS[blank] if blank < 64 else _blocks(blank))
+        srow.append(prow[-1])
+    puzzle.append(",".join(prow))
+    solution.append(",".join(srow))
 
 
 def _overlaid(words: Sequence[Placed], i: int) -> bool:
