@@ -244,9 +244,10 @@ def test_same_bytes_under_any_hash_seed(tmp_path):
 def test_config_errors_name_the_line(run, tmp_path):
     cfg = tmp_path / "c.yaml"
     cases = {
-        "endless:\n  bands: [[3, 3], [5, 2]]\n": (2, "needs 2 <= min <= max"),
+        "endless:\n  bands: [[3, 3], [5, 2]]\n":
+            (2, "endless/bands/1: 5-2: need 2 <= low <= high"),
         "challenge:\n  ramp:\n    - {band: [3, 3]}\n    - {band: [4, 4], style: tial}\n":
-            (4, "unknown style 'tial'"),
+            (4, "challenge/ramp/1/style: 'tial' is not one of"),
         "budget: 0\n": (1, "budget: 0 is not in the range 1<=x<=1000000"),
         "layout: tight\n": (1, "layout: 'tight' is not one of 'loose', 'strict'"),
         "endless:\n  redraw: 3\n": (2, "did you mean 'redraws'"),

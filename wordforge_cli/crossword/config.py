@@ -15,11 +15,11 @@ from typing import Any
 
 import click
 
-from wordforge_cli.config import check_mapping, load_mapping, type_name
+from wordforge_cli.config import check_mapping, load_mapping
 from wordforge_cli.crossword.blanks import LABELS, STYLES
 from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS, Request
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
-from wordforge_cli.spec import CLI, CONFIG, PACK, Choice, Field, Given, Names, Pair, Spec
+from wordforge_cli.spec import CLI, CONFIG, PACK, Choice, Field, Given, Names, Pair, ParamType, Spec
 from wordforge_cli.yamlio import YamlDoc
 
 MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
@@ -96,9 +96,14 @@ CHALLENGE = Spec(
           "see --difficulty) instead of the ramp's.", show_default=False),
 )
 SECTIONS = ("labels", "endless", "challenge")  # the config's own sections, not options
-ENDLESS_KEYS = ("bands", "styles", "unlock_start", "unlock_every", "redraws", "fallback")
-CHALLENGE_KEYS = ("ramp",)
-STEP_KEYS = ("band", "style")
+# the values of the endless plan and of a challenge ramp's steps, each checked by its type as an
+# option's is (a list: each item, at its own line)
+BAND = Pair(low=2)
+PLAN = {"bands": BAND, "styles": Choice(STYLES), "unlock_start": click.IntRange(1),
+        "unlock_every": click.IntRange(1), "redraws": click.IntRange(1, MAX_REDRAWS),
+        "fallback": BAND}
+PLAN_LISTS = ("bands", "styles")
+STEP = {"band": BAND, "style": Choice(STYLES)}
 
 
 def board_request(v: Mapping[str, Any], band: tuple[int, int] | None = None,
@@ -126,30 +131,12 @@ class CrosswordConfig:
         return Given(self.path, self.lines)
 
 
-def _int(doc: YamlDoc, value: Any, *keys: str | int, low: int = 1,
-         high: int | None = None) -> int:
-    if (not isinstance(value, int) or isinstance(value, bool) or value < low
-            or (high is not None and value > high)):
-        bound = f"between {low} and {high}" if high is not None else f">= {low}"
-        raise doc.error(f"{'/'.join(map(str, keys))} must be a whole number {bound}, "
-                        f"not {value!r}", *keys)
-    return value
-
-
-def _style(doc: YamlDoc, value: Any, *keys: str | int) -> str:
-    if value not in STYLES:
-        raise doc.error(f"unknown style {value!r} (one of {', '.join(STYLES)})", *keys)
-    return str(value)
-
-
-def _band(doc: YamlDoc, value: Any, *keys: str | int) -> tuple[int, int]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise doc.error(f"a band is [min, max] letters, not {type_name(value)} {value!r}", *keys)
-    lo, hi = value
-    if lo < 2 or lo > hi:
-        raise doc.error(f"band {value} needs 2 <= min <= max", *keys)
-    return lo, hi
+def _value(doc: YamlDoc, kind: ParamType, value: Any, *keys: str | int) -> Any:
+    """``value`` parsed by its type, a refusal at its line (``endless/bands/1: ...``)."""
+    try:
+        return Field("", kind).convert(value)
+    except click.BadParameter as exc:
+        raise doc.error(f"{'/'.join(map(str, keys))}: {exc.message}", *keys) from None
 
 
 def _items(doc: YamlDoc, value: Any, *keys: str) -> list[tuple[int, Any]]:
@@ -176,31 +163,25 @@ def load_config(path: str | Path) -> CrosswordConfig:
             labels[style] = name
     endless = EndlessConfig()
     if "endless" in data:
-        e = check_mapping(doc, data["endless"], ENDLESS_KEYS, "endless")
         kw: dict[str, Any] = {}
-        for key, check in (("bands", _band), ("styles", _style)):
-            if key in e:
-                kw[key] = tuple(check(doc, item, "endless", key, i)
-                                for i, item in _items(doc, e[key], "endless", key))
-        for key in ("unlock_start", "unlock_every", "redraws"):
-            if key in e:
-                kw[key] = _int(doc, e[key], "endless", key,
-                               high=MAX_REDRAWS if key == "redraws" else None)
-        if "fallback" in e:
-            kw["fallback"] = _band(doc, e["fallback"], "endless", "fallback")
+        for key, value in check_mapping(doc, data["endless"], PLAN, "endless").items():
+            where = ("endless", key)
+            kw[key] = (tuple(_value(doc, PLAN[key], item, *where, i)
+                             for i, item in _items(doc, value, *where))
+                       if key in PLAN_LISTS else _value(doc, PLAN[key], value, *where))
         endless = EndlessConfig(**kw)
     ramp = DEFAULT_RAMP
     if "challenge" in data:
-        c = check_mapping(doc, data["challenge"], CHALLENGE_KEYS, "challenge")
+        c = check_mapping(doc, data["challenge"], ("ramp",), "challenge")
         if "ramp" in c:
             steps = []
             for i, item in _items(doc, c["ramp"], "challenge", "ramp"):
                 keys = ("challenge", "ramp", i)
-                item = check_mapping(doc, item, STEP_KEYS, *keys)
+                item = check_mapping(doc, item, STEP, *keys)
                 if "band" not in item:
                     raise doc.error("a ramp step needs a band: [min, max]", *keys)
-                lo, hi = _band(doc, item["band"], *keys, "band")
-                style = _style(doc, item.get("style", "none"), *keys, "style")
-                steps.append(Step(lo, hi, style))
+                lo, hi = _value(doc, BAND, item["band"], *keys, "band")
+                steps.append(Step(lo, hi, _value(doc, STEP["style"], item.get("style", "none"),
+                                                 *keys, "style")))
             ramp = tuple(steps)
     return CrosswordConfig(str(path), options, endless, ramp, labels, lines)
