@@ -163,23 +163,18 @@ class Spec:
     def keys(self, front: str) -> tuple[str, ...]:
         return tuple(f.config_key for f in self.on(front))
 
-    def defaults(self) -> dict[str, Any]:
-        """Every field's default, parsed by its type (``name -> value``; a field given once
-        per value: a tuple)."""
-        out: dict[str, Any] = {}
+    def resolve(self, *layers: Mapping[str, Any]) -> dict[str, Any]:
+        """Every field's default parsed by its type (a field given once per value: a tuple),
+        then each layer's values over them in order (a config, its preset, a section); a None
+        value brings back the field's default."""
+        defaults: dict[str, Any] = {}
         for f in self.fields:
             if f.multiple:
-                out[f.name] = tuple(f.default or ())
+                defaults[f.name] = tuple(f.default or ())
             elif f.default is not None and f.type is not click.BOOL:
-                out[f.name] = f.type.convert(f.default, None, None)
+                defaults[f.name] = f.type.convert(f.default, None, None)
             else:
-                out[f.name] = f.default
-        return out
-
-    def resolve(self, *layers: Mapping[str, Any]) -> dict[str, Any]:
-        """The defaults, then each layer's values over them in order (a config, its preset, a
-        section); a None value brings back the field's default."""
-        defaults = self.defaults()
+                defaults[f.name] = f.default
         out = dict(defaults)
         for layer in layers:
             for name, value in layer.items():

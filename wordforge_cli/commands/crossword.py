@@ -115,8 +115,6 @@ def crossword(ctx: click.Context, /, config_path: str | None, count: int,
         # the subcommand draws and reports its own seed (ctx.meta is shared with it)
         ctx.meta.pop("wfkit.seed_was_drawn", None)
         return
-    from wordforge_cli.errors import UsageError
-
     if not common["vocab"]:
         raise UsageError("no vocabulary: give --vocab FILE (see wfkit crossword --help)")
     _run(ctx, "crossword", common, 0, count,

@@ -82,8 +82,6 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         return
     import time
 
-    from wordforge_cli.errors import CannotDo
-    from wordforge_cli.kanji import load_dictionary
     from wordforge_cli.kanji.config import pool_request, self_play
     from wordforge_cli.output import atomic_write, dumps
     from wordforge_cli.pack.kanji import KanjiSection
@@ -273,7 +271,6 @@ def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
 def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
     import json
 
-
     records: list[tuple[int, Any]] = []
     stripped = text.lstrip()
     if stripped.startswith("["):
@@ -332,8 +329,6 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
     dictionary = load_dictionary(dict_path)
     shown = record.get("words", [])
     if not isinstance(shown, list) or not all(isinstance(w, str) for w in shown):
-        from wordforge_cli.errors import ConfigError
-
         raise ConfigError(f"pool {record.get('id')}: 'words' must be a list of words",
                           path=pool_path)
     board = make_board(dictionary, [str(ch) for ch in record["kanji"]], shown)

@@ -237,7 +237,8 @@ def _cell(value: Any) -> str:
 
 def write_rows(records: Iterable[dict[str, Any]], fields: list[str], fmt: str,
                fh: IO[str]) -> None:
-    """Write plain records as JSON Lines, CSV, an aligned table or a Markdown table."""
+    """Write plain records as JSON Lines, CSV, an aligned text table (the last column is not
+    padded) or a Markdown table."""
     if fmt == "jsonl":
         from wordforge_cli.output import dumps
 
@@ -252,25 +253,19 @@ def write_rows(records: Iterable[dict[str, Any]], fields: list[str], fmt: str,
         writer.writerow(fields)
         writer.writerows(rows)
         return
-    write_cells(tuple(fields), rows, fmt, fh)
-
-
-def write_cells(headers: tuple[str, ...], rows: list[tuple[str, ...]], fmt: str,
-                fh: IO[str]) -> None:
-    """An aligned text table (the last column is not padded) or a Markdown table."""
     if fmt == "md":
         def md(cells: Iterable[str]) -> str:
             return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |\n"
 
-        fh.write(md(headers))
-        fh.write(md(["---"] * len(headers)))
+        fh.write(md(fields))
+        fh.write(md(["---"] * len(fields)))
         fh.writelines(md(row) for row in rows)
         return
-    columns = list(zip(*rows, strict=True)) or [()] * len(headers)
+    columns = list(zip(*rows, strict=True)) or [()] * len(fields)
     widths = [max(len(h), max(map(len, column), default=0))
-              for h, column in zip(headers, columns, strict=True)]
+              for h, column in zip(fields, columns, strict=True)]
     pattern = "  ".join(f"{{:<{w}}}" for w in widths[:-1]) + "  {}"
-    fh.write(pattern.format(*headers).rstrip() + "\n")
+    fh.write(pattern.format(*fields).rstrip() + "\n")
     for start in range(0, len(rows), 4096):
         fh.write("".join([pattern.format(*row).rstrip() + "\n"
                           for row in rows[start:start + 4096]]))
