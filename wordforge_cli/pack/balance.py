@@ -14,11 +14,12 @@ table), ``cefr``, ``overrides``, ``lemma``.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.config import SectionContext
-from wordforge_cli.pack.kinds import DataFile, Item, Kind, Section
+from wordforge_cli.pack.kinds import Item, Kind, Section
 from wordforge_cli.spec import PACK
 from wordforge_cli.words import GAME, RULE, RuleFiles
 
@@ -28,18 +29,15 @@ if TYPE_CHECKING:
     from wordforge_cli.rarity import Rules
 
 
+@dataclass(eq=False, kw_only=True)
 class BalanceSection(Section):
     kind = "balance"
-
-    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
-                 options: dict[str, Any], *, rules: Rules, models: list[Model],
-                 game: GameRules, files: RuleFiles, data: list[DataFile]):
-        super().__init__(name, count, render, render_limit, options, data)
-        self.rules = rules
-        self.models = models
-        self.game = game
-        self.ready: tuple[HandIndex, Turns, list[dict[int, int]]] | None = None  # warm()
-        self.files = files
+    rules: Rules
+    models: list[Model]
+    game: GameRules
+    files: RuleFiles
+    # the hand index, its turns and each model's mask, built by warm() (in each worker)
+    ready: tuple[HandIndex, Turns, list[dict[int, int]]] | None = field(default=None, init=False)
 
     def __getstate__(self) -> dict[str, Any]:  # the index is built again in each worker
         return {**self.__dict__, "ready": None}

@@ -67,7 +67,7 @@ class BoardSection(Section):
         """The section the values of its spec ask for (``name -> value``), also what ``wfkit
         crossword`` runs (with the engine's own scope, no files or manifest options)."""
         super().__init__(name, count, render, render_limit,
-                         {} if options is None else options, data)
+                         {} if options is None else options, data or [])
         self.lexicon = lexicon
         self.cfg = cfg
         self.request = self.make_request(v)

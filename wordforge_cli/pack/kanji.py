@@ -26,7 +26,6 @@ from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_
 from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
 from wordforge_cli.kanji.territory import BalanceStats, played_pools
 from wordforge_cli.pack.kinds import (
-    DataFile,
     Item,
     Kind,
     Section,
@@ -44,16 +43,12 @@ if TYPE_CHECKING:
     from wordforge_cli.spec import Given
 
 
+@dataclass(eq=False, kw_only=True)
 class KanjiSection(Section):
     kind = "kanji"
-
-    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
-                 options: dict[str, Any], *, dictionary: Dictionary, request: PoolRequest,
-                 data: list[DataFile], play: SelfPlay | None = None) -> None:
-        super().__init__(name, count, render, render_limit, options, data)
-        self.dictionary = dictionary
-        self.request = request
-        self.play = play  # self-play asked for (None: plain pools, the bytes of old)
+    dictionary: Dictionary
+    request: PoolRequest
+    play: SelfPlay | None = None  # self-play asked for (None: plain pools, the bytes of old)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         if self.play is not None:

@@ -13,9 +13,9 @@ import importlib
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from wordforge_cli.engine import Statistics
 
@@ -135,19 +135,18 @@ class Item:
             stats.fail(self.failed)
 
 
+@dataclass(eq=False)
 class Section:
-    """A prepared section: picklable, so worker processes can run it."""
+    """A prepared section: picklable, so worker processes can run it. An engine's section
+    adds its own fields (keyword-only: ``@dataclass(eq=False, kw_only=True)``)."""
 
-    kind: str = ""
-
-    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
-                 options: dict[str, Any], data: list[DataFile] | None = None):
-        self.name = name
-        self.count = count
-        self.render = render
-        self.render_limit = render_limit
-        self.options = options
-        self.data = list(data or [])  # the files the section reads, for the manifest
+    kind: ClassVar[str] = ""
+    name: str
+    count: int
+    render: tuple[str, ...]
+    render_limit: int
+    options: dict[str, Any]
+    data: list[DataFile] = field(default_factory=list)  # the files it reads, for the manifest
 
     def make(self, seed: int, index: int) -> Item:  # pragma: no cover - abstract
         raise NotImplementedError

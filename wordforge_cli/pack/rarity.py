@@ -9,6 +9,7 @@ hashed into the manifest.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,17 +30,13 @@ if TYPE_CHECKING:
     from wordforge_cli.rarity import Rules, Summary, Tables
 
 
+@dataclass(eq=False, kw_only=True)
 class RaritySection(Section):
     kind = "rarity"
-
-    def __init__(self, name: str, count: int, render: tuple[str, ...], render_limit: int,
-                 options: dict[str, Any], *, words: list[str], rules: Rules,
-                 files: RuleFiles, data: list[DataFile]):
-        super().__init__(name, count, render, render_limit, options, data)
-        self.words = words
-        self.rules = rules
-        self.files = files
-        self.tables: Tables | None = None
+    words: list[str]
+    rules: Rules
+    files: RuleFiles
+    tables: Tables | None = field(default=None, init=False)  # warm()
 
     def __getstate__(self) -> dict[str, Any]:  # the tables are opened again in each worker
         return {**self.__dict__, "tables": None}
