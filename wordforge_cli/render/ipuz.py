@@ -148,36 +148,20 @@ def _entries(words: Sequence[Placed], cells: Sequence[Cell], width: int,
              hints: Mapping[str, str | None]) -> tuple[Found, dict[int, int]]:
     """:func:`entries` as plain tuples (number, x, y, dir, length, clue) of a board's words
     and its cells (row by row, ``width`` cells wide), and each start cell's number by
-    ``y * (width + 1) + x``."""
-    found, numbers, _puzzle, _solution = _scan(words, cells, width, 0, hints, False)
-    return found, numbers
-
-
-def _scan(words: Sequence[Placed], cells: Sequence[Cell], w: int, h: int,
-          hints: Mapping[str, str | None], text: bool
-          ) -> tuple[Found, dict[int, int], list[str], list[str]]:
-    """One pass over a board's cells (row by row, on a board ``w`` cells wide and ``h``
-    high): its entries, each start cell's number (by ``y * (w + 1) + x``) and, with
-    ``text``, the JSON of each row of its ipuz puzzle and solution grids (as orjson writes
-    them: the tests hold them equal).
+    ``y * (width + 1) + x``.
 
     The runs are found here, the grid's own (every run of 2+ cells across or down, in
     standard order: by start cell, row by row, across first), as a crossword app derives
     them; ``check.check_ipuz`` derives them apart. A cell is the number ``y * (w + 1) + x``,
-    with a column left empty at the end of each row, so a neighbour test is one lookup."""
-    stride = w + 1
+    with a column left empty at the end of each row, so a neighbour test is one lookup
+    (any coordinates a record holds; a made board's text finds the same runs by bit masks,
+    :func:`_layout_text`, and the tests hold the two equal)."""
+    stride = width + 1
     occupied = {c[1] * stride + c[0] for c in cells}
     runs: list[Run] = []
     keys: dict[Run, int] = {}
     numbers: dict[int, int] = {}
-    letters = _LETTER_TEXT
-    blocks = _BLOCKS
-    puzzle: list[str] = []  # the rows' texts, and the row being written
-    solution: list[str] = []
-    prow: list[str] = []
-    srow: list[str] = []
-    row = at = 0  # the row being written, and the next square in it
-    for x, y, c, n in cells:
+    for x, y, _c, _n in cells:
         k = y * stride + x
         label = 0
         if k + 1 in occupied and k - 1 not in occupied:
@@ -199,28 +183,13 @@ def _scan(words: Sequence[Placed], cells: Sequence[Cell], w: int, h: int,
             run = (x, y, "down", m)
             runs.append(run)
             keys[run] = label
-        if not text:
-            continue
-        while row < y:  # (cells come row by row)
-            _end_row(puzzle, solution, prow, srow, w - at)
-            prow, srow, row, at = [], [], row + 1, 0
-        if x > at:
-            prow.append(blocks[x - at] if x - at < 64 else _blocks(x - at))
-            srow.append(prow[-1])
-        at = x + 1
-        made = letters.get(c)
-        if made is None:
-            made = _letter_text(c)
-        srow.append(made[0])
-        if label:
-            prow.append(f'{{"cell":{label},"value":{made[0]}}}' if n == -2 else
-                        f'{{"cell":{label},"style":{{"shapebg":"circle"}}}}' if n >= 0
-                        else str(label))
-        else:
-            prow.append(made[1] if n == -2 else _CIRCLED if n >= 0 else "0")
-    while text and row < h:
-        _end_row(puzzle, solution, prow, srow, w - at)
-        prow, srow, row, at = [], [], row + 1, 0
+    return _clued(words, runs, keys, stride, hints), numbers
+
+
+def _clued(words: Sequence[Placed], runs: list[Run], keys: dict[Run, int], stride: int,
+           hints: Mapping[str, str | None]) -> Found:
+    """The entries of a board's runs (in standard order, ``keys``: their numbers), clued:
+    a run that is one placed word by its hint, any other by what it joins."""
     placed = {(x, y, d, len(wd)): i for i, (wd, x, y, d) in enumerate(words)}
     # a word can lie over another's start only where some placed word is not a whole run
     overlaid = len(placed) != len(words) or not placed.keys() <= keys.keys()
@@ -235,18 +204,7 @@ def _scan(words: Sequence[Placed], cells: Sequence[Cell], w: int, h: int,
                 maps = _maps(words, stride)
             clue = _run_clue(run, maps, stride, hints, keys)
         found.append((keys[run], *run, clue))
-    return found, numbers, puzzle, solution
-
-
-def _end_row(puzzle: list[str], solution: list[str], prow: list[str], srow: list[str],
-             blank: int) -> None:
-    """Close the row being written: ``blank`` block squares to its end, then its text in both
-    grids (once a row, so a call costs nothing beside the row's cells)."""
-    if blank > 0:
-        prow.append(_BLOCKS[blank] if blank < 64 else _blocks(blank))
-        srow.append(prow[-1])
-    puzzle.append(",".join(prow))
-    solution.append(",".join(srow))
+    return found
 
 
 def _overlaid(words: Sequence[Placed], i: int) -> bool:
@@ -398,26 +356,89 @@ def _layout_text(answer: str, w: int, h: int, words: Sequence[Placed], cells: Se
                  hints: Mapping[str, str | None]) -> str:
     """The JSON of :func:`_layout`'s document from ``"block"`` to its end, written as
     orjson writes it (the same bytes: the tests hold them equal) but from each letter's and
-    cell's text, kept per letter, instead of a list and a dict per cell encoded after."""
+    cell's text, kept per letter, instead of a list and a dict per cell encoded after.
+
+    One pass over a made board's cells (each inside its ``w`` x ``h`` grid) writes both
+    grids into a copy of the empty grid's squares (one per cell ``y * (w + 1) + x``, the
+    last column holding the row break) and sets the cell's bit; the runs' start cells are
+    then a few masks (a cell occupied with its right or lower neighbour and not its left or
+    upper one), in standard order by their bits (row by row, across first): the runs
+    :func:`_entries` finds cell by cell, at a fraction of the cost."""
     from wordforge_cli.output import dumps_plain
 
-    found, _numbers, puzzle, solution = _scan(words, cells, w, h, hints, True)
-    across: list[list[Any]] = []
-    down: list[list[Any]] = []
-    for num, _x, _y, d, _n, clue in found:
-        (across if d == "across" else down).append([num, clue])
+    stride = w + 1
+    empty = _GRIDS.get((w, h))
+    if empty is None:
+        empty = _empty_grid(w, h)
+    puzzle = empty.copy()
+    solution = empty.copy()
+    letters = _LETTER_TEXT
+    occupied = 0
+    for x, y, c, n in cells:
+        k = y * stride + x
+        occupied |= 1 << k
+        made = letters.get(c)
+        if made is None:
+            made = _letter_text(c)
+        solution[k] = made[0]
+        puzzle[k] = made[1] if n == -2 else _CIRCLED if n >= 0 else "0"
+    across = occupied & (occupied >> 1) & ~(occupied << 1)
+    down = occupied & (occupied >> stride) & ~(occupied << stride)
+    starts = across | down
+    runs: list[Run] = []
+    keys: dict[Run, int] = {}
+    label = 0
+    while starts:
+        bit = starts & -starts
+        starts ^= bit
+        k = bit.bit_length() - 1
+        y, x = divmod(k, stride)
+        label += 1
+        if across & bit:
+            rest = occupied >> k  # (its trailing ones: the run's cells)
+            run = (x, y, "across", (rest ^ (rest + 1)).bit_length() - 1)
+            runs.append(run)
+            keys[run] = label
+        if down & bit:
+            m = 2
+            e = k + 2 * stride
+            while occupied >> e & 1:
+                m += 1
+                e += stride
+            run = (x, y, "down", m)
+            runs.append(run)
+            keys[run] = label
+        shown = puzzle[k]
+        puzzle[k] = (str(label) if shown == "0" else
+                     f'{{"cell":{label},"style":{{"shapebg":"circle"}}}}' if shown == _CIRCLED
+                     else f'{{"cell":{label},"value":{solution[k]}}}')
+    across_clues: list[list[Any]] = []
+    down_clues: list[list[Any]] = []
+    for num, _x, _y, d, _n, clue in _clued(words, runs, keys, stride, hints):
+        (across_clues if d == "across" else down_clues).append([num, clue])
+    clues = dumps_plain({"Across": across_clues, "Down": down_clues})
+    spelt = dumps_plain("".join([capital(ch) for ch in answer]))
     return (f'"block":"#","empty":0,"dimensions":{{"width":{w},"height":{h}}},"puzzle":[['
-            + "],[".join(puzzle) + ']],"solution":[[' + "],[".join(solution) + "]],"
-            + dumps_plain({"clues": {"Across": across, "Down": down},
-                           "answer": "".join([capital(ch) for ch in answer])})[1:])
+            f'{",".join(puzzle).replace(_ROW_BREAK, "],[")}]],"solution":[['
+            f'{",".join(solution).replace(_ROW_BREAK, "],[")}]],"clues":{clues},'
+            f'"answer":{spelt}}}')
 
 
-def _blocks(count: int) -> str:
-    """The JSON of ``count`` squares with no cell, side by side in a row."""
-    return ",".join(['"#"'] * count)
+_ROW_END = "\x00"  # the last square of a grid row's squares: no JSON text holds it raw
+_ROW_BREAK = ",\x00,"  # a row break in the grid's squares joined by commas
+_GRIDS: dict[tuple[int, int], list[str]] = {}  # (w, h) -> an empty grid's squares
 
 
-_BLOCKS = [_blocks(k) for k in range(64)]
+def _empty_grid(w: int, h: int) -> list[str]:
+    """A ``w`` x ``h`` grid's squares with no cell, row by row, each row but the last
+    closed by a row end (so square ``y * (w + 1) + x`` is the one at x, y)."""
+    grid = (['"#"'] * w + [_ROW_END]) * h
+    del grid[-1]
+    if len(_GRIDS) < 1024:
+        _GRIDS[(w, h)] = grid
+    return grid
+
+
 _CIRCLED = '{"cell":0,"style":{"shapebg":"circle"}}'  # an unnumbered answer cell
 _LETTER_TEXT: dict[str, tuple[str, str]] = {}  # letter -> its solution's and given cell's JSON
 
