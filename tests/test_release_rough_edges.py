@@ -48,6 +48,18 @@ def test_one_pool_reports_one_line(run, tmp_path):
     assert len(two.stderr.splitlines()) > 5  # a batch keeps its distribution table
 
 
+def test_one_self_played_pool_reports_its_line_and_its_games(run, tmp_path):
+    # a one-pool run with --self-play once ended in an internal KeyError after writing its file
+    result = run("kanji", "-n", "1", "--seed", "1", "--self-play", "-o", tmp_path / "p.jsonl")
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("wfkit kanji: 1 pool in ")
+    record = json.loads((tmp_path / "p.jsonl").read_text(encoding="utf-8"))
+    games = record["balance"]["games"]
+    assert lines[1].startswith(f"  self-play: {games} games, first player wins ")
+    assert "internal error" not in result.stderr
+
+
 def test_one_board_reports_one_line(run, tmp_path):
     result = run("crossword", "--vocab", EXAMPLES / "tech.yaml", "-n", "1", "--seed", "1",
                  "--style", "tail", "-o", tmp_path / "b.jsonl")

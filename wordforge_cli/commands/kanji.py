@@ -138,10 +138,16 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
                    f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
 
 
+_FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "指標A"),
+            ("pass_score", "pass score"), ("picked_scores", "picked score"),
+            ("orphan_count", "orphans"), ("hardest_grade", "hardest grade"),
+            ("hidden_count", "hidden"), ("attempts", "attempts"))
+
+
 def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None:
     pools = summary["pools"]
     if pools == 1:  # one pool: its figures in one line, not a distribution table
-        d = {name: summary[name]["min"] for name in summary if isinstance(summary[name], dict)}
+        d = {name: summary[name]["min"] for name, _ in _FIGURES}
         scores = summary["picked_scores"]
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
@@ -152,24 +158,20 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None
                    f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
                    f"{d['hidden_count']} hidden, {d['attempts']} "
                    f"attempt{'s' if d['attempts'] != 1 else ''}", err=True)
-        return
-    rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
-    failed = f", {summary['failed']} failed" if summary["failed"] else ""
-    click.echo(f"wfkit kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}"
-               + (f" (preset {preset})" if preset else ""), err=True)
-    if not pools:
-        return
-    click.echo(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"
-               f"{'mean':>9}", err=True)
-    for name, label in (("kanji_count", "kanji"), ("chars", "characters"),
-                        ("index_a", "指標A"), ("pass_score", "pass score"),
-                        ("picked_scores", "picked score"), ("orphan_count", "orphans"),
-                        ("hardest_grade", "hardest grade"), ("hidden_count", "hidden"),
-                        ("attempts", "attempts")):
-        d = summary[name]
-        pad = 14 - sum(2 if ord(c) > 0x2E80 else 1 for c in label) + len(label)
-        click.echo(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}{d['p90']:>6}"
-                   f"{d['max']:>6}{d['mean']:>9.2f}", err=True)
+    else:
+        rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
+        failed = f", {summary['failed']} failed" if summary["failed"] else ""
+        click.echo(f"wfkit kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}"
+                   + (f" (preset {preset})" if preset else ""), err=True)
+        if not pools:
+            return
+        click.echo(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"
+                   f"{'mean':>9}", err=True)
+        for name, label in _FIGURES:
+            d = summary[name]
+            pad = 14 - sum(2 if ord(c) > 0x2E80 else 1 for c in label) + len(label)
+            click.echo(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}"
+                       f"{d['p90']:>6}{d['max']:>6}{d['mean']:>9.2f}", err=True)
     if "balance" in summary:
         b = summary["balance"]
         reasons = ", ".join(f"{k} {v}" for k, v in b["rejected_by_reason"].items())
