@@ -234,7 +234,7 @@ def test_the_fallback_swap_gives_the_same_pack(tmp_path, run, built, monkeypatch
     ("seed: 1\nsections:\n  - name: a\n    kind: dice\n    count: 1\n    sidez: 3\n", 6,
      "unknown key 'sidez' (did you mean 'sides'?)"),
     ("seed: 1\nsections:\n  - name: a\n    kind: dice\n    count: -1\n", 5,
-     "'count' must be at least 0"),
+     "sections[0].count: -1 is not in the range 0<=x<=1000000000"),
     ("seed: 1\nsections:\n  - name: a\n    kind: dice\n", 3, "'count' is required"),
     ("seed: 1\nsections:\n  - name: A b\n    kind: dice\n    count: 1\n", 3,
      "section 'name' must be lower-case"),

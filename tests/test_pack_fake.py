@@ -12,8 +12,11 @@ import sys
 from collections import Counter
 from typing import Any
 
+import click
+
 from wordforge_cli.pack.kinds import Item, Kind, Section, register_kind
 from wordforge_cli.rng import derive_seed, item_rng
+from wordforge_cli.spec import PACK, Field, Spec
 
 
 def histogram_summary(hist: Counter[int]) -> dict[str, Any]:
@@ -97,17 +100,25 @@ class DiceSection(Section):
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="30">{rects}</svg>'
 
 
+# the dice kind's options, declared once as an engine's are; ``table``: a data file, to test
+# a missing one
+DICE_SPEC = Spec(
+    Field("sides", click.IntRange(1, 1000), 6),
+    Field("dice", click.IntRange(1, 100), 3),
+    Field("impossible", click.BOOL, False),
+    Field("table", click.Path(dir_okay=False), what="dice table"),
+)
+
+
 def _prepare(ctx, count, render, render_limit):
-    sides = ctx.integer("sides", 6, minimum=1, maximum=1000)
-    dice = ctx.integer("dice", 3, minimum=1, maximum=100)
-    ctx.path("table", what="dice table")  # a data file, to test a missing one
-    if ctx.raw("impossible") is True:
+    v = DICE_SPEC.resolve(ctx.read(DICE_SPEC))
+    if v["impossible"]:
         raise ctx.error("can never succeed: asked to be impossible", "impossible")
     return DiceSection(ctx.spec.name, count, render, render_limit,
-                       {"sides": sides, "dice": dice})
+                       {"sides": v["sides"], "dice": v["dice"]})
 
 
-DICE = Kind("dice", ("sides", "dice", "impossible", "table"), ("text", "svg"), _prepare)
+DICE = Kind("dice", DICE_SPEC.keys(PACK), ("text", "svg"), _prepare)
 
 
 def register() -> None:

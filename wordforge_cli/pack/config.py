@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+import click
+
 from wordforge_cli.config import check_mapping, did_you_mean, type_name
 from wordforge_cli.errors import ConfigError
+from wordforge_cli.spec import PACK, Field, Spec
 from wordforge_cli.yamlio import YamlDoc, parse_yaml, read_text
 
 if TYPE_CHECKING:
@@ -26,6 +29,10 @@ COMMON_KEYS = ("name", "kind", "count", "render", "render_limit")
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # fullmatch: "$" would allow "abc\n"
 MAX_COUNT = 10**9  # items per section: 1.2 TB of boards; split bigger packs into sections
 DEFAULT_RENDER_LIMIT = 12
+# a section's count (for a kind whose engine has no count field) and render limit, read as an
+# engine's options are
+COMMON = Spec(Field("count", click.IntRange(0, MAX_COUNT)),
+              Field("render_limit", click.IntRange(0, MAX_COUNT), DEFAULT_RENDER_LIMIT))
 
 
 @dataclass
@@ -91,8 +98,6 @@ class SectionContext:
         """The section's values of an engine's spec (:meth:`wordforge_cli.spec.Spec.read`),
         errors at the key's line as ``sections[i].key``; ``only``: just these keys (the
         section's ``count``, read by its engine's field)."""
-        from wordforge_cli.spec import PACK
-
         index = self.spec.index
         data = self.spec.data if only is None else {
             k: v for k, v in self.spec.data.items() if k in only}
@@ -108,26 +113,6 @@ class SectionContext:
 
     def has(self, key: str) -> bool:
         return key in self.spec.data and self.spec.data[key] is not None
-
-    def raw(self, key: str, default: Any = None) -> Any:
-        value = self.spec.data.get(key)
-        return default if value is None else value
-
-    def integer(self, key: str, default: int | None = None, *, minimum: int | None = None,
-                maximum: int | None = None) -> int:
-        """A whole number the section gives (``default`` None: the key is required)."""
-        value = self.spec.data.get(key)
-        if value is None:
-            if default is None:
-                raise self.error(f"'{key}' is required")
-            return default
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(f"'{key}' must be a whole number, not {type_name(value)}", key)
-        if minimum is not None and value < minimum:
-            raise self.error(f"'{key}' must be at least {minimum}, not {value}", key)
-        if maximum is not None and value > maximum:
-            raise self.error(f"'{key}' must be at most {maximum}, not {value}", key)
-        return value
 
     def string(self, key: str, default: str | None = None) -> str | None:
         value = self.spec.data.get(key)

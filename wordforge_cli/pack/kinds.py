@@ -218,28 +218,20 @@ def prepare_sections(config: PackConfig) -> list[Section]:
 
 def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
     from wordforge_cli.config import check_mapping
-    from wordforge_cli.pack.config import (
-        COMMON_KEYS,
-        DEFAULT_RENDER_LIMIT,
-        MAX_COUNT,
-        SectionContext,
-    )
+    from wordforge_cli.pack.config import COMMON, COMMON_KEYS, SectionContext
+    from wordforge_cli.spec import Spec
 
     kind = get_kind(spec.kind)
     ctx = SectionContext(config, spec)
     check_mapping(config.doc, spec.data, COMMON_KEYS + kind.keys, *ctx.keys)
-    if kind.count_fixed:
-        if ctx.has("count"):
-            raise ctx.error(f"a {kind.name} section has no 'count' (its size is its data)",
-                            "count")
-        count = 0
-    elif kind.count is not None and ctx.has("count"):  # the engine's limit, as its command
-        from wordforge_cli.spec import Spec
-
-        count = ctx.read(Spec(kind.count), extra=(), only=("count",))[kind.count.name]
-    else:
-        count = ctx.integer("count", kind.default_count, minimum=0, maximum=MAX_COUNT)
-    render = ctx.raw("render", [])
+    if kind.count_fixed and ctx.has("count"):
+        raise ctx.error(f"a {kind.name} section has no 'count' (its size is its data)", "count")
+    if not (kind.count_fixed or ctx.has("count") or kind.default_count is not None):
+        raise ctx.error("'count' is required")
+    own = Spec(kind.count or COMMON["count"], COMMON["render_limit"])  # the engine's count limit
+    values = own.resolve(ctx.read(own, only=("count", "render_limit")))
+    count = values[own.fields[0].name] if ctx.has("count") else kind.default_count or 0
+    render = [] if spec.data.get("render") is None else spec.data["render"]
     if isinstance(render, str):
         render = [render]
     if not isinstance(render, list) or not all(isinstance(r, str) for r in render):
@@ -248,6 +240,4 @@ def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
         if fmt not in kind.renders:
             raise ctx.error(f"a {kind.name} section cannot render '{fmt}' (it can: "
                             f"{', '.join(kind.renders) or 'nothing'})", "render")
-    render_limit = ctx.integer("render_limit", DEFAULT_RENDER_LIMIT, minimum=0,
-                               maximum=MAX_COUNT)
-    return kind.prepare(ctx, count, tuple(dict.fromkeys(render)), render_limit)
+    return kind.prepare(ctx, count, tuple(dict.fromkeys(render)), values["render_limit"])
