@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 CONFIGS = ROOT / "configs"
 REFERENCE = ROOT.parent / "shared" / "reference"
+
+# A pytest started as a background job of a non-interactive shell inherits SIGINT ignored; its
+# wfkit children would keep it ignored (as they must under nohup), so the Ctrl-C tests would
+# wait out their timeouts and leave their runs going. The tests run as at a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # CI runs derandomized so a red run can be reproduced; locally hypothesis explores.
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,

@@ -100,14 +100,19 @@ def test_a_signal_ends_a_parallel_run_cleanly(tmp_path, signum: int, group: bool
                              str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     found: set[int] = set()
-    deadline = time.monotonic() + 120
-    while len(found) < 2:  # until both workers run
-        assert proc.poll() is None and time.monotonic() < deadline, "no workers started"
-        found |= children(proc.pid)
-        time.sleep(0.02)
-    time.sleep(0.5)
-    (os.killpg if group else os.kill)(proc.pid, signum)
-    _, stderr = proc.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 120
+        while len(found) < 2:  # until both workers run
+            assert proc.poll() is None and time.monotonic() < deadline, "no workers started"
+            found |= children(proc.pid)
+            time.sleep(0.02)
+        time.sleep(0.5)
+        (os.killpg if group else os.kill)(proc.pid, signum)
+        _, stderr = proc.communicate(timeout=60)
+    finally:  # a run of 5,000,000 boards the signal did not end must not outlive the test
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert (proc.returncode, stderr) == (
         128 + signum, f"wfkit: interrupted by {signal.Signals(signum).name}\n")
     deadline = time.monotonic() + 5
