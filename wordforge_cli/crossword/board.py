@@ -161,8 +161,8 @@ def _ranges(values: list[int]) -> str:
 
 
 Pools = dict[str, tuple[int, ...]]
-# word id -> letter -> the words holding it that can cross that word
-Partners = dict[int, dict[str, tuple[int, ...]]]
+# letter -> word id -> the words holding the letter that can cross that word
+Partners = dict[str, dict[int, tuple[int, ...]]]
 
 
 def pools(lexicon: Lexicon, max_width: int | None, max_height: int | None) -> tuple[Pools,
@@ -357,33 +357,58 @@ def _partners(lex: Lexicon, prev: int, ch: str, source: Pools) -> tuple[int, ...
                  and not letters.isdisjoint(positions[q]))
 
 
-def _partners_of(partners: Partners, lex: Lexicon, q: int, ch: str,
-                 source: Pools) -> tuple[int, ...]:
-    """``partners[q][ch]``, computed and cached on first use."""
-    mine = partners.get(q)
-    if mine is None:
-        mine = partners[q] = {}
-    pool = mine.get(ch)
+def _partner_pool(pools: dict[int, tuple[int, ...]], lex: Lexicon, q: int, ch: str,
+                  source: Pools) -> tuple[int, ...]:
+    """``pools[q]`` (``pools``: one letter's part of a :data:`Partners` cache), computed and
+    kept on first use."""
+    pool = pools.get(q)
     if pool is None:
-        pool = mine[ch] = _partners(lex, q, ch, source)
+        pool = pools[q] = _partners(lex, q, ch, source)
     return pool
 
 
-# A word as it may cross the word before: (its id, how many crossings, the key offsets from
-# the word before's start to its start, one per crossing, the word, its length, its key span
-# length * step, its letters' positions: empty when it cannot cross)
-Entry = tuple[int, int, tuple[int, ...], str, int, int, dict[str, tuple[int, ...]]]
-# word before -> answer letter -> its partner pool and their entries, made on first use (one
-# direction)
-Entries = dict[int, dict[str, tuple[tuple[int, ...], list[Entry | None]]]]
+# A word as it may cross the word before: (its id, the work of trying it: 1 + its crossings,
+# how many crossings, the key offsets from the word before's start to its start, one per
+# crossing, its letters (see _spelt), its length, its key span length * step, its letters'
+# positions). A word that cannot cross the word before is entered with that word's id, which
+# the attempt's check for words already used skips at the same work (1) as the crossings it
+# does not have.
+Entry = tuple[int, int, int, tuple[int, ...], str | tuple[str, ...], int, int,
+              dict[str, tuple[int, ...]]]
+# A pool of words for one answer letter after one word: (the pool, its entries made as they are
+# first tried or None when they are kept by pair instead, its length)
+Pool = tuple[tuple[int, ...], list[Entry | None] | None, int]
 # One answer letter after the first, as every attempt on that answer meets it: (index,
-# letter, step, the step before, 1 if across, partners, their entries, pool, pool work or -1
-# when not partner-cached, next partners, next pool, next letter, lookahead work or -1 for none)
-Slot = tuple[int, str, int, int, int, Partners | None, Entries, Pools, int, Partners | None,
-             Pools, str, int]
-# An answer's plan: (answer, first letter, the first word's pool, lookahead work of the
-# first word or -1, second letter, partners and pools across, the slots)
-Plan = tuple[str, str, tuple[int, ...], int, str, Partners | None, Pools, tuple[Slot, ...]]
+# letter, step, the step before, 1 if across, the pools by the word before (None when not
+# partner-cached), this letter's partner pools, the words holding it, pool work or -1 when not
+# partner-cached, the pool of all the words holding it (for -1), the next letter's partner
+# pools, the words holding it, the next letter, lookahead work or -1 for none)
+Slot = tuple[int, str, int, int, int, dict[int, Pool] | None,
+             dict[int, tuple[int, ...]] | None, Pools, int, Pool,
+             dict[int, tuple[int, ...]] | None, Pools, str, int]
+# An answer's plan: (answer, first letter, the first word's pool, its length, lookahead work of
+# the first word or -1, second letter, its partner pools across (None when not kept), the
+# words across by letter, the slots)
+Plan = tuple[str, str, tuple[int, ...], int, int, str, dict[int, tuple[int, ...]] | None,
+             Pools, tuple[Slot, ...]]
+
+
+def _pool(pool: tuple[int, ...], entries: bool) -> Pool:
+    return pool, [None] * len(pool) if entries else None, len(pool)
+
+
+CYCLE_MAX = 16
+# CYCLES[n][o]: the indices 0..n-1 from o on, wrapping (o, o+1, ..., n-1, 0, ..., o-1): the
+# order a small pool's words, or a word's crossings, are tried in from a random start (a
+# tuple walked instead of a range made and an index worked out at every step)
+CYCLES = tuple(tuple(tuple((o + k) % n for k in range(n)) for o in range(n))
+               for n in range(CYCLE_MAX + 1))
+DRAWN = (-1,) * SLOT_TRIES  # a big pool's tries: each word drawn at random
+
+
+def _cycle(n: int, o: int) -> tuple[int, ...]:
+    """``CYCLES[n][o]`` for any n."""
+    return CYCLES[n][o] if n <= CYCLE_MAX else (*range(o, n), *range(o))
 
 
 class Tables:
@@ -392,19 +417,23 @@ class Tables:
     pools and lookahead, which depend on the answer alone), so a step of an attempt does one
     lookup where it did five to eight."""
 
-    __slots__ = ("lex", "small", "max_w", "max_h", "by_down", "by_across", "part_down",
-                 "part_across", "ents_down", "ents_across", "plans",
-                 "down0", "pairs", "slots")
+    __slots__ = ("lex", "small", "nwords", "max_w", "max_h", "by_down", "by_across",
+                 "part_down", "part_across", "ents_down", "ents_across", "plans",
+                 "down0", "pairs", "slots", "glyphs", "spelt")
 
     def __init__(self, lex: Lexicon, max_width: int | None, max_height: int | None):
         self.lex = lex
-        self.small = len(lex.words) <= PARTNER_CACHE_WORDS  # caches stay bounded
+        self.nwords = len(lex.words)
+        self.small = self.nwords <= PARTNER_CACHE_WORDS  # caches stay bounded
         self.pairs: dict[int, Entry] = {}  # (word before, word, step) -> entry
         self.plans: dict[int, Plan] = {}
         self.slots: dict[tuple[int, str, str], Slot] = {}  # (index, letter, next letter)
         self.down0: dict[int, dict[int, str]] = {}  # word id -> its cells down from the origin
-        self.ents_down: Entries = {}
-        self.ents_across: Entries = {}
+        self.glyphs = {c: c for c in lex.by_letter}  # one str object a letter
+        self.spelt: dict[int, tuple[str, ...]] = {}  # word id -> its letters (see _spelt)
+        # letter -> word before -> its pool (one direction each)
+        self.ents_down: dict[str, dict[int, Pool]] = {}
+        self.ents_across: dict[str, dict[int, Pool]] = {}
         if max_width is None and max_height is None:
             self.max_w = self.max_h = 0
             self.by_down = self.by_across = lex.by_letter
@@ -430,9 +459,12 @@ class Tables:
                 slot = self.slots[i, answer[i], nch] = self._slot(i, answer[i], nch)
             slots.append(slot)
         nsrc = len(self.by_across.get(answer[1], ()))
-        made = (answer, answer[0], self.by_down[answer[0]],
-                nsrc if self.part_across is not None and nsrc <= PARTNER_POOL_MAX else -1,
-                answer[1], self.part_across, self.by_across, tuple(slots))
+        look = self.part_across is not None and nsrc <= PARTNER_POOL_MAX
+        first = self.by_down[answer[0]]
+        made = (answer, answer[0], first, len(first), nsrc if look else -1, answer[1],
+                self.part_across.setdefault(answer[1], {})
+                if look and self.part_across is not None else None,
+                self.by_across, tuple(slots))
         if len(self.plans) < PLANS_MAX:
             self.plans[a] = made
         return made
@@ -446,13 +478,16 @@ class Tables:
              self.by_down) if across
             else (self.part_down, self.ents_down, self.by_down, self.part_across,
                   self.by_across))
-        nsrc = len(source.get(ch, ()))
-        pwork = nsrc if partners is not None and nsrc <= PARTNER_POOL_MAX else -1
+        whole = source.get(ch, ())
+        kept = partners is not None and len(whole) <= PARTNER_POOL_MAX
         nsrc = len(nxt_source.get(nch, ()))
-        nwork = (nsrc if nxt_partners is not None and nch and nsrc <= PARTNER_POOL_MAX
-                 else -1)
-        return (i, ch, step, perp, across, partners, ents, source, pwork, nxt_partners,
-                nxt_source, nch, nwork)
+        look = nxt_partners is not None and nch != "" and nsrc <= PARTNER_POOL_MAX
+        return (i, ch, step, perp, across,
+                ents.setdefault(ch, {}) if kept else None,
+                partners.setdefault(ch, {}) if kept and partners is not None else None,
+                source, len(whole) if kept else -1, _pool(whole, False),
+                nxt_partners.setdefault(nch, {}) if look and nxt_partners is not None
+                else None, nxt_source, nch, nsrc if look else -1)
 
 
 def tables(lex: Lexicon, max_width: int | None = None,
@@ -465,24 +500,32 @@ def tables(lex: Lexicon, max_width: int | None = None,
     return made
 
 
-def _entry(lex: Lexicon, prev: int, q: int, prev_step: int, step: int) -> Entry:
+def _spelt(t: Tables, q: int) -> str | tuple[str, ...]:
+    """Word q's letters, each the one object :attr:`Tables.glyphs` holds for it (kept for a
+    small vocabulary): a tuple is walked without a new string made for every letter, and equal
+    letters are the same object, which a comparison sees at once. An ASCII word is its own
+    string: CPython keeps one object per ASCII letter already (not per kana)."""
+    word = t.lex.words[q]
+    if word.isascii():
+        return word
+    made = t.spelt.get(q)
+    if made is None:
+        glyph = t.glyphs
+        made = tuple([glyph[c] for c in word])
+        if t.small:
+            t.spelt[q] = made
+    return made
+
+
+def _entry(t: Tables, prev: int, q: int, prev_step: int, step: int) -> Entry:
     """Word q crossing word ``prev`` (which runs along ``prev_step``)."""
+    lex = t.lex
     opts = tuple([pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q)])
-    wq = lex.words[q]
+    wq = _spelt(t, q)
     # (positions of a big vocabulary are worked out on each look: not for a word that
     # cannot cross)
-    return q, len(opts), opts, wq, len(wq), len(wq) * step, lex.positions[q] if opts else {}
-
-
-def _entries(lex: Lexicon, ents: Entries, partners: Partners, prev: int, ch: str,
-             source: Pools) -> tuple[tuple[int, ...], list[Entry | None]]:
-    """Word ``prev``'s partner pool for ``ch`` and room for its entries (kept)."""
-    pool = _partners_of(partners, lex, prev, ch, source)
-    mine = ents.get(prev)
-    if mine is None:
-        mine = ents[prev] = {}
-    made = mine[ch] = (pool, [None] * len(pool))
-    return made
+    return (q if opts else prev, 1 + len(opts), len(opts), opts, wq, len(wq), len(wq) * step,
+            lex.positions[q] if opts else {})
 
 
 def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool,
@@ -498,107 +541,99 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     small = t.small
     pairs = t.pairs if small else {}  # (a big vocabulary's: kept for one attempt)
     max_w = t.max_w
-    nwords = len(lex.words)
     if a < 0:
         a = cands[int(rand() * len(cands))]
-    answer, ch, pool, nsrc, nch, part_across, by_across, slots = t.plan(a)
+    plan = t.plans.get(a)
+    if plan is None:
+        plan = t.plan(a)
+    answer, ch, pool, npool, nsrc, nch, nxt, by_across, slots = plan
     work = 0
     # word 0: any other word holding the first letter, down from the origin (nothing to hit)
-    npool = len(pool)
     for _ in range(SLOT_TRIES):
         q = pool[int(rand() * npool)]
         if q == a:
             continue
-        if nsrc < 0 or part_across is None:  # no lookahead (nsrc >= 0 says it is not None)
+        if nxt is None:  # no lookahead (nsrc < 0)
             break
         work += nsrc
-        mine = part_across.get(q)  # lookahead (as _has_next, inlined)
-        nxt = mine.get(nch) if mine is not None else None
-        if nxt is None:
-            nxt = _partners_of(part_across, lex, q, nch, by_across)
-        # a pool holds distinct words: more than two, and one is neither a nor q
-        if len(nxt) > 2 or not all(map((a, q).__contains__, nxt)):
+        got = nxt.get(q)  # lookahead (as for the later words, below)
+        if got is None:
+            got = _partner_pool(nxt, lex, q, nch, by_across)
+        # a pool holds distinct words other than q: more than one, and one is not a
+        if len(got) > 1 or got and got[0] != a:
             break
     else:
         return None
-    wq = lex.words[q]
     ps = lex.positions[q][ch]
-    length = len(wq)
     answer_at = {ORIGIN + ps[int(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN: 0}
     first = t.down0.get(q)
     if first is None:  # word q down from the origin
         first = {}
         k = ORIGIN
-        for c in wq:
+        for c in _spelt(t, q):
             first[k] = c
             k += DOWN
         if small:
             t.down0[q] = first
     letters = first.copy()
-    get = letters.get
     put = letters.setdefault
     drop = letters.popitem
-    dirs: dict[int, int] = dict.fromkeys(letters, DOWN) if strict else {}  # strict only
+    if strict:  # each cell's direction (3: crossed), for the strict layout's checks
+        get = letters.get
+        dirs = dict.fromkeys(letters, DOWN)
     if max_w:  # the bounding box so far, kept only under a size limit
         max_h = t.max_h
         minx = maxx = ORIGIN & _MASK
         miny = ORIGIN >> _BITS
-        maxy = miny + length - 1
+        maxy = miny + len(first) - 1
     used = [a, q]
     starts = [ORIGIN]  # where word i starts (word i runs down for even i, across for odd)
     prev, prev_start = q, ORIGIN
     for slot in slots:
-        i, ch, step, perp, across, partners, ents, source, pwork, nxt_partners, \
+        i, ch, step, perp, across, ents, partners, source, pwork, whole, nxt, \
             nxt_source, nch, nwork = slot
-        pbase = 2 * prev * nwords + across  # cache key base of (prev, q, step)
-        if pwork < 0:  # a pool too big to cache per word: entries kept by (prev, q, step)
-            found = None
-            pool = source.get(ch, ())
+        if ents is None:  # a pool too big to keep per word: entries kept by (prev, q, step)
+            pool, found, npool = whole
         else:  # the partner pool of prev, its entries made as they are first tried
             work += pwork
-            mine_e = ents.get(prev)
-            got = mine_e.get(ch) if mine_e is not None else None
-            if got is None:
-                got = _entries(lex, ents, partners or {}, prev, ch, source)
-            pool, found = got
-        npool = len(pool)
+            got_pool = ents.get(prev)
+            if got_pool is None:
+                got_pool = ents[prev] = _pool(
+                    _partner_pool(partners or {}, lex, prev, ch, source), True)
+            pool, found, npool = got_pool
         if not npool:
             return None
         n0 = len(letters)  # loose: a word is written while it is checked, undone on failure
         o = int(rand() * npool)
-        for tr in range(SLOT_TRIES if npool > SLOT_TRIES else npool):
-            # small pools are walked from a random start; big ones drawn at random
-            j = (o + tr) % npool if npool <= SLOT_TRIES else int(rand() * npool)
-            work += 1
+        # small pools are walked from a random start; big ones drawn at random
+        for j in CYCLES[npool][o] if npool <= SLOT_TRIES else DRAWN:
+            if j < 0:
+                j = int(rand() * npool)
             if found is not None:
                 e = found[j]
                 if e is None:
                     q = pool[j]
-                    e = pairs.get(pbase + 2 * q)
+                    pk = 2 * (prev * t.nwords + q) + across
+                    e = pairs.get(pk)
                     if e is None:
-                        e = pairs[pbase + 2 * q] = _entry(lex, prev, q, perp, step)
+                        e = pairs[pk] = _entry(t, prev, q, perp, step)
                     found[j] = e
-                q, nopts, opts, wq, length, span, qpos = e
-                if q in used:
-                    continue
             else:
-                q = pool[j]
-                if q in used:
-                    continue
-                e = pairs.get(pbase + 2 * q)
+                pk = 2 * (prev * t.nwords + pool[j]) + across
+                e = pairs.get(pk)
                 if e is None:
-                    e = pairs[pbase + 2 * q] = _entry(lex, prev, q, perp, step)
-                q, nopts, opts, wq, length, span, qpos = e
-            work += nopts
-            if not nopts:
+                    e = pairs[pk] = _entry(t, prev, pool[j], perp, step)
+            q, cost, nopts, opts, wq, length, span, qpos = e
+            if q in used:  # (a word that cannot cross comes as prev: see Entry)
+                work += 1
                 continue
-            oo = int(rand() * nopts)
+            work += cost
             ps = qpos[ch]
-            for tt in range(nopts):
+            for x in _cycle(nopts, int(rand() * nopts)):
                 work += length
                 if work > ATTEMPT_WORK:
                     return None
-                start = prev_start + opts[(oo + tt) % nopts]
+                start = prev_start + opts[x]
                 if max_w:  # the size limit, kept while placing
                     sx = start & _MASK
                     sy = start >> _BITS
@@ -646,16 +681,15 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                     drop()
             else:
                 continue
-            if nwork >= 0 and nxt_partners is not None:  # lookahead, inlined (hot)
+            if nxt is not None:  # lookahead (nwork >= 0), inlined (hot)
                 work += nwork
-                mine = nxt_partners.get(q)
-                nxt = mine.get(nch) if mine is not None else None
-                if nxt is None:
-                    nxt = _partners_of(nxt_partners, lex, q, nch, nxt_source)
-                # distinct words: more of them than used words and q, so one is free
-                if len(nxt) <= len(used) + 1:
-                    for x in nxt:
-                        if x != q and x not in used:
+                got = nxt.get(q)
+                if got is None:
+                    got = _partner_pool(nxt, lex, q, nch, nxt_source)
+                # distinct words other than q: more of them than used words, so one is free
+                if len(got) <= len(used):
+                    for x in got:
+                        if x not in used:
                             break
                     else:  # every word that could come next is taken
                         while len(letters) > n0:
