@@ -243,7 +243,7 @@ def costs(args) -> None:
     run starts from a fresh vocabulary, so its caches fill as in a real run), and start-up as
     the whole process of ``wfkit --version``."""
     from wordforge_cli.crossword.board import board_json, record
-    from wordforge_cli.render.ipuz import board_ipuz_text
+    from wordforge_cli.render.ipuz import board_ipuz_line
 
     n = args.n
     stages: dict[str, list[float]] = {k: [] for k in (
@@ -251,7 +251,7 @@ def costs(args) -> None:
         "generation (sets.batch: seeds, deck, attempts)",
         "JSON Lines (board.board_json: what the command writes)",
         "records (board.record: what the text and SVG renders read)",
-        "ipuz documents (ipuz.board_ipuz_text, from the boards: what --render ipuz writes)",
+        "ipuz documents (ipuz.board_ipuz_line, from the boards: what --render ipuz writes)",
         "statistics (BatchStats add + summary)")}
     names = list(stages)
     wfkit = str(Path(sys.executable).parent / "wfkit")
@@ -275,7 +275,7 @@ def costs(args) -> None:
         cache: dict = {}
         t = time.process_time()
         for i, s, b in boards:
-            board_ipuz_text(b, i, s, hints=hints, cache=cache, title=f"tech #{i}")
+            board_ipuz_line(b, i, s, hints=hints, cache=cache, title=f"tech #{i}")
         stages[names[5]].append(time.process_time() - t)
         t = time.process_time()
         stats = BatchStats(lexicon=lexicon)

@@ -7,7 +7,7 @@ run; medians of --runs).
     .venv/bin/python bench/bench_ipuz.py              # 20,000 boards, 5 runs
     .venv/bin/python bench/bench_ipuz.py -n 100000 --style tail --layout strict
 
-Rows: what the command writes now (``ipuz.board_ipuz_text`` from the boards), the path
+Rows: what the command writes now (``ipuz.board_ipuz_line`` from the boards, UTF-8), the path
 through records it replaced (``board.record`` + ``ipuz.board_ipuz_json``), and the
 statistics (``BatchStats.add`` for every board, then ``summary``). The whole command beside
 the anchor is ``bench/bench_crossword.py --whole``.
@@ -30,7 +30,7 @@ from wordforge_cli.crossword.board import Request, record  # noqa: E402
 from wordforge_cli.crossword.lexicon import prepare  # noqa: E402
 from wordforge_cli.crossword.sets import batch  # noqa: E402
 from wordforge_cli.crossword.stats import BatchStats  # noqa: E402
-from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_text  # noqa: E402
+from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line  # noqa: E402
 from wordforge_cli.vocab import read_vocab  # noqa: E402
 
 
@@ -44,7 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     gc.set_threshold(100_000, 50, 100)  # as the command runs (commands.crossword)
     rows: dict[str, list[float]] = {k: [] for k in (
-        "ipuz text from the boards (ipuz.board_ipuz_text: what the command writes)",
+        "ipuz from the boards (ipuz.board_ipuz_line, UTF-8: what the command writes)",
         "ipuz through records (board.record + ipuz.board_ipuz_json: the command before)",
         "statistics (BatchStats add + summary)")}
     names = list(rows)
@@ -58,7 +58,7 @@ def main() -> None:
         name = lexicon.name
         cache: dict[object, object] = {}
         t = time.process_time()
-        new = [board_ipuz_text(b, i, s, hints=hints, cache=cache, title=f"{name} #{i}")
+        new = [board_ipuz_line(b, i, s, hints=hints, cache=cache, title=f"{name} #{i}")
                for i, s, b in boards]
         rows[names[0]].append(time.process_time() - t)
         cache = {}
@@ -66,7 +66,8 @@ def main() -> None:
         old = []
         for i, s, b in boards:
             rec = record(b, i, s, lexicon)
-            old.append(board_ipuz_json(rec, hints=hints, cache=cache, title=f"{name} #{i}"))
+            old.append(board_ipuz_json(rec, hints=hints, cache=cache,
+                                      title=f"{name} #{i}").encode())
         rows[names[1]].append(time.process_time() - t)
         assert new == old, "the two paths disagree"
         t = time.process_time()

@@ -119,12 +119,12 @@ def test_a_word_over_the_start_of_a_longer_one_is_clued_as_the_slow_path_does(sh
 @pytest.mark.parametrize("vocab", ["tech.yaml", "animals-en.yaml"])
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_the_text_from_boards_is_the_documents_json(vocab, layout):
-    """What ``wfkit crossword --render ipuz`` writes (``board_ipuz_text``, from the boards,
+    """What ``wfkit crossword --render ipuz`` writes (``board_ipuz_line``, from the boards,
     one layout's text kept for all its boards) is the JSON of :func:`board_ipuz` of each
     board's record, byte for byte: every style, size limits, with and without hints, a
     cache shared by the whole run and boards met again."""
     from wordforge_cli.output import dumps_plain
-    from wordforge_cli.render.ipuz import board_ipuz_text
+    from wordforge_cli.render.ipuz import board_ipuz_line
 
     lex = prepare(read_vocab(EXAMPLES / vocab))
     hints = {w: h for w, h in zip(lex.words, lex.hints, strict=True) if h}
@@ -137,8 +137,8 @@ def test_the_text_from_boards_is_the_documents_json(vocab, layout):
                     title = f"{lex.name} #{i}" if i % 4 else None
                     want = dumps_plain(board_ipuz(record(board, i, s, lex), hints=given,
                                                   title=title))
-                    assert board_ipuz_text(board, i, s, hints=given, title=title,
-                                           cache=cache) == want
+                    assert board_ipuz_line(board, i, s, hints=given, title=title,
+                                           cache=cache) == want.encode()
         assert cache  # layouts repeat: their text was kept
 
 
@@ -147,7 +147,7 @@ def test_the_text_of_a_big_vocabularys_boards():
     whole, the same bytes; a board id that is a string is quoted."""
     from wordforge_cli.crossword.lexicon import lexicon_from_words
     from wordforge_cli.output import dumps_plain
-    from wordforge_cli.render.ipuz import board_ipuz_text
+    from wordforge_cli.render.ipuz import board_ipuz_line
 
     words = [f"{a}{b}{c}{d}" for a in "abcdefgh" for b in "ijklmnop" for c in "abcdefgh"
              for d in "ijklmnop"][:3001]
@@ -156,6 +156,6 @@ def test_the_text_of_a_big_vocabularys_boards():
     for i, s, board in batch(lex, Request(4, 4, "alt"), 3, 40):
         assert board.key is None
         rec = record(board, f"day-{i}", s, lex)
-        assert (board_ipuz_text(board, f"day-{i}", s, hints={}, title=None, cache=cache)
-                == dumps_plain(board_ipuz(rec)))
+        assert (board_ipuz_line(board, f"day-{i}", s, hints={}, title=None, cache=cache)
+                == dumps_plain(board_ipuz(rec)).encode())
     assert not cache

@@ -285,25 +285,26 @@ def _chunk(bounds: tuple[int, int]) -> Chunk:
     """Items ``bounds`` of the run, in a worker: their text, statistics and failures."""
     section, seed, render, hints, cache = _RUN
     stats = section.new_stats()
-    out: list[str] = []
+    out: list[bytes] = []
     failures: list[str] = []
     _write(section, section.items(seed, *bounds), render, hints, stats, failures, out.append,
            cache)
-    return bounds[1] - bounds[0], "".join(out).encode("utf-8"), stats.to_state(), failures
+    return bounds[1] - bounds[0], b"".join(out), stats.to_state(), failures
 
 
 def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dict[str, str],
-           stats: Any, failures: list[str], write: Callable[[str], Any], cache: IpuzCache,
+           stats: Any, failures: list[str], write: Callable[[bytes], Any], cache: IpuzCache,
            stream: Any = None) -> None:
-    """Count the items and write their records as ``render`` asks (SVG and the sheet: to
-    ``stream``); an item that failed brings its reason to ``failures``."""
+    """Count the items and write their records as ``render`` asks, in UTF-8 (SVG and the
+    sheet: to ``stream``); an item that failed brings its reason to ``failures``."""
     lexicon = section.lexicon
     if render == "text":
         from wordforge_cli.render.crossword import board_text
     elif render == "ipuz":
         from wordforge_cli.pack.crossword import BoardItem
-        from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_text
+        from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line
     done: list[str] = []  # written 256 records at a time (one write a line cost 5% of a run)
+    lines: list[bytes] = []  # (ipuz: each board's UTF-8, its layout's encoded once)
     for item in items:
         item.count(stats)
         if item.reason is not None:
@@ -312,23 +313,28 @@ def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dic
             done.extend(section.lines(item))
         elif render == "ipuz" and isinstance(item, BoardItem) and item.boards:
             name, first, seed = lexicon.name, item.first_id, item.item_seed  # (no records)
-            done.extend(board_ipuz_text(b, first + j, seed, hints=hints, cache=cache,
-                                        title=f"{name} #{first + j}")
-                        for j, b in enumerate(item.boards))
+            lines.extend(board_ipuz_line(b, first + j, seed, hints=hints, cache=cache,
+                                         title=f"{name} #{first + j}")
+                         for j, b in enumerate(item.boards))
         else:
             for rec in item.records:
                 if render == "text":
                     done.append(board_text(rec, hints))
                 elif render == "ipuz":
-                    done.append(board_ipuz_json(rec, hints=hints, cache=cache,
-                                                title=f"{lexicon.name} #{rec['id']}"))
+                    lines.append(board_ipuz_json(rec, hints=hints, cache=cache,
+                                                 title=f"{lexicon.name} #{rec['id']}").encode())
                 else:
                     stream.add(rec)
         if len(done) >= 256:
-            write("\n".join(done) + "\n")
+            write(("\n".join(done) + "\n").encode())
             done.clear()
+        elif len(lines) >= 256:
+            write(b"\n".join(lines) + b"\n")
+            lines.clear()
     if done:
-        write("\n".join(done) + "\n")
+        write(("\n".join(done) + "\n").encode())
+    if lines:
+        write(b"\n".join(lines) + b"\n")
 
 
 def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: dict[str, Any],
@@ -352,8 +358,9 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
     failures: list[str] = []
     started = time.perf_counter()
     try:
-        # the workers' text comes encoded: written as bytes, the parent never decodes it
-        with atomic_write(common["output"], binary=chunks is not None) as fh:
+        # records are written as UTF-8 (the workers' too: the parent never decodes them); SVG
+        # and the sheet stream their text
+        with atomic_write(common["output"], binary=render not in STREAMED) as fh:
             stream: Any = None
             if render in STREAMED:
                 from wordforge_cli.render.crossword import SheetStream, SvgStream

@@ -322,34 +322,51 @@ def board_ipuz_json(rec: dict[str, Any], *, hints: Mapping[str, str | None] | No
     return f'{entry[2]},"title":{dumps_plain(title)},"origin":{dumps_plain(origin)},{entry[3]}'
 
 
-LAYOUT_TEXTS = 4096  # layouts (and styles) whose ipuz text a cache keeps (11 MB of katakana)
+LAYOUT_TEXTS = 8192  # layouts (and styles) whose ipuz text a cache keeps (~23 MB as UTF-8)
 
 
-def board_ipuz_text(board: Board, board_id: int | str, seed: int, *,
+def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
                     hints: Mapping[str, str | None], title: str | None,
-                    cache: dict[Any, Any]) -> str:
+                    cache: dict[Any, Any]) -> bytes:
     """``dumps_plain(board_ipuz(record(board, board_id, seed), hints=hints, title=title))``
-    (the same bytes) straight from a made board, without its record: what ``wfkit crossword
-    --render ipuz`` writes.
+    in UTF-8 (the same bytes) straight from a made board, without its record: what ``wfkit
+    crossword --render ipuz`` writes.
 
     ``cache``: a dict the caller keeps for one vocabulary and one set of hints. A board's
     layout and style (``board.key``, a small vocabulary's) fix everything but its title and
     origin, so that text is made once per layout and style, from the board's own tuples (a
     record, then a document of lists and dicts, then their JSON, cost a tenth of a
-    millisecond a board), and kept for :data:`LAYOUT_TEXTS` of them."""
-    from wordforge_cli.output import dumps_plain
-
+    millisecond a board), and kept, encoded, for :data:`LAYOUT_TEXTS` of them: a board is
+    then its title and origin around bytes made once (text of katakana is two bytes a
+    character, so joining and encoding each board's ~2,700 characters cost more than
+    making them)."""
+    global _orjson
     key = board.key
     ck = ("board", key, board.style)
     tail = cache.get(ck) if key is not None else None
     if tail is None:
-        tail = _layout_text(board.answer, board.w, board.h, board.words, board.cells, hints)
+        tail = _layout_text(board.answer, board.w, board.h, board.words, board.cells,
+                            hints).encode()
         if key is not None and len(cache) < LAYOUT_TEXTS:
             cache[ck] = tail
-    origin = (f'"wfkit crossword, seed {seed}"' if type(seed) is int
-              else dumps_plain(f"wfkit crossword, seed {seed}"))
-    return (f'{_HEAD_TEXT},"title":{dumps_plain(title or f"wfkit crossword #{board_id}")},'
-            f'"origin":{origin},{tail}')
+    if _orjson is None:
+        import orjson
+
+        _orjson = orjson
+    try:
+        name = _orjson.dumps(title or f"wfkit crossword #{board_id}")
+        origin = (b'"wfkit crossword, seed %d"' % seed if type(seed) is int
+                  else _orjson.dumps(f"wfkit crossword, seed {seed}"))
+    except TypeError:  # (a title orjson cannot write: a file name's undecodable bytes)
+        from wordforge_cli.output import dumps_plain
+
+        return (f'{_HEAD_TEXT},"title":{dumps_plain(title or f"wfkit crossword #{board_id}")},'
+                f'"origin":{dumps_plain(f"wfkit crossword, seed {seed}")},'
+                f'{tail.decode()}').encode()  # (fails as the text would: UnicodeEncodeError)
+    return b"%s,\"title\":%s,\"origin\":%s,%s" % (_HEAD_BYTES, name, origin, tail)
+
+
+_orjson: Any = None  # (imported on first use, as output.dumps_plain does)
 
 
 def _layout_text(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequence[Cell],
@@ -455,3 +472,4 @@ def _letter_text(c: str) -> tuple[str, str]:
 
 _HEAD_VALUES = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"]}
 _HEAD_TEXT = '{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"]'  # (its JSON)
+_HEAD_BYTES = _HEAD_TEXT.encode()
