@@ -15,18 +15,10 @@ from wordforge_cli import __version__
 from wordforge_cli.errors import EXIT_CANNOT, WfkitError
 from wordforge_cli.options import ReportedError, say
 
-# name -> "module:attribute"; one module per command (wordforge_cli/commands/NAME.py)
-COMMANDS: dict[str, str] = {
-    "rarity": "wordforge_cli.commands.rarity:rarity",
-    "score": "wordforge_cli.commands.score:score",
-    "tiles": "wordforge_cli.commands.tiles:tiles",
-    "balance": "wordforge_cli.commands.balance:balance",
-    "crossword": "wordforge_cli.commands.crossword:crossword",
-    "kanji": "wordforge_cli.commands.kanji:kanji",
-    "pack": "wordforge_cli.commands.pack:pack",
-    "schema": "wordforge_cli.commands.schema:schema",
-    "init": "wordforge_cli.commands.init:init",
-}
+# name -> "module:attribute": one module per command, wordforge_cli/commands/NAME.py, whose
+# function NAME is the command
+COMMANDS: dict[str, str] = {name: f"wordforge_cli.commands.{name}:{name}" for name in (
+    "rarity", "score", "tiles", "balance", "crossword", "kanji", "pack", "schema", "init")}
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
