@@ -329,11 +329,8 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
     pair = kanji_config.pair(players)
     record = read_pool(pool_path, pool_id)
     dictionary = load_dictionary(dict_path)
-    shown = record.get("words", [])
-    if not isinstance(shown, list) or not all(isinstance(w, str) for w in shown):
-        raise ConfigError(f"pool {record.get('id')}: 'words' must be a list of words",
-                          path=pool_path)
-    board = make_board(dictionary, [str(ch) for ch in record["kanji"]], shown)
+    # read_pool checked the record (pool_problem): its kanji and words are lists of strings
+    board = make_board(dictionary, record["kanji"], record.get("words", []))
     game = play_game(board, pair, random.Random(seed), limit=limit or None,
                      shown_variant=not hidden_words)
     report_seed(ctx, seed)
