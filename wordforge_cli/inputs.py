@@ -31,16 +31,6 @@ CAPS: dict[str, int] = {
 }
 
 
-def describe_mode(mode: int) -> str:
-    """What a non-regular file is, in a message's words."""
-    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"),
-                       (stat.S_ISDIR, "a directory")):
-        if test(mode):
-            return name
-    return "not a regular file"
-
-
 def size_text(size: int) -> str:
     if size >= MiB:
         return f"{size / MiB:.1f} MiB"
@@ -63,10 +53,14 @@ def open_regular(path: str | Path, kind: str = "file") -> tuple[int, os.stat_res
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             raise ConfigError("is a directory, not a file", path=path)
-        if not stat.S_ISREG(info.st_mode):
+        if not stat.S_ISREG(info.st_mode):  # what it is, in a message's words
+            mode = next((name for test, name in (
+                (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+                if test(info.st_mode)), "not a regular file")
             what = "files" if kind == "file" else f"a {kind} from files"
-            raise ConfigError(f"{describe_mode(info.st_mode)}, not a regular file (wfkit reads "
-                              f"{what} that are regular files only)", path=path)
+            raise ConfigError(f"{mode}, not a regular file (wfkit reads {what} that are regular "
+                              "files only)", path=path)
         if info.st_size > cap:
             raise ConfigError(f"too large for a {kind}: {size_text(info.st_size)} "
                               f"(the cap is {size_text(cap)})", path=path)
@@ -90,16 +84,13 @@ def read_bytes(path: str | Path, kind: str = "file", *, stdin: bool = False) -> 
             data = sys.stdin.buffer.read(cap + 1)
         except (OSError, AttributeError, ValueError) as exc:
             raise ConfigError(f"cannot read standard input: {exc}", path="-") from None
-        if len(data) > cap:
-            raise ConfigError(f"too large for a {kind}: over {size_text(cap)} (the cap)",
-                              path="-")
-        return data
-    fd, _info = open_regular(path, kind)
-    try:
-        with os.fdopen(fd, "rb") as fh:
-            data = fh.read(cap + 1)
-    except OSError as exc:
-        raise ConfigError(f"cannot read: {exc.strerror}", path=path) from None
+    else:
+        fd, _info = open_regular(path, kind)
+        try:
+            with os.fdopen(fd, "rb") as fh:
+                data = fh.read(cap + 1)
+        except OSError as exc:
+            raise ConfigError(f"cannot read: {exc.strerror}", path=path) from None
     if len(data) > cap:
         raise ConfigError(f"too large for a {kind}: over {size_text(cap)} (the cap)", path=path)
     return data
