@@ -48,19 +48,15 @@ def _check_outputs_first(command: click.Command) -> click.Command:
 
 
 class LazyGroup(click.Group):
-    """A group whose subcommands are imported on first use (Click docs' lazy-loading pattern)."""
-
-    def __init__(self, *args: Any, lazy_commands: dict[str, str] | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.lazy_commands = dict(lazy_commands or {})
+    """The group whose subcommands (:data:`COMMANDS`) are imported on first use (Click docs'
+    lazy-loading pattern)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+        return sorted({*super().list_commands(ctx), *COMMANDS})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy_commands:
-            module_name, attr = self.lazy_commands[cmd_name].split(":")
+        if cmd_name in COMMANDS:
+            module_name, attr = COMMANDS[cmd_name].split(":")
             command: click.Command = getattr(importlib.import_module(module_name), attr)
             return _check_outputs_first(command)
         return super().get_command(ctx, cmd_name)
@@ -112,7 +108,7 @@ def _show_version(ctx: click.Context) -> None:
     ctx.exit()
 
 
-@click.group(cls=LazyGroup, lazy_commands=COMMANDS, context_settings=CONTEXT_SETTINGS)
+@click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS)
 @click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True,
               callback=lambda ctx, _param, value: _show_version(ctx) if value else None,
               help="Show the version of wfkit and of its bundled data, and exit.")
