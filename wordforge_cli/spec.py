@@ -269,7 +269,8 @@ def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[
     """``values`` restricted to the command's own parameters (and, for a group, each
     subcommand's), as a Click ``default_map`` (written as a user would type them, so
     ``--help`` shows them so; Click parses them again with the same types)."""
-    values = {k: (v.to_text() if isinstance(v, Typed) else v) for k, v in values.items()}
+    values = {k: (v.to_text() if isinstance(v, Band | NameList) else v)
+              for k, v in values.items()}
     mine = {p.name for p in command.params}
     out: dict[str, Any] = {k: v for k, v in values.items() if k in mine and v is not None}
     if isinstance(command, click.Group):
@@ -340,22 +341,15 @@ class Choice(click.Choice):  # type: ignore[type-arg]  # generic from Click 8.2 
             self.fail(exc.message.rstrip(".") + hint, param, ctx)
 
 
-class Typed:
-    """A parsed value that can be written back as the command line's text."""
-
-    def to_text(self) -> str:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-
-class Band(tuple[int, int], Typed):
-    """(low, high), written ``low-high``."""
+class Band(tuple[int, int]):
+    """(low, high), written back as the command line's text: ``low-high``."""
 
     def to_text(self) -> str:
         return f"{self[0]}-{self[1]}"
 
 
-class NameList(tuple[str, ...], Typed):
-    """Names out of a list of choices, written as a comma list (``all`` for every one)."""
+class NameList(tuple[str, ...]):
+    """Names out of a list of choices, written back as a comma list (``all`` for every one)."""
 
     every: tuple[str, ...] = ()
 

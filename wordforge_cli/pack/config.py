@@ -43,7 +43,6 @@ class SectionSpec:
     name: str
     kind: str
     data: dict[str, Any]
-    line: int | None
 
 
 @dataclass
@@ -195,5 +194,5 @@ def load_pack_config(path: str | Path) -> PackConfig:
         if sname in seen:
             raise doc.error(f"section name '{sname}' is used twice", *keys, "name")
         seen[sname] = index
-        config.specs.append(SectionSpec(index, sname, kind, section, doc.line(*keys)))
+        config.specs.append(SectionSpec(index, sname, kind, section))
     return config
