@@ -242,14 +242,14 @@ def costs(args) -> None:
     this process on the command's 20,000 boards (CPU seconds, ``process_time``, medians; each
     run starts from a fresh vocabulary, so its caches fill as in a real run), and start-up as
     the whole process of ``wfkit --version``."""
-    from wordforge_cli.crossword.board import board_json, record
+    from wordforge_cli.crossword.board import board_line, record
     from wordforge_cli.render.ipuz import board_ipuz_line
 
     n = args.n
     stages: dict[str, list[float]] = {k: [] for k in (
         "start-up (wfkit --version, whole process)", "reading and preparing the vocabulary",
         "generation (sets.batch: seeds, deck, attempts)",
-        "JSON Lines (board.board_json: what the command writes)",
+        "JSON Lines (board.board_line: what the command writes)",
         "records (board.record: what the text and SVG renders read)",
         "ipuz documents (ipuz.board_ipuz_line, from the boards: what --render ipuz writes)",
         "statistics (BatchStats add + summary)")}
@@ -265,7 +265,7 @@ def costs(args) -> None:
         stages[names[2]].append(time.process_time() - t)
         t = time.process_time()
         for i, s, b in boards:
-            board_json(b, i, s, lexicon)
+            board_line(b, i, s, lexicon)
         stages[names[3]].append(time.process_time() - t)
         t = time.process_time()
         for i, s, b in boards:

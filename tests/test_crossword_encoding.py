@@ -1,6 +1,6 @@
 """The fast paths of a crossword batch give the bytes and counts of the slow ones.
 
-``record_json`` and ``board_ipuz_json`` encode a layout's shared part once; ``board_json``
+``record_json`` and ``board_ipuz_json`` encode a layout's shared part once; ``board_line``
 writes a board's record without building it, from fragments kept per vocabulary;
 ``BatchStats.add`` tallies boards of a known layout and counts the layout in full later, with
 ``blank_counts``' bit masks. Each is held equal to the plain way (``dumps_plain`` of the whole
@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
-from wordforge_cli.crossword.board import Request, board_json, record, record_json
+from wordforge_cli.crossword.board import Request, board_line, record, record_json
 from wordforge_cli.crossword.lexicon import Lexicon, lexicon_from_words, prepare
 from wordforge_cli.crossword.sets import batch
 from wordforge_cli.crossword.stats import BatchStats
@@ -53,7 +53,7 @@ def test_record_json_is_dumps_plain(name: str, request: Request, seed: int) -> N
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(["tech.yaml", "animals-en.yaml"]), request=REQUESTS,
        seed=st.integers(0, 2**32), label=st.sampled_from([None, "語尾\"かくし\\", "x"]))
-def test_board_json_is_the_record_json(name: str, request: Request, seed: int,
+def test_board_line_is_the_record_json(name: str, request: Request, seed: int,
                                        label: str | None) -> None:
     """Fresh and kept fragments alike (each lexicon is reused across examples), redraws,
     fallback flags and labels that need escaping; and the blank counts of every layout."""
@@ -64,10 +64,10 @@ def test_board_json_is_the_record_json(name: str, request: Request, seed: int,
         if i % 7 == 0:
             board.fallback = True
         rec = record(board, i, item_seed, lex)
-        assert board_json(board, i, item_seed, lex) == dumps_plain(rec)
+        assert board_line(board, i, item_seed, lex) == dumps_plain(rec).encode()
         if i % 5 == 0:
-            assert board_json(board, f"s-{i}", 2**70, lex) == dumps_plain(
-                {**rec, "id": f"s-{i}", "seed": 2**70})
+            assert board_line(board, f"s-{i}", 2**70, lex) == dumps_plain(
+                {**rec, "id": f"s-{i}", "seed": 2**70}).encode()
         base = board.cells if board.base is None else [
             (x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
         assert blank_counts(base, STYLES) == {s: blank(base, s)[1] for s in STYLES}

@@ -304,13 +304,13 @@ def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dic
         from wordforge_cli.pack.crossword import BoardItem
         from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line
     done: list[str] = []  # written 256 records at a time (one write a line cost 5% of a run)
-    lines: list[bytes] = []  # (ipuz: each board's UTF-8, its layout's encoded once)
+    lines: list[bytes] = []  # (JSON and ipuz: each board's UTF-8, its layout's encoded once)
     for item in items:
         item.count(stats)
         if item.reason is not None:
             failures.append(item.reason)
         if render == "json":
-            done.extend(section.lines(item))
+            lines.extend(section.lines(item))
         elif render == "ipuz" and isinstance(item, BoardItem) and item.boards:
             name, first, seed = lexicon.name, item.first_id, item.item_seed  # (no records)
             lines.extend(board_ipuz_line(b, first + j, seed, hints=hints, cache=cache,

@@ -886,29 +886,33 @@ FRAGMENTS_MAX = 1 << 16  # cells' and words' JSON kept per vocabulary (a few MB 
 LINES_MAX = 2 * MEMO_BOARDS  # layouts (and styles) whose record text is kept
 
 
-def board_json(board: Board, board_id: int | str, seed: int, lexicon: Lexicon) -> str:
-    """``record_json(record(board, board_id, seed, lexicon))`` (the same bytes), without
-    building the record: what ``wfkit crossword`` writes when nothing else needs the record.
+def board_line(board: Board, board_id: int | str, seed: int, lexicon: Lexicon) -> bytes:
+    """``record_json(record(board, board_id, seed, lexicon))`` in UTF-8 (the same bytes),
+    without building the record: what ``wfkit crossword`` and a pack section write when
+    nothing else needs the record.
 
     The text from ``answer`` to ``blanked`` is fixed by the layout, the style and its label,
-    so it is kept per layout (small vocabularies repeat theirs); a layout met for the first
-    time (most are: 20,000 boards of tech.yaml have 6,881 layouts, 4,673 of them once) is
-    joined from the JSON of its cells and words, each kept once per vocabulary, since boards
-    share most of their (x, y, letter, n) cells and placed words."""
+    so it is kept per layout (small vocabularies repeat theirs), encoded once: a board is then
+    its id, seed and counts around those bytes (as text, a record of katakana is two bytes a
+    character, joined and then encoded board after board: most of what writing it cost). A
+    layout met for the first time (most are: 20,000 boards of tech.yaml have 6,881 layouts,
+    4,673 of them once) is joined from the JSON of its cells and words, each kept once per
+    vocabulary, since boards share most of their (x, y, letter, n) cells and placed words."""
     key = board.key
     lines = lexicon.cache.record_lines
     lk = (key, board.style, board.label, board.blanked)
-    found = lines.get(lk) if key is not None else None
-    if found is None:
-        middle = _middle(board, lexicon)
+    middle = lines.get(lk) if key is not None else None
+    if middle is None:
+        middle = _middle(board, lexicon).encode()
         if key is not None and len(lines) < LINES_MAX:
             lines[lk] = middle
-    else:
-        middle = found
-    return (f'{{"id":{board_id if type(board_id) is int else _json(board_id)},'
-            f'"seed":{seed if type(seed) is int else _json(seed)},{middle},'
-            f'"attempts":{board.attempts},"redraws":{board.redraws},'
-            f'"fallback":{"true" if board.fallback else "false"}}}')
+    fallback = b"true" if board.fallback else b"false"
+    if type(board_id) is int and type(seed) is int:
+        return (b'{"id":%d,"seed":%d,%b,"attempts":%d,"redraws":%d,"fallback":%b}'
+                % (board_id, seed, middle, board.attempts, board.redraws, fallback))
+    return (b'{"id":%b,"seed":%b,%b,"attempts":%d,"redraws":%d,"fallback":%b}'
+            % (_json(board_id).encode(), _json(seed).encode(), middle, board.attempts,
+               board.redraws, fallback))
 
 
 def _middle(board: Board, lexicon: Lexicon) -> str:

@@ -114,10 +114,10 @@ class LexiconCache:
     # id of a shared words list -> (words, cells, inputs, JSON of the layout's part by fields)
     record_shared: dict[int, tuple[list[Any], list[Any], list[Any], dict[tuple[Any, ...], str]]] \
         = field(default_factory=dict)
-    # (layout, style, label, blanked) -> a record's JSON from "answer" to "blanked"; the JSON
-    # of one (x, y, letter, n) cell or one placed (word, x, y, dir), and of one string (an
-    # answer, a spelling, a style, a label): board.board_json's fragments
-    record_lines: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    # (layout, style, label, blanked) -> a record's JSON from "answer" to "blanked" (UTF-8);
+    # the JSON of one (x, y, letter, n) cell or one placed (word, x, y, dir), and of one
+    # string (an answer, a spelling, a style, a label): board.board_line's fragments
+    record_lines: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
     cell_json: dict[tuple[Any, ...], str] = field(default_factory=dict)
     text_json: dict[str | None, str] = field(default_factory=dict)
     # words of one length and their (position, letter) index, for the fairness solver

@@ -140,10 +140,10 @@ class BoardSection(Section):
 
         return record_json(record, self.lexicon)
 
-    def lines(self, item: Item) -> list[str]:
+    def lines(self, item: Item) -> list[bytes]:
         if isinstance(item, BoardItem):
             return item.lines()
-        return [self.encode(record) for record in item.records]
+        return [self.encode(record).encode() for record in item.records]
 
     @property
     def hints(self) -> dict[str, str]:
@@ -173,7 +173,7 @@ class BoardSection(Section):
 
 class BoardItem(Item):
     """Boards whose records are made only when something reads them (a render, the test of
-    a record): their JSON lines need none (``board.board_json``, the same bytes), and a
+    a record): their JSON lines need none (``board.board_line``, the same bytes), and a
     batch's records were a third of what writing it cost."""
 
     def __init__(self, boards: list[Board], first_id: int, item_seed: int,
@@ -201,15 +201,15 @@ class BoardItem(Item):
         self._records = records
         self.boards = []  # the records given are what the item holds now
 
-    def lines(self) -> list[str]:
-        from wordforge_cli.crossword.board import board_json, record_json
+    def lines(self) -> list[bytes]:
+        from wordforge_cli.crossword.board import board_line, record_json
 
         boards = self.boards
         if len(boards) == 1:  # (a batch's and an endless run's items)
-            return [board_json(boards[0], self.first_id, self.item_seed, self.lexicon)]
+            return [board_line(boards[0], self.first_id, self.item_seed, self.lexicon)]
         if not boards:
-            return [record_json(rec, self.lexicon) for rec in self.records]
-        return [board_json(b, self.first_id + j, self.item_seed, self.lexicon)
+            return [record_json(rec, self.lexicon).encode() for rec in self.records]
+        return [board_line(b, self.first_id + j, self.item_seed, self.lexicon)
                 for j, b in enumerate(boards)]
 
 

@@ -166,10 +166,10 @@ class Section:
 
         return dumps(record)
 
-    def lines(self, item: Item) -> list[str]:
-        """The item's records as JSON lines (a kind that can write them without building its
-        records overrides this: the same bytes)."""
-        return [self.encode(record) for record in item.records]
+    def lines(self, item: Item) -> list[bytes]:
+        """The item's records as JSON lines in UTF-8 (a kind that can write them without
+        building its records overrides this: the same bytes)."""
+        return [self.encode(record).encode() for record in item.records]
 
     def data_files(self) -> list[DataFile]:
         return self.data

@@ -95,7 +95,7 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
         section.warm()
         _WARM.add(chunk.section)
     stats = section.new_stats()
-    lines: list[str] = []
+    lines: list[bytes] = []
     texts: list[str] = []
     files: list[tuple[str, str]] = []
     for index, item in enumerate(section.items(_SEED, chunk.start, chunk.stop), chunk.start):
@@ -111,7 +111,7 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
                     texts.append(f"# {section.name} {rid}\n{content.rstrip()}\n\n")
                 else:
                     files.append((render_path(section, fmt, rid), content))
-    body = ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+    body = b"\n".join(lines) + b"\n" if lines else b""
     return ChunkResult(chunk, body, "".join(texts).encode("utf-8"), files, stats.to_state(),
                        len(lines))
 
