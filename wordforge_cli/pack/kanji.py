@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from wordforge_cli.kanji.pool import PoolRequest
     from wordforge_cli.kanji.territory import SelfPlay
     from wordforge_cli.pack.config import SectionContext
-    from wordforge_cli.spec import Given
 
 
 @dataclass(eq=False, kw_only=True)
@@ -168,7 +167,15 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     options: dict[str, Any] = {"dict": data[0].label, "config": data[2].label, "preset": preset,
                                **{f.config_key: v[f.name] for f in POOLS.on(PACK)
                                   if f.name in _REQUEST}}
-    play = _self_play(ctx, v, given)
+    # the self-play wfkit kanji --self-play/--balanced reads (the config's and preset's values
+    # under the section's own), or None when not asked
+    if not (v["self_play"] or v["balanced"]) and ctx.has("players"):
+        raise ctx.error("'players' plays pools: also say self_play: true (or balanced: "
+                        "true)", "players")
+    try:
+        play = self_play(v)
+    except UsageError as exc:
+        raise ctx.refused(exc, given=given) from None
     if play is not None:  # only then: a section that does not ask keeps its manifest bytes
         options.update(self_play=True, balanced=play.band is not None,
                        band=v["band"], games=play.games,
@@ -176,18 +183,6 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                        players=[p.name for p in play.players])
     return KanjiSection(ctx.spec.name, count, render, render_limit, options,
                         dictionary=dictionary, request=request, data=data, play=play)
-
-
-def _self_play(ctx: SectionContext, v: dict[str, Any], given: Given | None) -> SelfPlay | None:
-    """The section's self-play, as ``wfkit kanji --self-play/--balanced`` reads it (the
-    config's and preset's values under the section's own), or None when not asked."""
-    if not (v["self_play"] or v["balanced"]) and ctx.has("players"):
-        raise ctx.error("'players' plays pools: also say self_play: true (or balanced: "
-                        "true)", "players")
-    try:
-        return self_play(v)
-    except UsageError as exc:
-        raise ctx.refused(exc, given=given) from None
 
 
 OWN_KEYS = ("config", "preset")
