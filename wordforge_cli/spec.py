@@ -192,31 +192,24 @@ class Spec:
 
         return decorate
 
-    def read(self, data: Mapping[str, Any], *, front: str, path: str | None = None,
+    def read(self, data: Mapping[str, Any], *, path: str | None = None,
              line: Callable[[str], int | None] = lambda key: None,
-             label: Callable[[str], str] = lambda key: key,
-             extra: Iterable[str] = (), allowed: Iterable[str] | None = None,
+             label: Callable[[str], str] = lambda key: key, extra: Iterable[str] = (),
              given: dict[str, tuple[int | None, str]] | None = None) -> dict[str, Any]:
         """Parse the values a file gives (``--config`` or a pack section): ``name -> value``.
 
-        ``extra``: other keys the caller reads itself (skipped here, known for did-you-mean);
-        ``allowed``: the keys the command really has (its own Click parameters), default all
-        the spec's keys for ``front``. ``line(key)`` and ``label(key)`` say where a key is and
-        how to name it (``sections[3].budget``) in messages; ``given`` gets each field's line
-        and label (a :class:`Given`'s). A null value is kept as None: "the default" (see
-        :meth:`resolve`), also over a value a lower layer gave."""
-        known = list(self.keys(front)) if allowed is None else list(allowed)
+        Its keys are the spec's ones for its front end (:meth:`keys`) and ``extra``, other
+        keys the caller reads itself (skipped here): the file's reader refused any other one
+        first, with a did-you-mean (``config.check_mapping``). ``line(key)`` and ``label(key)``
+        say where a key is and how to name it (``sections[3].budget``) in messages; ``given``
+        gets each field's line and label (a :class:`Given`'s). A null value is kept as None:
+        "the default" (see :meth:`resolve`), also over a value a lower layer gave."""
         extra = tuple(extra)
         out: dict[str, Any] = {}
         for key, value in data.items():
             key = str(key)
             if key in extra:
                 continue
-            if key not in known:
-                from wordforge_cli.config import did_you_mean
-
-                raise ConfigError(f"unknown key '{key}'{did_you_mean(key, [*known, *extra])}",
-                                  path=path, line=line(key))
             f = self._by_key[key]
             if given is not None:
                 given[f.name] = (line(key), label(key))
@@ -393,13 +386,10 @@ class Pair(ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> tuple[int, int]:
-        if isinstance(value, tuple) and len(value) == 2:
-            return Band(value)
+        # (a YAML number came as its text: Field.convert)
         pair: list[Any] | None = None
         if isinstance(value, list) and len(value) == 2:
             pair = value
-        elif isinstance(value, int) and not isinstance(value, bool):
-            pair = [value, value]
         elif isinstance(value, str):
             m = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", value)  # no huge ints
             if m:
@@ -424,10 +414,8 @@ class Names(ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> tuple[str, ...]:
-        if isinstance(value, tuple):
-            items: list[Any] = list(value)
-        elif value == "all":
-            items = list(self.choices)
+        if value == "all":
+            items: list[Any] = list(self.choices)
         elif isinstance(value, str):
             items = [s.strip() for s in value.split(",") if s.strip()]
         elif isinstance(value, list):

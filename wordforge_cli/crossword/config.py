@@ -151,7 +151,7 @@ def load_config(path: str | Path) -> CrosswordConfig:
     every = BATCH + BOARD + STYLED + Spec(CHALLENGE["order_by_difficulty"])
     doc, data = load_mapping(path, (every.keys(CONFIG) + SECTIONS))
     lines: dict[str, tuple[int | None, str]] = {}
-    options = every.read(data, front=CONFIG, path=doc.path, line=lambda key: doc.line(key),
+    options = every.read(data, path=doc.path, line=lambda key: doc.line(key),
                          extra=SECTIONS, given=lines)
     labels = dict(LABELS)
     if "labels" in data:

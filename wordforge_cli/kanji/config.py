@@ -166,7 +166,7 @@ def load_config(path: str | Path) -> KanjiConfig:
 
     doc, data = load_mapping(path, POOLS.keys(CONFIG) + OWN_KEYS)
     lines: dict[str | None, dict[str, tuple[int | None, str]]] = {None: {}}
-    options = POOLS.read(data, front=CONFIG, path=doc.path, line=lambda key: doc.line(key),
+    options = POOLS.read(data, path=doc.path, line=lambda key: doc.line(key),
                          extra=OWN_KEYS, given=lines[None])
     presets: dict[str, dict[str, Any]] = {}
     raw = data.get("presets") or {}
@@ -175,7 +175,7 @@ def load_config(path: str | Path) -> KanjiConfig:
         where = ("presets", str(name))
         check_mapping(doc, values or {}, POOLS.keys(CONFIG), *where)
         lines[str(name)] = {}
-        presets[str(name)] = POOLS.read(values or {}, front=CONFIG, path=doc.path,
+        presets[str(name)] = POOLS.read(values or {}, path=doc.path,
                                         line=partial(doc.line, *where), given=lines[str(name)])
     preset = data.get("preset")
     if preset is not None and not isinstance(preset, str):

@@ -100,11 +100,10 @@ class SectionContext:
         index = self.spec.index
         data = self.spec.data if only is None else {
             k: v for k, v in self.spec.data.items() if k in only}
-        values: dict[str, Any] = spec.read(data, front=PACK, path=self.doc.path,
+        values: dict[str, Any] = spec.read(data, path=self.doc.path,
                                            line=lambda key: self.doc.line(*self.keys, key),
                                            label=lambda key: f"sections[{index}].{key}",
-                                           extra=() if only else (*COMMON_KEYS, *extra),
-                                           allowed=only)
+                                           extra=() if only else (*COMMON_KEYS, *extra))
         for f in spec.on(PACK):  # files are named relative to the pack config
             if f.is_file and values.get(f.name) is not None:
                 values[f.name] = self.path(f.config_key, what=f.what)
