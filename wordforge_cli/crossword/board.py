@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import reduce
+from math import floor
 from operator import or_
 from typing import Any
 
@@ -536,13 +537,15 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     ``a``: the answer id (-1: drawn from ``cands``); ``t``: the lexicon's tables for the
     request's size limit.
     """
+    # a draw is floor(random() * n), as int() gives it for these non-negative floats (the same
+    # numbers; math.floor is a plain call where int() goes through the type's construction)
     rand = rng.random
     lex = t.lex
     small = t.small
     pairs = t.pairs if small else {}  # (a big vocabulary's: kept for one attempt)
     max_w = t.max_w
     if a < 0:
-        a = cands[int(rand() * len(cands))]
+        a = cands[floor(rand() * len(cands))]
     plan = t.plans.get(a)
     if plan is None:
         plan = t.plan(a)
@@ -550,7 +553,7 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     work = 0
     # word 0: any other word holding the first letter, down from the origin (nothing to hit)
     for _ in range(SLOT_TRIES):
-        q = pool[int(rand() * npool)]
+        q = pool[floor(rand() * npool)]
         if q == a:
             continue
         if nxt is None:  # no lookahead (nsrc < 0)
@@ -565,7 +568,7 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     else:
         return None
     ps = lex.positions[q][ch]
-    answer_at = {ORIGIN + ps[int(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN: 0}
+    answer_at = {ORIGIN + ps[floor(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN: 0}
     first = t.down0.get(q)
     if first is None:  # word q down from the origin
         first = {}
@@ -604,11 +607,11 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
         if not npool:
             return None
         n0 = len(letters)  # loose: a word is written while it is checked, undone on failure
-        o = int(rand() * npool)
+        o = floor(rand() * npool)
         # small pools are walked from a random start; big ones drawn at random
         for j in CYCLES[npool][o] if npool <= SLOT_TRIES else DRAWN:
             if j < 0:
-                j = int(rand() * npool)
+                j = floor(rand() * npool)
             if found is not None:
                 e = found[j]
                 if e is None:
@@ -629,7 +632,8 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                 continue
             work += cost
             ps = qpos[ch]
-            for x in _cycle(nopts, int(rand() * nopts)):
+            oo = floor(rand() * nopts)
+            for x in CYCLES[nopts][oo] if nopts <= CYCLE_MAX else _cycle(nopts, oo):
                 work += length
                 if work > ATTEMPT_WORK:
                     return None
@@ -668,7 +672,7 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
                         if spot not in answer_at:
                             break
                     else:
-                        o2 = int(rand() * len(ps))
+                        o2 = floor(rand() * len(ps))
                         for t2 in range(len(ps)):
                             spot = start + ps[(o2 + t2) % len(ps)] * step
                             if spot not in answer_at:
@@ -755,14 +759,14 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
     crossed: set[int] = set()
     covers = len(words[ids[1]]) - len(letters)  # cells covered again, with repeats
     last = ORIGIN
-    across = True
-    for q, start in zip(ids[2:], starts[1:], strict=True):
-        length = len(words[q])
+    for j in range(1, len(starts)):  # (by index: a zip with strict=True costs a dict a call)
+        start = starts[j]
+        length = len(words[ids[j + 1]])
         covers += length
         x = start & _MASK
         if x < minx:
             minx = x
-        if across:
+        if j % 2:  # word j runs across
             crossed.add((start & ~_MASK) | (last & _MASK))
             x += length - 1
         else:
@@ -770,7 +774,6 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
         if x > maxx:
             maxx = x
         last = start
-        across = not across
     if covers != len(crossed):  # a word runs over some other cell already held: count them
         covered: set[int] = set()
         crossed = set()
@@ -782,9 +785,11 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
     types = dict.fromkeys(crossed, -1)
     types.update(answer_at)
     get = types.get
-    out_cells = [((k & _MASK) - minx, (k >> _BITS) - miny, letters[k], get(k, -2)) for k in order]
-    out_words = [(words[q], (s & _MASK) - minx, (s >> _BITS) - miny, _DIRS[i % 2])
-                 for i, (q, s) in enumerate(zip(ids[1:], starts, strict=True))]
+    off = miny * STRIDE + minx  # key - off: the key of the cell's place on the board
+    out_cells = [(r & _MASK, r >> _BITS, letters[k], get(k, -2)) for k in order
+                 for r in (k - off,)]
+    out_words = [(words[ids[i + 1]], r & _MASK, r >> _BITS, _DIRS[i % 2])
+                 for i, s in enumerate(starts) for r in (s - off,)]
     return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, out_cells, None, 0)
 
 
