@@ -68,9 +68,11 @@ def _maps(words: Sequence[Placed], stride: int) -> Maps:
     for w in reversed(words):  # (the first placed is written last: it is the one kept)
         k = w[2] * stride + w[1]
         if w[3] == "across":
-            across.update(dict.fromkeys(range(k, k + len(w[0])), w))
+            for c in range(k, k + len(w[0])):
+                across[c] = w
         else:
-            down.update(dict.fromkeys(range(k, k + len(w[0]) * stride, stride), w))
+            for c in range(k, k + len(w[0]) * stride, stride):
+                down[c] = w
     return {"across": across, "down": down}
 
 
@@ -110,9 +112,13 @@ def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None]
         cw = crossing[s]
         i = y - cw[2] if d == "across" else x - cw[1]  # (the letter's index in that word)
         num = entries.get((cw[1], cw[2], cw[3], len(cw[0])))
-        of = f"{num}-{cw[3].capitalize()}" if num else _named(cw, hints)
-        parts.append(f"letter {i + 1} of {of}")
-    return f"{n} letters joining " + " + ".join(parts)
+        parts.append(f"letter {i + 1} of {num}-{_DIRECTION.get(cw[3]) or cw[3].capitalize()}"
+                     if num else
+                     f"letter {i + 1} of {_named(cw, hints)}")
+    return f"{n} letters joining {' + '.join(parts)}"
+
+
+_DIRECTION = {"across": "Across", "down": "Down"}  # (as a clue names a run's direction)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,8 +351,7 @@ def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
     ck = ("board", key, board.style)
     tail = cache.get(ck) if key is not None else None
     if tail is None:
-        tail = _layout_text(board.answer, board.w, board.h, board.words, board.cells,
-                            hints).encode()
+        tail = _layout_line(board.answer, board.w, board.h, board.words, board.cells, hints)
         if key is not None and len(cache) < LAYOUT_TEXTS:
             cache[ck] = tail
     if _orjson is None:
@@ -369,11 +374,12 @@ def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
 _orjson: Any = None  # (imported on first use, as output.dumps_plain does)
 
 
-def _layout_text(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequence[Cell],
-                 hints: Mapping[str, str | None]) -> str:
-    """The JSON of :func:`_layout`'s document from ``"block"`` to its end, written as
-    orjson writes it (the same bytes: the tests hold them equal) but from each letter's and
-    cell's text, kept per letter, instead of a list and a dict per cell encoded after.
+def _layout_line(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequence[Cell],
+                 hints: Mapping[str, str | None]) -> bytes:
+    """The JSON of :func:`_layout`'s document from ``"block"`` to its end in UTF-8, written
+    as orjson writes it (the same bytes: the tests hold them equal) but from each letter's and
+    cell's JSON, kept per letter, instead of a list and a dict per cell encoded after (and as
+    bytes throughout: text holding katakana is two bytes a character, then encoded).
 
     One pass over a made board's cells (each inside its ``w`` x ``h`` grid) writes both
     grids into a copy of the empty grid's squares (one per cell ``y * (w + 1) + x``, the
@@ -381,14 +387,14 @@ def _layout_text(answer: str, w: int, h: int, words: Sequence[Placed], cells: Se
     then a few masks (a cell occupied with its right or lower neighbour and not its left or
     upper one), in standard order by their bits (row by row, across first): the runs
     :func:`_entries` finds cell by cell, at a fraction of the cost."""
-    from wordforge_cli.output import dumps_plain
-
     stride = w + 1
     empty = _GRIDS.get((w, h))
     if empty is None:
         empty = _empty_grid(w, h)
     puzzle = empty.copy()
     solution = empty.copy()
+    size = len(solution)
+    block = _BLOCK
     letters = _LETTER_TEXT
     occupied = 0
     for x, y, c, n in cells:
@@ -398,7 +404,7 @@ def _layout_text(answer: str, w: int, h: int, words: Sequence[Placed], cells: Se
         if made is None:
             made = _letter_text(c)
         solution[k] = made[0]
-        puzzle[k] = made[1] if n == -2 else _CIRCLED if n >= 0 else "0"
+        puzzle[k] = made[1] if n == -2 else _CIRCLED if n >= 0 else _CROSSING
     across = occupied & (occupied >> 1) & ~(occupied << 1)
     down = occupied & (occupied >> stride) & ~(occupied << stride)
     starts = across | down
@@ -417,54 +423,77 @@ def _layout_text(answer: str, w: int, h: int, words: Sequence[Placed], cells: Se
             runs.append(run)
             keys[run] = label
         if down & bit:
-            m = 2
             e = k + 2 * stride
-            while occupied >> e & 1:
-                m += 1
+            while e < size and solution[e] is not block:  # (a cell's square: its letter)
                 e += stride
-            run = (x, y, "down", m)
+            run = (x, y, "down", (e - k) // stride)
             runs.append(run)
             keys[run] = label
+        if label >= len(_LABELS):
+            _more_labels(label)
         shown = puzzle[k]
-        puzzle[k] = (str(label) if shown == "0" else
-                     f'{{"cell":{label},"style":{{"shapebg":"circle"}}}}' if shown == _CIRCLED
-                     else f'{{"cell":{label},"value":{solution[k]}}}')
+        puzzle[k] = (_LABELS[label][0] if shown is _CROSSING else
+                     _LABELS[label][1] if shown is _CIRCLED
+                     else _LABELS[label][2] + solution[k] + b"}")
     across_clues: list[list[Any]] = []
     down_clues: list[list[Any]] = []
     for num, _x, _y, d, _n, clue in _clued(words, runs, keys, stride, hints):
         (across_clues if d == "across" else down_clues).append([num, clue])
-    clues = dumps_plain({"Across": across_clues, "Down": down_clues})
-    spelt = dumps_plain("".join([capital(ch) for ch in answer]))
-    return (f'"block":"#","empty":0,"dimensions":{{"width":{w},"height":{h}}},"puzzle":[['
-            f'{",".join(puzzle).replace(_ROW_BREAK, "],[")}]],"solution":[['
-            f'{",".join(solution).replace(_ROW_BREAK, "],[")}]],"clues":{clues},'
-            f'"answer":{spelt}}}')
+    return (b'"block":"#","empty":0,"dimensions":{"width":%d,"height":%d},"puzzle":[[%b]],'
+            b'"solution":[[%b]],"clues":%b,"answer":%b}'
+            % (w, h, b",".join(puzzle).replace(_ROW_BREAK, b"],["),
+               b",".join(solution).replace(_ROW_BREAK, b"],["),
+               _utf8_json({"Across": across_clues, "Down": down_clues}),
+               _utf8_json("".join([capital(ch) for ch in answer]))))
 
 
-_ROW_END = "\x00"  # the last square of a grid row's squares: no JSON text holds it raw
-_ROW_BREAK = ",\x00,"  # a row break in the grid's squares joined by commas
-_GRIDS: dict[tuple[int, int], list[str]] = {}  # (w, h) -> an empty grid's squares
+_ROW_END = b"\x00"  # the last square of a grid row's squares: no JSON text holds it raw
+_ROW_BREAK = b",\x00,"  # a row break in the grid's squares joined by commas
+_GRIDS: dict[tuple[int, int], list[bytes]] = {}  # (w, h) -> an empty grid's squares
 
 
-def _empty_grid(w: int, h: int) -> list[str]:
+def _empty_grid(w: int, h: int) -> list[bytes]:
     """A ``w`` x ``h`` grid's squares with no cell, row by row, each row but the last
     closed by a row end (so square ``y * (w + 1) + x`` is the one at x, y)."""
-    grid = (['"#"'] * w + [_ROW_END]) * h
+    grid = ([_BLOCK] * w + [_ROW_END]) * h
     del grid[-1]
     if len(_GRIDS) < 1024:
         _GRIDS[(w, h)] = grid
     return grid
 
 
-_CIRCLED = '{"cell":0,"style":{"shapebg":"circle"}}'  # an unnumbered answer cell
-_LETTER_TEXT: dict[str, tuple[str, str]] = {}  # letter -> its solution's and given cell's JSON
+_BLOCK = b'"#"'  # a square with no cell (one object: a square is tested by identity)
+_CIRCLED = b'{"cell":0,"style":{"shapebg":"circle"}}'  # an unnumbered answer cell
+_CROSSING = b"0"  # an unnumbered crossing
+# each number's crossing, circled answer cell and the head of its given letter's cell
+_LABELS: list[tuple[bytes, bytes, bytes]] = []
 
 
-def _letter_text(c: str) -> tuple[str, str]:
-    from wordforge_cli.output import dumps_plain
+def _more_labels(label: int) -> None:
+    _LABELS.extend((b"%d" % n, b'{"cell":%d,"style":{"shapebg":"circle"}}' % n,
+                    b'{"cell":%d,"value":' % n) for n in range(len(_LABELS), 2 * label + 64))
+_LETTER_TEXT: dict[str, tuple[bytes, bytes]] = {}  # letter -> its solution's, given cell's JSON
 
-    letter = dumps_plain(capital(c))
-    made = (letter, f'{{"cell":0,"value":{letter}}}')
+
+def _utf8_json(value: Any) -> bytes:
+    """``dumps_plain(value)`` in UTF-8, straight from orjson."""
+    global _orjson
+    if _orjson is None:
+        import orjson
+
+        _orjson = orjson
+    try:
+        made: bytes = _orjson.dumps(value)
+    except TypeError:  # (what orjson cannot write: as dumps_plain does, the slow way)
+        from wordforge_cli.output import dumps_plain
+
+        return dumps_plain(value).encode()
+    return made
+
+
+def _letter_text(c: str) -> tuple[bytes, bytes]:
+    letter = _utf8_json(capital(c))
+    made = (letter, b'{"cell":0,"value":%b}' % letter)
     if len(_LETTER_TEXT) < 4096:
         _LETTER_TEXT[c] = made
     return made
