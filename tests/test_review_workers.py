@@ -83,25 +83,34 @@ def test_a_killed_pack_worker_ends_the_build_in_one_line(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["big.yaml", "tech.yaml"]  # no staging left
 
 
+def _die_on_three(n: int) -> bytes:
+    if n == 3:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return b"x" * (n * 400_000)  # results bigger than a pipe holds: sent in pieces
+
+
 def test_a_wait_for_a_chunk_ends_when_a_worker_is_dead():
-    """A worker killed while it sends its result leaves the pool's own thread reading the
-    rest of that message for ever, so the pool never says it broke: the wait for a chunk
-    looks at the workers itself (this hung 1 run in ~25 of the test above)."""
-    from concurrent.futures import Future
+    """A worker killed in a task, or while it sends its result (its result pipe closes
+    half-way through a message), ends the wait at once with the one line: the parent keeps
+    no copy of a result pipe's write end, so the end of file comes."""
+    from wordforge_cli import workers
+    from wordforge_cli.errors import CannotDo
 
-    from wordforge_cli.workers import _result
-
-    class Dead:
-        exitcode = -9
-
-    class Alive:
-        exitcode = None
-
-    never: Future[int] = Future()  # no worker will ever complete it
+    before = children(os.getpid())
+    results = workers.ordered(_die_on_three, range(8), 2)
+    forked = children(os.getpid()) - before
     start = time.monotonic()
-    with pytest.raises(RuntimeError, match="a worker process died"):
-        _result(never, [Alive(), Dead()], RuntimeError)
+    with pytest.raises(CannotDo, match="a worker process died"):
+        list(results)
     assert time.monotonic() - start < 5
-    done: Future[int] = Future()
-    done.set_result(7)
-    assert _result(done, [Dead()], RuntimeError) == 7  # a finished chunk is still taken
+    assert not any(map(alive, forked))
+
+
+def test_half_a_message_is_a_dead_worker(tmp_path):
+    from wordforge_cli import workers
+
+    r, w = os.pipe()
+    os.write(w, (1000).to_bytes(8, "little") + b"half")
+    os.close(w)
+    assert workers._recv(r) is None
+    os.close(r)
