@@ -43,9 +43,9 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     started: list[int] = []
     real = workers.ordered
 
-    def spy(work, tasks, jobs, *args):  # type: ignore[no-untyped-def]
+    def spy(work, tasks, jobs, *args, **kwargs):  # type: ignore[no-untyped-def]
         started.append(jobs)
-        return real(work, tasks, jobs, *args)
+        return real(work, tasks, jobs, *args, **kwargs)
 
     monkeypatch.setattr(workers, "ordered", spy)
     return started

@@ -23,7 +23,7 @@ from __future__ import annotations
 import _random
 import hashlib
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from wordforge_cli.crossword.blanks import LABELS
@@ -70,10 +70,11 @@ class Deck:
 
 def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
           scope: tuple[object, ...] = SCOPE, start: int = 0, redraws: int = DEFAULT_REDRAWS,
-          labels: Mapping[str, str] = LABELS,
+          labels: Mapping[str, str] = LABELS, indices: Iterable[int] | None = None,
           ) -> Iterator[tuple[int, int, Board | None]]:
-    """Yield (i, item seed, board or None) for i in start..start+count-1; item i's answer is
-    card i of the run's :class:`Deck`.
+    """Yield (i, item seed, board or None) for i in start..start+count-1 (or for each i of
+    ``indices``: a worker's share of a run); item i's answer is card i of the run's
+    :class:`Deck`.
 
     An impossible request raises UsageError before anything is yielded.
     """
@@ -84,7 +85,7 @@ def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
     seeds = _seeds(seed, scope)
     plain = request.style == "none" or redraws <= 1
     label = labels.get(request.style)
-    for i in range(start, start + count):
+    for i in range(start, start + count) if indices is None else indices:
         item_seed = seeds(i)
         reseed(rng, item_seed)  # the same stream as item_rng(seed, *scope, i), object reused
         if plain:
@@ -94,6 +95,13 @@ def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
         else:
             board = _dealt(lexicon, cands, request, rng, deck.card(i), redraws, labels)
         yield i, item_seed, board
+
+
+def batch_deck(lexicon: Lexicon, request: Request, seed: int, *,
+               scope: tuple[object, ...] = SCOPE) -> Deck:
+    """The deck a batch's answers are dealt from (card i: item i's answer): what the layouts
+    a worker finishes and keeps depend on, so ``--jobs`` can deal each worker its own."""
+    return Deck(dealable(lexicon, request, check_request(lexicon, request)), seed, scope)
 
 
 def batch_item(lexicon: Lexicon, request: Request, seed: int, i: int, *,

@@ -14,7 +14,7 @@ vs 0.6 s CPU for 5,000 boards of 4-5), and a section that does not ask keeps its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -260,12 +260,27 @@ class BatchSection(BoardSection):
     def check(self) -> None:
         check_request(self.lexicon, self.request)
 
-    def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
+    def items(self, seed: int, start: int, stop: int,
+              indices: Iterable[int] | None = None) -> Iterator[Item]:
+        """Items start..stop-1, or those of ``indices`` (ascending: a worker's share)."""
         from wordforge_cli.crossword.sets import batch
 
         return self.singles(batch(self.lexicon, self.request, seed, stop - start,
                                   scope=self.scope, start=start, redraws=self.redraws,
-                                  labels=self.cfg.labels))
+                                  labels=self.cfg.labels, indices=indices))
+
+    def shares(self, seed: int, parts: int) -> Callable[[int, int], list[int]]:
+        """``(start, stop) ->`` which of ``parts`` workers makes each item start..stop-1: the
+        one its dealt answer belongs to (the answers given to workers in turn, by word id),
+        so that each worker finishes and keeps the layouts of its own answers only: workers
+        that each met every answer filled copies of the same caches, and their bounded
+        caches kept fewer of the layouts that come back."""
+        from wordforge_cli.crossword.sets import batch_deck
+
+        deck = batch_deck(self.lexicon, self.request, seed, scope=self.scope)
+        share = {a: k % parts for k, a in enumerate(sorted(set(deck.cands)))}
+        card = deck.card
+        return lambda start, stop: [share[card(i)] for i in range(start, stop)]
 
 
 class EndlessSection(BoardSection):
