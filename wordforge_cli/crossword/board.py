@@ -908,7 +908,7 @@ def board_line(board: Board, board_id: int | str, seed: int, lexicon: Lexicon) -
     lk = (key, board.style, board.label, board.blanked)
     middle = lines.get(lk) if key is not None else None
     if middle is None:
-        middle = _middle(board, lexicon).encode()
+        middle = _middle(board, lexicon)
         if key is not None and len(lines) < LINES_MAX:
             lines[lk] = middle
     fallback = b"true" if board.fallback else b"false"
@@ -920,34 +920,35 @@ def board_line(board: Board, board_id: int | str, seed: int, lexicon: Lexicon) -
                board.redraws, fallback))
 
 
-def _middle(board: Board, lexicon: Lexicon) -> str:
-    """The record's JSON from ``"answer"`` to ``"blanked"`` (no braces)."""
+def _middle(board: Board, lexicon: Lexicon) -> bytes:
+    """The record's JSON from ``"answer"`` to ``"blanked"`` (no braces), in UTF-8: joined
+    from its cells', words' and strings' JSON, each kept as bytes per vocabulary."""
     cache = lexicon.cache
     cell_text = cache.cell_json
     text = cache.text_json
     get, tget = cell_text.get, text.get
     spell = lexicon.spellings
     ids = board.ids
-    cells = [get(c) or _fragment(cell_text, c, _cell_json) for c in board.cells]
+    cells = [get(c) or _fragment(cell_text, c, _cell_json, text) for c in board.cells]
     if ids:  # a placed word's text holds its spelling, the lexicon's (kept by the word)
-        words = [get(w) or _fragment(cell_text, w, _word_json, spell[ids[j]])
+        words = [get(w) or _fragment(cell_text, w, _word_json, text, spell[ids[j]])
                  for j, w in enumerate(board.words, 1)]
         spelling = spell[ids[0]]
     else:  # a board made without the lexicon's ids: its words are their own spelling
-        words = [_word_json(w, w[0]) for w in board.words]
+        words = [_word_json(w, text, w[0]) for w in board.words]
         spelling = board.answer
     inputs = [t for t, c in zip(cells, board.cells, strict=False) if c[3] != -2]  # (equal)
-    answer = tget(board.answer) or _fragment(text, board.answer, _dumps)
-    spelt = tget(spelling) or _fragment(text, spelling, _dumps)
-    style = tget(board.style) or _fragment(text, board.style, _dumps)
-    label = tget(board.label) or _fragment(text, board.label, _dumps)
-    return (f'"answer":{answer},"spelling":{spelt},"w":{board.w},"h":{board.h},'
-            f'"words":[{",".join(words)}],"cells":[{",".join(cells)}],'
-            f'"inputs":[{",".join(inputs)}],"style":{style},"label":{label},'
-            f'"blanked":{board.blanked}')
+    return (b'"answer":%b,"spelling":%b,"w":%d,"h":%d,"words":[%b],"cells":[%b],'
+            b'"inputs":[%b],"style":%b,"label":%b,"blanked":%d'
+            % (tget(board.answer) or _fragment(text, board.answer, _dumps),
+               tget(spelling) or _fragment(text, spelling, _dumps), board.w, board.h,
+               b",".join(words), b",".join(cells), b",".join(inputs),
+               tget(board.style) or _fragment(text, board.style, _dumps),
+               tget(board.label) or _fragment(text, board.label, _dumps), board.blanked))
 
 
-def _fragment(cache: dict[Any, str], key: Any, make: Callable[..., str], *args: Any) -> str:
+def _fragment(cache: dict[Any, bytes], key: Any, make: Callable[..., bytes],
+              *args: Any) -> bytes:
     """``make(key, *args)``, kept in ``cache`` (bounded) for the next board that has it."""
     made = cache.get(key)
     if made is None:
@@ -957,21 +958,38 @@ def _fragment(cache: dict[Any, str], key: Any, make: Callable[..., str], *args: 
     return made
 
 
-def _dumps(value: Any) -> str:
-    from wordforge_cli.output import dumps_plain
+def _dumps(value: Any) -> bytes:
+    """``output.dumps_plain(value)`` in UTF-8, straight from orjson."""
+    global _orjson
+    if _orjson is None:
+        import orjson
 
-    return dumps_plain(value)
+        _orjson = orjson
+    try:
+        made: bytes = _orjson.dumps(value)
+    except TypeError:  # (what orjson cannot write: as dumps_plain does, the slow way)
+        from wordforge_cli.output import dumps_plain
+
+        return dumps_plain(value).encode()
+    return made
 
 
-def _cell_json(cell: tuple[int, int, str, int]) -> str:
+_orjson: Any = None  # (imported on first use, as output.dumps_plain does)
+
+
+def _cell_json(cell: tuple[int, int, str, int], text: dict[str | None, bytes]) -> bytes:
     x, y, c, n = cell
-    return f'{{"x":{x},"y":{y},"c":{_dumps(c)},"n":{n}}}'
+    return b'{"x":%d,"y":%d,"c":%b,"n":%d}' % (x, y, text.get(c) or _fragment(text, c, _dumps),
+                                              n)
 
 
-def _word_json(word: tuple[str, int, int, str], spelling: str) -> str:
+def _word_json(word: tuple[str, int, int, str], text: dict[str | None, bytes],
+               spelling: str) -> bytes:
     w, x, y, d = word
-    return (f'{{"word":{_dumps(w)},"spelling":{_dumps(spelling)},"x":{x},"y":{y},'
-            f'"dir":{_dumps(d)}}}')
+    return (b'{"word":%b,"spelling":%b,"x":%d,"y":%d,"dir":%b}'
+            % (text.get(w) or _fragment(text, w, _dumps),
+               text.get(spelling) or _fragment(text, spelling, _dumps), x, y,
+               text.get(d) or _fragment(text, d, _dumps)))
 
 
 def _json(value: Any) -> str:

@@ -118,8 +118,8 @@ class LexiconCache:
     # the JSON of one (x, y, letter, n) cell or one placed (word, x, y, dir), and of one
     # string (an answer, a spelling, a style, a label): board.board_line's fragments
     record_lines: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
-    cell_json: dict[tuple[Any, ...], str] = field(default_factory=dict)
-    text_json: dict[str | None, str] = field(default_factory=dict)
+    cell_json: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
+    text_json: dict[str | None, bytes] = field(default_factory=dict)
     # words of one length and their (position, letter) index, for the fairness solver
     unique_index: dict[int, tuple[frozenset[int], dict[Any, frozenset[int]]]] = field(
         default_factory=dict)
