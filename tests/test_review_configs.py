@@ -1,0 +1,115 @@
+"""Review of today's crossword and kanji config readers (issue 11's slimming): whatever a
+config file says in any of its parts (top-level keys, the endless plan, the challenge ramp, the
+labels, a kanji preset), the command runs (exit 1 if no item could be made in its budget) or
+refuses it with exit 2 and one line naming the file and line (or the option): never an internal
+error, a traceback or another exit status. The fuzzer found ``endless: {redraws: null}`` turned
+from that line into an internal TypeError (exit 1) by 8ad1058."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import CONFIGS, EXAMPLES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+VALUES = st.sampled_from([None, True, False, "x", "", -1, 0, 1, 3, 1.5, 13, 1001, 10**12,
+                          "3", "4-5", [], {}, [1], [4, 5], [5, 4], [[3, 3]], [[4, 5], [6, 6]],
+                          [[2, 2]], [[3, "x"]], ["none", "tail"], ["bogus"], {"a": 1}, "tail",
+                          "none", "all"])
+CROSSWORD = yaml.safe_load((CONFIGS / "crossword.yaml").read_text(encoding="utf-8"))
+KANJI = yaml.safe_load((CONFIGS / "kanji.yaml").read_text(encoding="utf-8"))
+
+
+def _places(config: dict[str, Any]) -> list[tuple[str, ...]]:
+    """Every key path of a config, and one new key beside each."""
+    found: list[tuple[str, ...]] = []
+
+    def walk(node: Any, path: tuple[str, ...]) -> None:
+        if isinstance(node, dict):
+            found.append((*path, "bogus_key"))
+            for key, value in node.items():
+                found.append((*path, str(key)))
+                walk(value, (*path, str(key)))
+        elif isinstance(node, list):
+            for i, value in enumerate(node[:3]):
+                found.append((*path, str(i)))
+                walk(value, (*path, str(i)))
+
+    walk(config, ())
+    return found
+
+
+def _set(config: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    config = copy.deepcopy(config)
+    node: Any = config
+    for key in path[:-1]:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    if isinstance(node, list):
+        node[int(path[-1])] = value
+    else:
+        node[path[-1]] = value
+    return config
+
+
+def _refused_or_run(result: Any, path: Path) -> None:
+    if result.exit_code == 1 and "ran out of" in result.stderr:
+        return  # valid values no item can meet within its budget: could not do it
+    assert result.exit_code in (0, 2), (result.exit_code, result.stderr)
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    if result.exit_code == 2:  # the file's line, or the option the file left nothing for
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith((f"wfkit: error: {path}:",
+                                                        "wfkit: error: --")), lines
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(place=st.sampled_from(_places(CROSSWORD)), value=VALUES,
+       form=st.sampled_from([["-n", "1"], ["endless", "--count", "1"],
+                             ["challenge", "--count", "1"]]))
+def test_any_value_anywhere_in_a_crossword_config_is_run_or_refused_in_one_line(
+        run: Any, tmp_path: Path, place: tuple[str, ...], value: Any, form: list[str]) -> None:
+    if value is None and place in NULL_BUG:
+        return  # test_a_null_in_the_endless_plan_is_refused_at_its_line (xfail) holds these
+    path = tmp_path / "crossword.yaml"
+    path.write_text(yaml.safe_dump(_set(CROSSWORD, place, value)), encoding="utf-8")
+    head = [] if form[0] == "-n" else form[:1]
+    result = run("crossword", "--config", path, *head, "--vocab", EXAMPLES / "tech.yaml",
+                 *form[-2:], "--seed", "1", "-o", tmp_path / "out")
+    _refused_or_run(result, path)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(place=st.sampled_from([p for p in _places(KANJI) if p[-1] not in ("count", "attempts")]),
+       value=VALUES, preset=st.sampled_from([[], ["--preset", "easy"]]))
+def test_any_value_anywhere_in_a_kanji_config_is_run_or_refused_in_one_line(
+        run: Any, tmp_path: Path, place: tuple[str, ...], value: Any,
+        preset: list[str]) -> None:
+    path = tmp_path / "kanji.yaml"
+    path.write_text(yaml.safe_dump(_set(KANJI, place, value)), encoding="utf-8")
+    result = run("kanji", "--config", path, *preset, "-n", "1", "--seed", "1", "-q",
+                 "-o", tmp_path / "out")
+    _refused_or_run(result, path)
+
+
+# 8ad1058 (the endless plan read by Click types) gave these an internal TypeError, exit 1; when
+# they are refused again, this xfail fails (strict): remove it and NULL_BUG together.
+NULL_BUG = {("endless", "redraws"), ("endless", "unlock_start"), ("endless", "unlock_every")}
+
+
+@pytest.mark.xfail(strict=True, raises=TypeError,
+                   reason="8ad1058: a null in the endless plan is an internal TypeError")
+@pytest.mark.parametrize("key", ["redraws", "unlock_start", "unlock_every"])
+def test_a_null_in_the_endless_plan_is_refused_at_its_line(run, tmp_path: Path,
+                                                           key: str) -> None:
+    path = tmp_path / "crossword.yaml"
+    path.write_text(f"endless:\n  {key}: null\n", encoding="utf-8")
+    result = run("crossword", "--config", path, "--vocab", EXAMPLES / "tech.yaml", "-n", "1")
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.startswith(f"wfkit: error: {path}:2: endless/{key}")
