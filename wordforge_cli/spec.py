@@ -7,8 +7,9 @@ declaration come
 (a) the Click options of the command (:meth:`Spec.options`),
 (b) the ``--config`` reader (:meth:`Spec.read`, called from :func:`config_callback`): values
     are parsed with the field's own Click type and put into ``ctx.default_map`` (black's
-    pattern), and every key is checked against the command's own parameters (pip-tools'
-    pattern): an unknown key is one line ``FILE:LINE: unknown key 'x' (did you mean 'y'?)``;
+    pattern), and every key is checked against the spec's keys first (pip-tools' pattern,
+    ``config.load_mapping``): an unknown key is one line ``FILE:LINE: unknown key 'x' (did
+    you mean 'y'?)``;
 (c) the pack section reader (:meth:`Spec.read` again, with the section's keys), so a limit or
     a default is written once and the three front ends accept and refuse the same values with
     the same message (``tests/test_parity.py`` checks every field of every spec).
