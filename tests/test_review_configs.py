@@ -74,8 +74,6 @@ def _refused_or_run(result: Any, path: Path) -> None:
                              ["challenge", "--count", "1"]]))
 def test_any_value_anywhere_in_a_crossword_config_is_run_or_refused_in_one_line(
         run: Any, tmp_path: Path, place: tuple[str, ...], value: Any, form: list[str]) -> None:
-    if value is None and place in NULL_BUG:
-        return  # test_a_null_in_the_endless_plan_is_refused_at_its_line (xfail) holds these
     path = tmp_path / "crossword.yaml"
     path.write_text(yaml.safe_dump(_set(CROSSWORD, place, value)), encoding="utf-8")
     head = [] if form[0] == "-n" else form[:1]
@@ -98,14 +96,9 @@ def test_any_value_anywhere_in_a_kanji_config_is_run_or_refused_in_one_line(
     _refused_or_run(result, path)
 
 
-# 8ad1058 (the endless plan read by Click types) gave these an internal TypeError, exit 1; when
-# they are refused again, this xfail fails (strict): remove it and NULL_BUG together.
-NULL_BUG = {("endless", "redraws"), ("endless", "unlock_start"), ("endless", "unlock_every")}
-
-
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="8ad1058: a null in the endless plan is an internal TypeError")
-@pytest.mark.parametrize("key", ["redraws", "unlock_start", "unlock_every"])
+# 8ad1058 (the endless plan read by Click types) gave these an internal TypeError, exit 1
+@pytest.mark.parametrize("key", ["redraws", "unlock_start", "unlock_every", "fallback",
+                                 "bands", "styles"])
 def test_a_null_in_the_endless_plan_is_refused_at_its_line(run, tmp_path: Path,
                                                            key: str) -> None:
     path = tmp_path / "crossword.yaml"
@@ -113,3 +106,19 @@ def test_a_null_in_the_endless_plan_is_refused_at_its_line(run, tmp_path: Path,
     result = run("crossword", "--config", path, "--vocab", EXAMPLES / "tech.yaml", "-n", "1")
     assert result.exit_code == 2, result.stderr
     assert result.stderr.startswith(f"wfkit: error: {path}:2: endless/{key}")
+
+
+def test_a_null_in_a_list_of_models_is_refused_at_its_line(run, tmp_path: Path) -> None:
+    # was an internal AttributeError (the null reached the engine as a player or a seat)
+    cfg = tmp_path / "kanji.yaml"
+    cfg.write_text("self_play: true\nplayers: [greedy, null]\n", encoding="utf-8")
+    result = run("kanji", "--config", cfg, "-n", "1", "--seed", "1", "-q", "-o", tmp_path / "o")
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.startswith(f"wfkit: error: {cfg}:2: players: expected"), result.stderr
+    pack = tmp_path / "pack.yaml"
+    pack.write_text("seed: 1\nsections:\n  - name: a\n    kind: balance\n    count: 2\n"
+                    "    players: [all, null]\n", encoding="utf-8")
+    result = run("pack", "build", pack, "--out", tmp_path / "p")
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.startswith(f"wfkit: error: {pack}:6: sections[0].players: expected")
+    assert not (tmp_path / "p").exists()

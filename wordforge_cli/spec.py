@@ -119,6 +119,8 @@ class Field:
         if self.multiple:
             items = value if isinstance(value, list) else [value]
             return tuple(replace(self, multiple=False).convert(v) for v in items)
+        if value is None:  # (Spec.read takes a null key as "the default" before this)
+            raise click.BadParameter(f"expected {_type_words(self.type)}, not empty")
         if isinstance(value, bool) and self.type is not click.BOOL:
             value = "true" if value else "false"
         elif isinstance(value, int | float) and not isinstance(value, bool):
