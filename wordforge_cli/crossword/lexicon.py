@@ -108,8 +108,8 @@ class LexiconCache:
     # candidate check of a small vocabulary
     letter_masks: tuple[int, ...] = ()
     record_parts: dict[tuple[Any, str], Any] = field(default_factory=dict)  # (layout, style)
-    # styles -> layout key -> how many cells each style blanks (the statistics' blank counts)
-    blank_counts: dict[tuple[str, ...], dict[tuple[object, ...], dict[str, int]]] = field(
+    # styles -> layout key -> the styles that blank nothing on it (the statistics' blank counts)
+    blank_counts: dict[tuple[str, ...], dict[tuple[object, ...], tuple[str, ...]]] = field(
         default_factory=dict)
     # id of a shared words list -> (words, cells, inputs, JSON of the layout's part by fields)
     record_shared: dict[int, tuple[list[Any], list[Any], list[Any], dict[tuple[Any, ...], str]]] \

@@ -67,32 +67,63 @@ class BatchStats:
         self.heights: Counter[int] = Counter()
         self.redraws = 0
         self.fallbacks = 0
-        # layout key -> blank counts (a cache of a pure function): the vocabulary's own, one
-        # per set of styles, so the statistics of a pack's many chunks share it
-        self._blank_cache: dict[tuple[object, ...], dict[str, int]] = (
+        # layout key -> the styles that blank nothing on it (a cache of a pure function): the
+        # vocabulary's own, one per set of styles, so the statistics of a pack's many chunks
+        # share it
+        self._blank_cache: dict[tuple[object, ...], tuple[str, ...]] = (
             {} if lexicon is None else lexicon.cache.blank_counts.setdefault(self.styles, {}))
         # layout key -> [boards not yet counted in full, answer, words, cells, w, h] (one
         # lookup a board: the layout's tally and what it fixes)
         self._seen: dict[tuple[Any, ...], list[Any]] = {}
 
     def _flush(self) -> None:
-        """Count in full the boards :meth:`add` only tallied by layout."""
+        """Count in full the boards :meth:`add` only tallied by layout.
+
+        A layout's board met once (most are, in a chunk of a pack's section) is counted by
+        listing what it adds, and each counter takes its list at once (``Counter.update``
+        counts an iterable in C); a layout met more often, by its number of boards."""
+        answers: list[str] = []  # (of the layouts met once)
+        used: list[str] = []
+        widths: list[int] = []
+        heights: list[int] = []
+        failed: list[str] = []
+        cache = self._blank_cache
         for key, (n, answer, words, cells, w, h) in self._seen.items():
+            fails = cache.get(key)
+            if fails is None:
+                fails = self._fails(key, cells, w)
+            if n == 1:
+                answers.append(answer)
+                used.append(answer)
+                used += words
+                widths.append(w)
+                heights.append(h)
+                failed += fails
+                continue
             self.answers[answer] += n
             self.word_use[answer] += n
             for word in words:
                 self.word_use[word] += n
             self.widths[w] += n
             self.heights[h] += n
-            counts = self._blank_cache.get(key)
-            if counts is None:
-                counts = blank_counts(cells, self.styles, w)
-                if len(self._blank_cache) < 8192:
-                    self._blank_cache[key] = counts
-            for style, count in counts.items():
-                if count == 0 and style != "none":
-                    self.blank_failures[style] += n
+            for style in fails:
+                self.blank_failures[style] += n
+        self.answers.update(answers)
+        self.word_use.update(used)
+        self.widths.update(widths)
+        self.heights.update(heights)
+        self.blank_failures.update(failed)
         self._seen.clear()  # a layout met again is described again
+
+    def _fails(self, key: tuple[object, ...] | None, cells: Sequence[tuple[int, int, str, int]],
+               width: int | None = None) -> tuple[str, ...]:
+        """The styles (not ``none``) that blank no cell of a board's ``cells`` (as before
+        blanking), kept by its layout ``key`` when it has one."""
+        fails = tuple(style for style, count in blank_counts(cells, self.styles, width).items()
+                      if count == 0 and style != "none")
+        if key is not None and len(self._blank_cache) < 8192:
+            self._blank_cache[key] = fails
+        return fails
 
     def add_record(self, rec: dict[str, Any], *, rejected_ambiguous: int = 0) -> None:
         """Count one made board from its JSON record (same counts as :meth:`add`)."""
@@ -162,14 +193,10 @@ class BatchStats:
         for w in words:
             self.word_use[w[0]] += 1
         self.rejected_ambiguous += rejected_ambiguous
-        counts = self._blank_cache.get(key) if key is not None else None
-        if counts is None:
-            counts = blank_counts(cells, self.styles)
-            if key is not None and len(self._blank_cache) < 8192:
-                self._blank_cache[key] = counts
-        for style, count in counts.items():
-            if count == 0 and style != "none":
-                self.blank_failures[style] += 1
+        fails = self._blank_cache.get(key) if key is not None else None
+        if fails is None:
+            fails = self._fails(key, cells)
+        self.blank_failures.update(fails)
         if self.unique and self.lexicon is not None:  # (unique is only set with a lexicon)
             from wordforge_cli.crossword.unique import count_fillings
 
