@@ -272,12 +272,19 @@ def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
 def generate(lexicon: Lexicon, cands: tuple[int, ...], request: Request,
              rng: random.Random, answer: int | None = None, *,
              dealt_only: bool = False) -> Board | None:
-    """:func:`make_board` once ``cands`` (from :func:`check_request`) are known: batches
-    check the request once and call this per board.
+    """:func:`make_board` once ``cands`` (from :func:`check_request`) are known.
 
     ``answer``: the dealt answer, used for the first half of the budget (the whole of it
     with ``dealt_only``); then any candidate, so an answer that cannot be made costs half
     a budget, never the board."""
+    return generator(lexicon, cands, request, dealt_only=dealt_only)(rng, answer)
+
+
+def generator(lexicon: Lexicon, cands: tuple[int, ...], request: Request, *,
+              dealt_only: bool = False) -> Callable[[random.Random, int | None], Board | None]:
+    """``(rng, answer) -> generate(lexicon, cands, request, rng, answer)``, with what every
+    board of the request looks up (its tables, layout, budget, style) worked out once: a
+    batch checks the request once and makes thousands of boards with this."""
     strict = request.layout == "strict"
     t = tables(lexicon, request.max_width, request.max_height)
     checker = None
@@ -285,29 +292,37 @@ def generate(lexicon: Lexicon, cands: tuple[int, ...], request: Request,
         from wordforge_cli.crossword.unique import count_fillings
 
         checker = count_fillings
-    rejected = 0
-    a = -1 if answer is None else answer
-    dealt = 0 if answer is None else request.budget if dealt_only else request.budget // 2
-    for attempt in range(1, request.budget + 1):
-        if attempt > dealt:  # a dealt answer that has not come in half the budget: any
-            a = -1
-        board = _attempt(t, cands, rng, strict, a)
-        if board is None:
-            continue
-        board.attempts = attempt
-        if request.style != "none":
-            board.base = [c[3] for c in board.cells]
-            types, count = blank(board.cells, request.style)
-            board.cells = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, types,
-                                                                     strict=True)]
-            board.style, board.blanked = request.style, count
-        if checker is not None and checker(lexicon, board.words, board.cells, limit=2) != 1:
-            rejected += 1
-            continue
-        if rejected:
-            board.extra = {"ambiguous_rejected": rejected}
-        return board
-    return None
+    budget = range(1, request.budget + 1)
+    half = request.budget if dealt_only else request.budget // 2
+    style = request.style
+
+    def make(rng: random.Random, answer: int | None) -> Board | None:
+        rejected = 0
+        a = -1 if answer is None else answer
+        dealt = 0 if answer is None else half
+        for attempt in budget:
+            if attempt > dealt:  # a dealt answer that has not come in half the budget: any
+                a = -1
+            board = _attempt(t, cands, rng, strict, a)
+            if board is None:
+                continue
+            board.attempts = attempt
+            if style != "none":
+                board.base = [c[3] for c in board.cells]
+                types, count = blank(board.cells, style)
+                board.cells = [(x, y, c, n) for (x, y, c, _), n in zip(board.cells, types,
+                                                                         strict=True)]
+                board.style, board.blanked = style, count
+            if checker is not None and checker(lexicon, board.words, board.cells,
+                                               limit=2) != 1:
+                rejected += 1
+                continue
+            if rejected:
+                board.extra = {"ambiguous_rejected": rejected}
+            return board
+        return None
+
+    return make
 
 
 def dealable(lexicon: Lexicon, request: Request, cands: tuple[int, ...]) -> tuple[int, ...]:
@@ -552,7 +567,7 @@ def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool
     answer, ch, pool, npool, nsrc, nch, nxt, by_across, slots = plan
     work = 0
     # word 0: any other word holding the first letter, down from the origin (nothing to hit)
-    for _ in range(SLOT_TRIES):
+    for _ in DRAWN:  # SLOT_TRIES tries
         q = pool[floor(rand() * npool)]
         if q == a:
             continue

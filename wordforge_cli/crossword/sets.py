@@ -32,7 +32,7 @@ from wordforge_cli.crossword.board import (
     Request,
     check_request,
     dealable,
-    generate,
+    generator,
 )
 from wordforge_cli.crossword.lexicon import Lexicon
 from wordforge_cli.engine import OutOfBudget
@@ -84,16 +84,18 @@ def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
     reseed = _random.Random.seed  # Random.seed minus its Python wrapper: same state for ints
     seeds = _seeds(seed, scope)
     plain = request.style == "none" or redraws <= 1
+    make = generator(lexicon, cands, request)
     label = labels.get(request.style)
     for i in range(start, start + count) if indices is None else indices:
         item_seed = seeds(i)
         reseed(rng, item_seed)  # the same stream as item_rng(seed, *scope, i), object reused
         if plain:
-            board = generate(lexicon, cands, request, rng, deck.card(i))
+            board = make(rng, deck.card(i))
             if board is not None:
                 board.label = label
         else:
-            board = _dealt(lexicon, cands, request, rng, deck.card(i), redraws, labels)
+            board = _dealt(lexicon, cands, request, rng, deck.card(i), redraws, labels,
+                           make=make)
         yield i, item_seed, board
 
 
@@ -189,7 +191,9 @@ def _occurrence(items: tuple[object, ...], j: int, period_index: int) -> int:
 def _dealt(lexicon: Lexicon, cands: tuple[int, ...], request: Request, rng: random.Random,
            answer: int | None, redraws: int, labels: Mapping[str, str],
            back: tuple[int, ...] = (), fallback: Request | None = None, *,
-           persist: bool = False) -> Board | None:
+           persist: bool = False,
+           make: Callable[[random.Random, int | None], Board | None] | None = None,
+           ) -> Board | None:
     """The article's draw: the asked band (answer ``answer`` when dealt, else drawn from
     ``cands``), else the fallback band (answer drawn from ``back``), redrawn until the style
     blanks a cell, up to ``redraws`` draws in all.
@@ -197,19 +201,23 @@ def _dealt(lexicon: Lexicon, cands: tuple[int, ...], request: Request, rng: rand
     Each draw tries the band and then, if it fails, the fallback, as makeEndless does
     (``make(minL, maxL) || make(3, 4)``). A draw that makes nothing ends the board unless
     ``persist`` (the endless run draws again, as the article's loop does). The board's
-    ``attempts`` count every attempt spent, redraws and fallbacks included.
+    ``attempts`` count every attempt spent, redraws and fallbacks included. ``make``: the
+    band's :func:`generator`, when the caller keeps one.
     """
+    if cands and make is None:
+        make = generator(lexicon, cands, request)
+    make_back = generator(lexicon, back, fallback) if back and fallback is not None else None
     kept: Board | None = None
     first = None
     spent = 0
     draws = 0
     for _ in range(max(1, redraws)):
         board = None
-        if cands:
-            board = generate(lexicon, cands, request, rng, answer)
+        if make is not None:
+            board = make(rng, answer)
             spent += board.attempts if board is not None else request.budget
-        if board is None and back and fallback is not None:
-            board = generate(lexicon, back, fallback, rng)
+        if board is None and make_back is not None and fallback is not None:
+            board = make_back(rng, None)
             spent += board.attempts if board is not None else fallback.budget
             if board is not None:
                 board.fallback = True
