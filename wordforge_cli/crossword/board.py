@@ -300,10 +300,11 @@ def generator(lexicon: Lexicon, cands: tuple[int, ...], request: Request, *,
         rejected = 0
         a = -1 if answer is None else answer
         dealt = 0 if answer is None else half
+        rand = rng.random
         for attempt in budget:
             if attempt > dealt:  # a dealt answer that has not come in half the budget: any
                 a = -1
-            board = _attempt(t, cands, rng, strict, a)
+            board = _attempt(t, cands, rand, strict, a)
             if board is None:
                 continue
             board.attempts = attempt
@@ -544,17 +545,16 @@ def _entry(t: Tables, prev: int, q: int, prev_step: int, step: int) -> Entry:
             lex.positions[q] if opts else {})
 
 
-def _attempt(t: Tables, cands: tuple[int, ...], rng: random.Random, strict: bool,
+def _attempt(t: Tables, cands: tuple[int, ...], rand: Callable[[], float], strict: bool,
              a: int = -1) -> Board | None:
     """One try at a whole board; None when some answer letter found no word that fits, or
     the attempt spent its :data:`ATTEMPT_WORK`.
 
     ``a``: the answer id (-1: drawn from ``cands``); ``t``: the lexicon's tables for the
-    request's size limit.
+    request's size limit; ``rand``: the board's ``random.Random().random``.
     """
     # a draw is floor(random() * n), as int() gives it for these non-negative floats (the same
     # numbers; math.floor is a plain call where int() goes through the type's construction)
-    rand = rng.random
     lex = t.lex
     small = t.small
     pairs = t.pairs if small else {}  # (a big vocabulary's: kept for one attempt)
