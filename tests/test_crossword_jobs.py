@@ -121,3 +121,31 @@ def test_a_signal_ends_a_parallel_run_cleanly(tmp_path, signum: int, group: bool
     assert not any(map(alive, found)), "a worker outlived the run"
     assert os.listdir(tmp_path) == ["boards.jsonl"]  # no temporary file left beside it
     assert out.read_text() == "the old file\n"
+
+
+def _tree(root) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file()}
+
+
+def test_a_pack_section_dealt_by_answer_gives_the_bytes_of_one_process(run, tmp_path) -> None:
+    """A crossword batch section without renders goes to the workers in runs of chunks,
+    each worker making the boards of its own answers (failed ones too: they make no line);
+    a rendered section one chunk a task: every --jobs and shard builds the same pack."""
+    config = tmp_path / "pack.yaml"
+    config.write_text(
+        "name: dealt\nseed: 5\nsections:\n"
+        f"  - name: hard\n    kind: crossword\n    vocab: {TECH}\n    count: 1500\n"
+        "    band: [5, 6]\n    layout: strict\n    budget: 1\n"
+        f"  - name: easy\n    kind: crossword\n    vocab: {ANIMALS}\n    count: 1100\n"
+        f"  - name: drawn\n    kind: crossword\n    vocab: {TECH}\n    count: 600\n"
+        "    render: [text]\n", encoding="utf-8")
+    trees = {}
+    for jobs in (1, 2, 3):
+        out = tmp_path / f"out{jobs}"
+        result = run("pack", "build", config, "--out", out, "--jobs", str(jobs))
+        assert result.exit_code == 0, result.stderr
+        trees[jobs] = _tree(out)
+    assert trees[2] == trees[1] and trees[3] == trees[1]
+    manifest = json.loads(trees[1]["manifest.json"])
+    assert manifest["sections"][0]["stats"]["failed"] > 0  # some boards made no line

@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import io
 import json
 import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -83,6 +84,42 @@ def _target_stat(path: Path) -> os.stat_result | None:
         return None
     except OSError as exc:
         raise write_failed(exc, path) from None
+
+
+SYNC_FILE_RANGE_WRITE = 2
+_SYNC_RANGE: Any = None  # libc's sync_file_range, found at its first use (False: none here)
+
+
+def write_behind(fh: IO[Any]) -> Callable[[], None]:
+    """A call that starts writing what has been written to ``fh`` to the disk, without
+    waiting for it (Linux's ``sync_file_range``), so that the ``fsync`` a finished file gets
+    before its rename waits for its last part only: 26 MB of boards took 24-37 ms there, at
+    the end of the run when nothing else goes on, and 0.2 ms with each chunk sent on its way
+    as it was written. Does nothing for what is no regular file (a pipe, a terminal, a
+    device) or where the call does not exist."""
+    global _SYNC_RANGE
+    try:
+        regular = stat.S_ISREG(os.fstat(fh.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        regular = False
+    if _SYNC_RANGE is None and regular:
+        try:
+            import ctypes
+
+            call = ctypes.CDLL(None, use_errno=True).sync_file_range
+            call.argtypes = [ctypes.c_int, ctypes.c_longlong, ctypes.c_longlong, ctypes.c_uint]
+            _SYNC_RANGE = call
+        except (OSError, AttributeError):
+            _SYNC_RANGE = False
+    if not (regular and _SYNC_RANGE):
+        return lambda: None
+    fd = fh.fileno()
+
+    def behind() -> None:
+        fh.flush()  # (a write error is the caller's, as at any write)
+        _SYNC_RANGE(fd, 0, 0, SYNC_FILE_RANGE_WRITE)  # (a failure here is no error: -1)
+
+    return behind
 
 
 @contextlib.contextmanager

@@ -433,7 +433,7 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
     import time
 
     from wordforge_cli.errors import CannotDo
-    from wordforge_cli.output import atomic_write, dumps
+    from wordforge_cli.output import atomic_write, dumps, write_behind
     from wordforge_cli.progress import counting, progress
 
     lexicon = section.lexicon
@@ -452,17 +452,25 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
 
                 stream = (SvgStream if render == "svg" else SheetStream)(
                     fh, title=f"wfkit crossword: {lexicon.name}", hints=hints)
+            behind = write_behind(fh) if render not in STREAMED else None
             if chunks is not None:  # the workers' text, statistics and failures, in order
+                assert behind is not None
                 with counting(total=planned, desc="crossword", unit="board") as done:
                     for made, text, states, reasons in chunks:
                         fh.write(text)
+                        behind()
                         for state in states:
                             stats.merge(section.stats_from_state(state))
                         failures.extend(reasons)
                         done(made)
             else:
+                def write(data: bytes) -> None:
+                    fh.write(data)
+                    if behind is not None:
+                        behind()
+
                 _write(section, progress(items, total=planned, desc="crossword", unit="board"),
-                       render, hints, stats, failures, fh.write, {}, stream)
+                       render, hints, stats, failures, write, {}, stream)
             summary = stats.summary()
             if stream is not None and summary["made"]:
                 stream.close()

@@ -140,7 +140,8 @@ def _take(result: ChunkResult, outs: Outs, section: SectionResult, sink: Sink,
         out.write(content)
         written.append(out.close())
         section.files.append(relpath)
-    section.stats.merge(section.section.stats_from_state(result.stats))
+    for state in result.stats:
+        section.stats.merge(section.section.stats_from_state(state))
     section.records += result.made
 
 
@@ -228,6 +229,7 @@ def build_pack(config: PackConfig, sections: Sequence[Section], out: str | Path,
     The workers start first and make the first chunks while the staging directory is made
     (the build lock, a killed build's recovery, a rebuild's hashes of the old pack's files)."""
     stream = run_chunks(config.seed, sections, plan(sections, shard), jobs)
+    data_version()  # (cached) hashed while the workers make their first chunks, not after
     try:
         return write_staged(out, sections, force, lambda sink: produce(
             config, sections, sink, jobs=jobs, shard=shard, stream=stream))

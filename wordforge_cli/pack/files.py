@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from wordforge_cli.errors import CannotDo, UsageError
-from wordforge_cli.output import write_reason
+from wordforge_cli.output import write_behind, write_reason
 
 MANIFEST = "manifest.json"
 SHOW = 160  # characters of a differing record shown by check
@@ -223,9 +223,11 @@ class _FileOut(_Out):
                                    dir=self.final.parent)
         self.tmp = Path(tmp)
         self.fh = os.fdopen(fd, "wb")
+        self.behind = write_behind(self.fh)  # (the fsync at close waits for the last part)
 
     def _write(self, data: bytes) -> None:
         self.fh.write(data)
+        self.behind()
 
     def close(self) -> FileResult:
         self.fh.flush()

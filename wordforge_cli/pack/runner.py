@@ -8,7 +8,8 @@ in chunk order. At most a few chunks per worker are in flight, so memory stays f
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,9 @@ from wordforge_cli.pack.kinds import Section
 from wordforge_cli.workers import ordered
 
 CHUNK = 256
+# chunks a worker's task holds (the last ones fewer, so that the workers finish together):
+# one task a chunk cost a round trip, a statistics state and a pickle per 256 items
+RUN_CHUNKS = 8
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,10 @@ class ChunkResult:
     lines: bytes  # the chunk's JSON Lines, UTF-8 (encoded in the worker, not the parent)
     text: bytes  # text renders of the chunk's items below render_limit
     files: list[tuple[str, str]]  # (path in the pack, content): per-item renders
-    stats: dict[str, Any]  # the chunk's statistics as a JSON-able state: small to send
+    # the statistics to merge for it, as JSON-able states (small to send): the chunk's own,
+    # or, for a run of chunks made in pieces by several workers, each piece's on the run's
+    # first chunk (counts: the same summary in any grouping)
+    stats: list[dict[str, Any]]
     made: int = 0
 
 
@@ -112,17 +119,123 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
                 else:
                     files.append((render_path(section, fmt, rid), content))
     body = b"\n".join(lines) + b"\n" if lines else b""
-    return ChunkResult(chunk, body, "".join(texts).encode("utf-8"), files, stats.to_state(),
+    return ChunkResult(chunk, body, "".join(texts).encode("utf-8"), files, [stats.to_state()],
                        len(lines))
+
+
+# A worker's task: chunks of one section in a row, which worker's part of them (0: all), and
+# per chunk the items that part makes (None: every item)
+Task = tuple[list[Chunk], int, list[list[int]] | None]
+# what a worker made of a task's part: per chunk its lines (one an item made) and the items
+# that made none, and the part's statistics
+Piece = tuple[list[tuple[bytes, list[int]]], dict[str, Any]]
+
+
+def run_task(task: Task) -> list[ChunkResult] | Piece:
+    """A worker's task: its chunks whole, or its part of each (the items dealt to it)."""
+    chunks, _part, shares = task
+    if shares is None:
+        return [run_chunk(chunk) for chunk in chunks]
+    section = _SECTIONS[chunks[0].section]
+    if chunks[0].section not in _WARM:
+        section.warm()
+        _WARM.add(chunks[0].section)
+    stats = section.new_stats()
+    out = []
+    for mine in shares:
+        lines: list[bytes] = []
+        missing: list[int] = []
+        items = section.items(_SEED, 0, 0, indices=mine)  # type: ignore[call-arg]
+        for index, item in zip(mine, items, strict=True):
+            item.count(stats)
+            made = section.lines(item)
+            if not made:
+                missing.append(index)
+            lines.extend(made)
+        out.append((b"\n".join(lines) + b"\n" if lines else b"", missing))
+    return out, stats.to_state()
 
 
 def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan,
                jobs: int) -> Generator[ChunkResult, None, None]:
     """Results in chunk order; ``jobs`` worker processes (1: in this process), started by
-    this call (close the generator when done with it)."""
+    this call (close the generator when done with it).
+
+    The workers get runs of chunks. A crossword batch section without renders (one line an
+    item) deals each run's items to the workers by answer (``BatchSection.shares``), so each
+    worker keeps only its own answers' layouts; its lines are put back in item order here."""
     if jobs <= 1 or len(chunks) <= 1:
         return _in_process(seed, sections, chunks)
-    return ordered(run_chunk, chunks, min(jobs, len(chunks)), _init, (seed, sections))
+    jobs = min(jobs, len(chunks))
+    runs: deque[tuple[list[Chunk], list[list[int]] | None]] = deque()
+    results = ordered(run_task, _tasks(seed, sections, chunks, jobs, runs), jobs, _init,
+                      (seed, sections), affinity=lambda task: task[1])
+    merged = _merged(results, runs, jobs)
+    next(merged)  # started: closing it closes the workers, read or not
+    return merged
+
+
+def _tasks(seed: int, sections: Sequence[Section], chunks: Plan, jobs: int,
+           runs: deque[tuple[list[Chunk], list[list[int]] | None]]) -> Iterator[Task]:
+    """The workers' tasks, each run of chunks noted in ``runs`` for the merge (with the part
+    of each item when dealt by answer)."""
+    left = len(chunks)
+    shares: dict[int, Callable[[int, int], list[int]] | None] = {}
+    todo = iter(chunks)
+    pending: Chunk | None = next(todo, None)
+    while pending is not None:
+        position = pending.section
+        if position not in shares:
+            section = sections[position]
+            dealer = getattr(section, "shares", None)
+            shares[position] = (dealer(seed, jobs) if dealer is not None and not section.render
+                                else None)
+        share = shares[position]
+        run = [pending]
+        pending = next(todo, None)
+        left -= 1
+        if share is None:  # one chunk a task, as it comes
+            runs.append((run, None))
+            yield run, 0, None
+            continue
+        size = max(1, min(RUN_CHUNKS, -(-left // (2 * jobs))))
+        while (pending is not None and len(run) < size and pending.section == position
+               and pending.number == run[-1].number + 1):
+            run.append(pending)
+            pending = next(todo, None)
+            left -= 1
+        orders = [share(chunk.start, chunk.stop) for chunk in run]
+        runs.append((run, orders))
+        for part in range(jobs):
+            yield run, part, [[i for i, p in enumerate(order, chunk.start) if p == part]
+                              for chunk, order in zip(run, orders, strict=True)]
+
+
+def _merged(results: Generator[Any, None, None],
+            runs: deque[tuple[list[Chunk], list[list[int]] | None]], jobs: int
+            ) -> Generator[ChunkResult, None, None]:
+    try:
+        yield None  # type: ignore[misc]  # (primed by run_chunks)
+        for first in results:
+            run, orders = runs.popleft()
+            if orders is None:
+                yield from first
+                continue
+            parts: list[Piece] = [first, *(next(results) for _ in range(jobs - 1))]
+            for k, (chunk, order) in enumerate(zip(run, orders, strict=True)):
+                made = [part[0][k] for part in parts]
+                missing = {i for _lines, gone in made for i in gone}  # (budget ran out)
+                if missing:
+                    order = [p for i, p in enumerate(order, chunk.start) if i not in missing]
+                lines = [iter(blob.split(b"\n")) for blob, _gone in made]
+                body = b"\n".join(map(next, map(lines.__getitem__, order))) + b"\n" if order \
+                    else b""
+                if any(next(rest) != b"" or next(rest, None) is not None for rest in lines):
+                    raise RuntimeError("a worker's piece did not hold one line an item")
+                yield ChunkResult(chunk, body, b"", [],
+                                  [part[1] for part in parts] if k == 0 else [], len(order))
+    finally:
+        results.close()
 
 
 def _in_process(seed: int, sections: Sequence[Section], chunks: Plan
