@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wordforge_cli.pack.kinds import Section
+from wordforge_cli.pack.kinds import Item, Section
 from wordforge_cli.workers import ordered
 
 CHUNK = 256
@@ -141,12 +141,12 @@ def run_task(task: Task) -> list[ChunkResult] | Piece:
         section.warm()
         _WARM.add(chunks[0].section)
     stats = section.new_stats()
+    dealt: Callable[..., Iterator[Item]] = section.items  # (a batch section's takes indices)
     out = []
     for mine in shares:
         lines: list[bytes] = []
         missing: list[int] = []
-        items = section.items(_SEED, 0, 0, indices=mine)  # type: ignore[call-arg]
-        for index, item in zip(mine, items, strict=True):
+        for index, item in zip(mine, dealt(_SEED, 0, 0, indices=mine), strict=True):
             item.count(stats)
             made = section.lines(item)
             if not made:
