@@ -66,14 +66,11 @@ def blank_counts(cells: Sequence[tuple[int, int, str, int]], styles: Sequence[st
         width = 1 + max((x for x, _y, _c, _n in cells), default=0)
     stride = width + 1
     occupied = given = answers = 0
-    alt = 0
     for x, y, _c, n in cells:
         bit = 1 << ((y + 1) * stride + x + 1)
         occupied |= bit
         if n == -2:
             given |= bit
-            if not (x + y) & 1:
-                alt += 1
         elif n >= 0:
             answers |= bit
     counts = dict.fromkeys(styles, 0)
@@ -83,9 +80,27 @@ def blank_counts(cells: Sequence[tuple[int, int, str, int]], styles: Sequence[st
         counts["tail"] = (given & ((left & ~right) | (up & ~down))).bit_count()
     if "head" in counts:
         counts["head"] = (given & ((right & ~left) | (down & ~up))).bit_count()
-    if "alt" in counts:
-        counts["alt"] = alt
+    if "alt" in counts:  # the given cells with x + y even
+        even = _EVEN.get(stride, 0)
+        if even.bit_length() < given.bit_length():
+            even = _even(stride, given.bit_length())
+        counts["alt"] = (given & even).bit_count()
     if "most" in counts:
         near = (answers << 1) | (answers >> 1) | (answers << stride) | (answers >> stride)
         counts["most"] = (given & ~near).bit_count()
     return counts
+
+
+_EVEN: dict[int, int] = {}  # stride -> the bits of the squares with x + y even (some rows)
+
+
+def _even(stride: int, bits: int) -> int:
+    """:func:`blank_counts`' squares with x + y even, ``stride`` squares a row, at least
+    ``bits`` bits of them (square ``(y + 1) * stride + x + 1``: x + y is even where the row
+    and column of the square are both even or both odd)."""
+    rows = -(-bits // stride) + 8
+    row = [sum(1 << col for col in range(start, stride, 2)) for start in (0, 1)]
+    mask = sum(row[r & 1] << (r * stride) for r in range(rows))
+    if len(_EVEN) < 1024:
+        _EVEN[stride] = mask
+    return mask
