@@ -165,6 +165,7 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
                 fh.flush()
                 os.fsync(fh.fileno())
                 _keep_mode(fh.fileno(), info)
+            signals.check()  # a signal swallowed on the way keeps the old file too
             os.replace(tmp, real)
         except OSError as exc:
             raise write_failed(exc, path) from None

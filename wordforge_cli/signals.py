@@ -23,6 +23,7 @@ import contextlib
 import itertools
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
@@ -96,11 +97,38 @@ def run_cleanups() -> int:
 _owner: int | None = None  # the process that installed the handlers
 
 
+# A handled signal that came and was not handled yet: the handler's Interrupted can be
+# swallowed (raised while Python runs a __del__ or a weakref callback, such as importlib's
+# module locks in a lazy import, it is reported as unraisable and dropped, and the run went
+# on to exit 0), so it is raised again where an output is committed and at the exit
+_received: int | None = None
+
+
 def _raise(signum: int, frame: Any) -> None:
+    global _received
     if os.getpid() != _owner:  # a forked child that kept the handler: behave as a worker
         _worker_signal(signum)
         return
+    _received = signum
     raise Interrupted(signum)
+
+
+def check() -> None:
+    """Raise the :class:`Interrupted` of a signal that came and was swallowed (see
+    ``_received``): before an output is committed, a stopped run keeps the old file."""
+    if _received is not None and os.getpid() == _owner:
+        raise Interrupted(_received)
+
+
+def _unraisable(info: Any) -> None:
+    """Python's report of an exception it must drop, quiet for our Interrupted: the signal
+    is kept in ``_received`` and raised again by :func:`check` and at the exit."""
+    if isinstance(info.exc_value, Interrupted):
+        return
+    _python_unraisable(info)
+
+
+_python_unraisable: Callable[[Any], Any] = sys.__unraisablehook__
 
 
 def _worker_signal(signum: int) -> None:
@@ -119,6 +147,7 @@ def install() -> None:
     if threading.current_thread() is not threading.main_thread():
         return
     _owner = os.getpid()
+    sys.unraisablehook = _unraisable
     for sig in HANDLED:
         # a signal the caller chose to ignore (nohup, a background job) stays ignored
         if signal.getsignal(sig) is signal.SIG_IGN:
@@ -141,11 +170,14 @@ def _after_fork() -> None:
 
 
 def ignore() -> None:
-    """While cleaning up on the way out: a second signal must not cut the clean-up short."""
+    """While cleaning up on the way out: a second signal must not cut the clean-up short
+    (and the one being handled is not pending any more)."""
+    global _received
     if threading.current_thread() is not threading.main_thread():
         return
     for sig in HANDLED:
         signal.signal(sig, signal.SIG_IGN)
+    _received = None
 
 
 def for_worker() -> None:
@@ -185,6 +217,13 @@ def entry() -> None:
     try:
         main()
     except SystemExit as done:  # main always ends here, its one line (if any) said
+        if _received is not None:  # a signal was swallowed on the way (see _received)
+            stopped = Interrupted(_received)
+            ignore()
+            run_cleanups()
+            with contextlib.suppress(Exception):
+                sys.stderr.write(f"wfkit: interrupted by {stopped.name}\n")
+            leave(stopped.exit_code)
         try:
             leave(done.code)
         except Interrupted:  # came before leave() could ignore it: the run is still done

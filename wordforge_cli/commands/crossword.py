@@ -403,6 +403,8 @@ def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dic
            stream: Any = None) -> None:
     """Count the items and write their records as ``render`` asks, in UTF-8 (SVG and the
     sheet: to ``stream``); an item that failed brings its reason to ``failures``."""
+    from wordforge_cli.signals import check
+
     encoded, texts = (False, None) if render in STREAMED else _texts(section, render, hints,
                                                                       cache)
     done: list[Any] = []  # written 256 records at a time (one write a line cost 5% of a run)
@@ -416,9 +418,11 @@ def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dic
             for rec in item.records:
                 stream.add(rec)
         if len(done) >= 256:
+            check()  # (a signal swallowed on the way stops the run here)
             write(_joined(done, encoded))
             done.clear()
     if done:
+        check()
         write(_joined(done, encoded))
 
 
@@ -435,6 +439,7 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import atomic_write, dumps, write_behind
     from wordforge_cli.progress import counting, progress
+    from wordforge_cli.signals import check
 
     lexicon = section.lexicon
     render = "json" if common["as_json"] else common["render"]
@@ -457,6 +462,7 @@ def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: di
                 assert behind is not None
                 with counting(total=planned, desc="crossword", unit="board") as done:
                     for made, text, states, reasons in chunks:
+                        check()  # (a signal swallowed on the way stops the run here)
                         fh.write(text)
                         behind()
                         for state in states:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wordforge_cli import __version__
+from wordforge_cli import __version__, signals
 from wordforge_cli.dataversion import data_version
 from wordforge_cli.engine import Statistics
 from wordforge_cli.errors import WfkitError
@@ -244,6 +244,7 @@ def write_staged(out: str | Path, sections: Sequence[Section], force: bool,
     staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
         result = fill(DirSink(staging.path, staging.out if staging.out.is_dir() else None))
+        signals.check()  # a signal swallowed on the way: the old pack stays as it was
     except OSError as exc:
         store.abort(staging)
         raise store.os_error(exc) from None
