@@ -149,3 +149,14 @@ def test_a_pack_section_dealt_by_answer_gives_the_bytes_of_one_process(run, tmp_
     assert trees[2] == trees[1] and trees[3] == trees[1]
     manifest = json.loads(trees[1]["manifest.json"])
     assert manifest["sections"][0]["stats"]["failed"] > 0  # some boards made no line
+
+
+def test_a_decks_deal_is_its_cards() -> None:
+    """``Deck.deal`` (how the parent knows each board's answer, to give it to the worker of
+    that answer) is the cards one by one, across rounds and from any place."""
+    from wordforge_cli.crossword.sets import Deck
+
+    for start, stop in [(0, 100), (5, 6), (32, 34), (7, 7), (1000, 3077), (40, 2000)]:
+        dealt = Deck(tuple(range(3, 36)), 5, ("crossword",)).deal(start, stop)
+        one = Deck(tuple(range(3, 36)), 5, ("crossword",))
+        assert dealt == [one.card(i) for i in range(start, stop)]

@@ -67,6 +67,19 @@ class Deck:
             self._k, self._order = k, order
         return self._order[j % n]
 
+    def deal(self, start: int, stop: int) -> list[int]:
+        """Cards start..stop-1 (a round's slice at a time, not a call a card)."""
+        n = len(self.cands)
+        cards: list[int] = []
+        j = start
+        while j < stop:
+            self.card(j)  # (its round shuffled)
+            offset = j % n
+            take = min(stop - j, n - offset)
+            cards.extend(self._order[offset:offset + take])
+            j += take
+        return cards
+
 
 def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
           scope: tuple[object, ...] = SCOPE, start: int = 0, redraws: int = DEFAULT_REDRAWS,

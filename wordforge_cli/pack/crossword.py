@@ -279,8 +279,7 @@ class BatchSection(BoardSection):
 
         deck = batch_deck(self.lexicon, self.request, seed, scope=self.scope)
         share = {a: k % parts for k, a in enumerate(sorted(set(deck.cands)))}
-        card = deck.card
-        return lambda start, stop: [share[card(i)] for i in range(start, stop)]
+        return lambda start, stop: list(map(share.__getitem__, deck.deal(start, stop)))
 
 
 class EndlessSection(BoardSection):
