@@ -1,9 +1,10 @@
-"""Review of today's crossword and kanji config readers (issue 11's slimming): whatever a
+"""Review of today's crossword, kanji and pack config readers (issue 11's slimming): whatever a
 config file says in any of its parts (top-level keys, the endless plan, the challenge ramp, the
-labels, a kanji preset; any key of any section of a pack config), the command runs (exit 1 if no item could be made in its budget) or
-refuses it with exit 2 and one line naming the file and line (or the option): never an internal
-error, a traceback or another exit status. The fuzzer found ``endless: {redraws: null}`` turned
-from that line into an internal TypeError (exit 1) by 8ad1058."""
+labels, a kanji preset, any key of any section of a pack), the command runs (exit 1 if no item
+could be made in its budget) or refuses it with exit 2 and one line naming the file and line (or
+the option): never an internal error, a traceback or another exit status. The fuzzer found
+``endless: {redraws: null}`` turned from that line into an internal TypeError (exit 1) by
+8ad1058."""
 
 from __future__ import annotations
 
