@@ -974,22 +974,16 @@ def _fragment(cache: dict[Any, bytes], key: Any, make: Callable[..., bytes],
 
 
 def _dumps(value: Any) -> bytes:
-    """``output.dumps_plain(value)`` in UTF-8, straight from orjson."""
-    global _orjson
-    if _orjson is None:
-        import orjson
+    """``output.dumps_utf8`` (bound on first use: an import a call cost a microsecond)."""
+    global _dumps_utf8
+    if _dumps_utf8 is None:
+        from wordforge_cli.output import dumps_utf8
 
-        _orjson = orjson
-    try:
-        made: bytes = _orjson.dumps(value)
-    except TypeError:  # (what orjson cannot write: as dumps_plain does, the slow way)
-        from wordforge_cli.output import dumps_plain
-
-        return dumps_plain(value).encode()
-    return made
+        _dumps_utf8 = dumps_utf8
+    return _dumps_utf8(value)
 
 
-_orjson: Any = None  # (imported on first use, as output.dumps_plain does)
+_dumps_utf8: Callable[[Any], bytes] | None = None
 
 
 def _cell_json(cell: tuple[int, int, str, int], text: dict[str | None, bytes]) -> bytes:

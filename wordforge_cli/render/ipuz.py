@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from wordforge_cli.output import dumps_plain, dumps_utf8
+
 if TYPE_CHECKING:
     from wordforge_cli.crossword.board import Board
 
@@ -310,8 +312,6 @@ def board_ipuz_json(rec: dict[str, Any], *, hints: Mapping[str, str | None] | No
     vocabulary's records share their layout's lists) is then its title and origin around
     the JSON of that layout's grid and clues, encoded once (the ipuz JSON was a third of an
     ipuz batch's time)."""
-    from wordforge_cli.output import dumps_plain
-
     if cache is None:
         return dumps_plain(board_ipuz(rec, hints=hints, title=title))
     words, cells = rec["words"], rec["cells"]
@@ -346,7 +346,6 @@ def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
     then its title and origin around bytes made once (text of katakana is two bytes a
     character, so joining and encoding each board's ~2,700 characters cost more than
     making them)."""
-    global _orjson
     key = board.key
     ck = ("board", key, board.style)
     tail = cache.get(ck) if key is not None else None
@@ -354,24 +353,16 @@ def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
         tail = _layout_line(board.answer, board.w, board.h, board.words, board.cells, hints)
         if key is not None and len(cache) < LAYOUT_TEXTS:
             cache[ck] = tail
-    if _orjson is None:
-        import orjson
-
-        _orjson = orjson
     try:
-        name = _orjson.dumps(title or f"wfkit crossword #{board_id}")
+        name = dumps_utf8(title or f"wfkit crossword #{board_id}")
         origin = (b'"wfkit crossword, seed %d"' % seed if type(seed) is int
-                  else _orjson.dumps(f"wfkit crossword, seed {seed}"))
-    except TypeError:  # (a title orjson cannot write: a file name's undecodable bytes)
-        from wordforge_cli.output import dumps_plain
-
+                  else dumps_utf8(f"wfkit crossword, seed {seed}"))
+    except UnicodeEncodeError:  # (a title from a file name's undecodable bytes): the
+        # error the whole line's text gives, at its place in the line, as before
         return (f'{_HEAD_TEXT},"title":{dumps_plain(title or f"wfkit crossword #{board_id}")},'
                 f'"origin":{dumps_plain(f"wfkit crossword, seed {seed}")},'
-                f'{tail.decode()}').encode()  # (fails as the text would: UnicodeEncodeError)
+                f'{tail.decode()}').encode()
     return b"%s,\"title\":%s,\"origin\":%s,%s" % (_HEAD_BYTES, name, origin, tail)
-
-
-_orjson: Any = None  # (imported on first use, as output.dumps_plain does)
 
 
 def _layout_line(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequence[Cell],
@@ -443,8 +434,8 @@ def _layout_line(answer: str, w: int, h: int, words: Sequence[Placed], cells: Se
             b'"solution":[[%b]],"clues":%b,"answer":%b}'
             % (w, h, b",".join(puzzle).replace(_ROW_BREAK, b"],["),
                b",".join(solution).replace(_ROW_BREAK, b"],["),
-               _utf8_json({"Across": across_clues, "Down": down_clues}),
-               _utf8_json("".join([capital(ch) for ch in answer]))))
+               dumps_utf8({"Across": across_clues, "Down": down_clues}),
+               dumps_utf8("".join([capital(ch) for ch in answer]))))
 
 
 _ROW_END = b"\x00"  # the last square of a grid row's squares: no JSON text holds it raw
@@ -475,24 +466,9 @@ def _more_labels(label: int) -> None:
 _LETTER_TEXT: dict[str, tuple[bytes, bytes]] = {}  # letter -> its solution's, given cell's JSON
 
 
-def _utf8_json(value: Any) -> bytes:
-    """``dumps_plain(value)`` in UTF-8, straight from orjson."""
-    global _orjson
-    if _orjson is None:
-        import orjson
-
-        _orjson = orjson
-    try:
-        made: bytes = _orjson.dumps(value)
-    except TypeError:  # (what orjson cannot write: as dumps_plain does, the slow way)
-        from wordforge_cli.output import dumps_plain
-
-        return dumps_plain(value).encode()
-    return made
-
 
 def _letter_text(c: str) -> tuple[bytes, bytes]:
-    letter = _utf8_json(capital(c))
+    letter = dumps_utf8(capital(c))
     made = (letter, b'{"cell":0,"value":%b}' % letter)
     if len(_LETTER_TEXT) < 4096:
         _LETTER_TEXT[c] = made
