@@ -177,6 +177,25 @@ def test_every_rarity_format_stays_valid_for_every_accepted_vocabulary(tmp_path)
     assert len(lines) == 31  # header + 30 words, one line each
 
 
+@pytest.mark.parametrize("render", ["ipuz", "svg", "sheet", "text", "json"])
+def test_a_vocabulary_file_named_with_bytes_that_are_not_utf8_is_titled_with_u_fffd(render,
+                                                                                 tmp_path):
+    # its stem came through as a lone surrogate, which no UTF-8 title can hold: ipuz ended
+    # in an internal UnicodeEncodeError after the output had been opened
+    vocab = tmp_path / os.fsdecode(b"w\xff.txt")
+    vocab.write_text("\n".join(["キャッシュ", "サーバー", "メモリ", "データ", "システム",
+                                 "ネット", "クラウド", "コード", "バグ", "テスト", "ログ",
+                                 "リスト"]) + "\n", encoding="utf-8")
+    out = tmp_path / f"o.{render}"
+    result = run("crossword", "--vocab", vocab, "-n", "2", "--min-len", "3", "--max-len", "4",
+                 "--seed", "1", "--render", render, "-o", out, "--stats", tmp_path / "s.json")
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    if render == "ipuz":
+        assert [json.loads(line)["title"] for line in text.splitlines()] == ["w\ufffd #0",
+                                                                           "w\ufffd #1"]
+
+
 # --- case 9: user word tables, duplicate YAML keys ---------------------------------------
 
 TABLE = ["cat\tA1\tcat\tnoun\t猫", "dog\tA1\tdog\tnoun\t犬", "labyrinth\tC1\tlabyrinth\tnoun\t迷宮"]

@@ -9,6 +9,7 @@ board) can be split or corrupted by one.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +66,13 @@ def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
     return vocab
 
 
+def _file_name(path: Path) -> str:
+    """The name a vocabulary without one is shown by in titles (ipuz, SVG, sheets, stats): its
+    file's stem, with bytes that are not UTF-8 shown as U+FFFD, since a title is written as
+    UTF-8 and a lone surrogate from such a name cannot be."""
+    return os.fsencode(path.stem).decode("utf-8", "replace")
+
+
 def _read_text_list(path: Path, text: str) -> Vocabulary:
     entries = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -74,7 +82,7 @@ def _read_text_list(path: Path, text: str) -> Vocabulary:
             if problem:
                 raise ConfigError(problem, path=path, line=number)
             entries.append(VocabEntry(word, number))
-    return Vocabulary(str(path), path.stem, None, entries)
+    return Vocabulary(str(path), _file_name(path), None, entries)
 
 
 def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
@@ -123,5 +131,5 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
         if problem:
             raise ConfigError(problem, path=path, line=line)
         entries.append(VocabEntry(word, line, hint))
-    name = data.get("name") or path.stem
+    name = data.get("name") or _file_name(path)
     return Vocabulary(str(path), name, data.get("language"), entries)
