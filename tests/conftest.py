@@ -22,6 +22,13 @@ REFERENCE = ROOT.parent / "shared" / "reference"
 # wait out their timeouts and leave their runs going. The tests run as at a terminal.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+# Under nohup SIGHUP (and in some runners SIGTERM) comes ignored the same way, and the SIGHUP
+# tests' runs would finish with 0. A handler that does nothing keeps nohup's promise for pytest
+# itself, while every program it starts begins with the default action (exec resets handlers,
+# not ignored signals).
+for _name in ("SIGHUP", "SIGTERM"):
+    if signal.getsignal(getattr(signal, _name)) is signal.SIG_IGN:
+        signal.signal(getattr(signal, _name), lambda signum, frame: None)
 
 # CI runs derandomized so a red run can be reproduced; locally hypothesis explores.
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
