@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
+from wordforge_cli import workers
 from wordforge_cli.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,3 +50,17 @@ def run():
         return result
 
     return _run
+
+
+@pytest.fixture
+def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The jobs of each run that started worker processes (to know a run really used them)."""
+    started: list[int] = []
+    real = workers.ordered
+
+    def spy(work, tasks, jobs, *args, **kwargs):  # type: ignore[no-untyped-def]
+        started.append(jobs)
+        return real(work, tasks, jobs, *args, **kwargs)
+
+    monkeypatch.setattr(workers, "ordered", spy)
+    return started

@@ -35,20 +35,12 @@ CASES = {
 
 
 @pytest.fixture
-def small_chunks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+def small_chunks(monkeypatch: pytest.MonkeyPatch, pools: list[int]) -> list[int]:
     """Workers for any run of 50 boards or more, in chunks of 64 (many chunks, odd ends);
     the jobs of each run that started workers."""
     monkeypatch.setattr(command, "PARALLEL_BOARDS", 50)
     monkeypatch.setattr(command, "CHUNK_BOARDS", 64)
-    started: list[int] = []
-    real = workers.ordered
-
-    def spy(work, tasks, jobs, *args, **kwargs):  # type: ignore[no-untyped-def]
-        started.append(jobs)
-        return real(work, tasks, jobs, *args, **kwargs)
-
-    monkeypatch.setattr(workers, "ordered", spy)
-    return started
+    return pools
 
 
 def _made(run, tmp_path, name: str, args: list[object], jobs: int) -> tuple[bytes, dict, str]:

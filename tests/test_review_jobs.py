@@ -15,24 +15,8 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES
 
-from wordforge_cli import workers
-
 ANIMALS = EXAMPLES / "animals-en.yaml"  # hints on most words: ipuz clues
 TIMING = re.compile(r"\d[\d,.]*\s?(?:[a-z]+/s|ms|s)\b")
-
-
-@pytest.fixture
-def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The jobs of each run that started worker processes."""
-    started: list[int] = []
-    real = workers.ordered
-
-    def spy(work, tasks, jobs, *args, **kwargs):  # type: ignore[no-untyped-def]
-        started.append(jobs)
-        return real(work, tasks, jobs, *args, **kwargs)
-
-    monkeypatch.setattr(workers, "ordered", spy)
-    return started
 
 
 def _made(run: Any, tmp_path: Path, args: list[str], jobs: int) -> tuple[Any, ...]:
