@@ -124,6 +124,21 @@ def _serve(parent: int, work: Callable[[Any], Any], init: Callable[..., None] | 
         _send(results, out)
 
 
+def in_order(order: list[int], start: int, pieces: list[tuple[bytes, Iterable[int]]]
+             ) -> tuple[bytes, int]:
+    """A chunk dealt to the workers put back together: item ``start + k`` went to worker
+    ``order[k]``, whose piece holds one line an item it made and the items that made none
+    (their budget ran out). Its lines in item order, and how many."""
+    missing = {i for _blob, gone in pieces for i in gone}
+    if missing:
+        order = [p for i, p in enumerate(order, start) if i not in missing]
+    lines = [iter(blob.split(b"\n")) for blob, _gone in pieces]
+    body = b"\n".join(map(next, map(lines.__getitem__, order))) + b"\n" if order else b""
+    if any(next(rest) != b"" or next(rest, None) is not None for rest in lines):
+        raise RuntimeError("a worker's piece did not hold one line an item")
+    return body, len(order)
+
+
 def ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
             init: Callable[..., None] | None = None,
             initargs: tuple[Any, ...] = (),

@@ -300,18 +300,13 @@ ONE_LINE = ("json", "ipuz")  # a batch board's text is one line: pieces can be p
 def _merged(made: Generator[PieceResult, None, None], bounds: list[tuple[int, int]],
             jobs: int, orders: dict[int, list[int]]) -> Generator[Chunk, None, None]:
     """Each chunk's pieces (one a worker) as one chunk: the lines in index order."""
+    from wordforge_cli.workers import in_order
+
     try:
         yield None  # type: ignore[misc]  # (primed by _parallel)
         for a, b in bounds:
             parts = [next(made) for _ in range(jobs)]
-            order = orders.pop(a)
-            missing = {i for part in parts for i in part[4]}  # made no line (budget ran out)
-            if missing:
-                order = [p for i, p in enumerate(order, a) if i not in missing]
-            lines = [iter(part[1].split(b"\n")) for part in parts]
-            text = b"\n".join(map(next, map(lines.__getitem__, order))) + b"\n" if order else b""
-            if any(next(rest) != b"" or next(rest, None) is not None for rest in lines):
-                raise RuntimeError("a worker's piece did not hold one line a board")
+            text, _made = in_order(orders.pop(a), a, [(part[1], part[4]) for part in parts])
             failures = [reason for _i, reason in sorted(f for part in parts for f in part[3])]
             yield b - a, text, [part[2] for part in parts], failures
     finally:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordforge_cli.pack.kinds import Item, Section
-from wordforge_cli.workers import ordered
+from wordforge_cli.workers import in_order, ordered
 
 CHUNK = 256
 # chunks a worker's task holds (the last ones fewer, so that the workers finish together):
@@ -223,17 +223,9 @@ def _merged(results: Generator[Any, None, None],
                 continue
             parts: list[Piece] = [first, *(next(results) for _ in range(jobs - 1))]
             for k, (chunk, order) in enumerate(zip(run, orders, strict=True)):
-                made = [part[0][k] for part in parts]
-                missing = {i for _lines, gone in made for i in gone}  # (budget ran out)
-                if missing:
-                    order = [p for i, p in enumerate(order, chunk.start) if i not in missing]
-                lines = [iter(blob.split(b"\n")) for blob, _gone in made]
-                body = b"\n".join(map(next, map(lines.__getitem__, order))) + b"\n" if order \
-                    else b""
-                if any(next(rest) != b"" or next(rest, None) is not None for rest in lines):
-                    raise RuntimeError("a worker's piece did not hold one line an item")
+                body, count = in_order(order, chunk.start, [part[0][k] for part in parts])
                 yield ChunkResult(chunk, body, b"", [],
-                                  [part[1] for part in parts] if k == 0 else [], len(order))
+                                  [part[1] for part in parts] if k == 0 else [], count)
     finally:
         results.close()
 
