@@ -265,14 +265,14 @@ def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[
     """``values`` restricted to the command's own parameters (and, for a group, each
     subcommand's), as a Click ``default_map`` (written as a user would type them, so
     ``--help`` shows them so; Click parses them again with the same types)."""
-    values = {k: (v.to_text() if isinstance(v, Band | NameList) else v)
-              for k, v in values.items()}
-    mine = {p.name for p in command.params}
-    out: dict[str, Any] = {k: v for k, v in values.items() if k in mine and v is not None}
+
+    def own(command: click.Command) -> dict[str, Any]:
+        return {p.name: getattr(p.type, "to_text", lambda v: v)(values[p.name])
+                for p in command.params if p.name and values.get(p.name) is not None}
+
+    out = own(command)
     if isinstance(command, click.Group):
-        for name, sub in command.commands.items():
-            theirs = {p.name for p in sub.params}
-            out[name] = {k: v for k, v in values.items() if k in theirs and v is not None}
+        out.update((name, own(sub)) for name, sub in command.commands.items())
     return out
 
 
@@ -337,45 +337,21 @@ class Choice(click.Choice):  # type: ignore[type-arg]  # generic from Click 8.2 
             self.fail(exc.message.rstrip(".") + hint, param, ctx)
 
 
-class Band(tuple[int, int]):
-    """(low, high), written back as the command line's text: ``low-high``."""
-
-    def to_text(self) -> str:
-        return f"{self[0]}-{self[1]}"
-
-
-class NameList(tuple[str, ...]):
-    """Names out of a list of choices, written back as a comma list (``all`` for every one)."""
-
-    every: tuple[str, ...] = ()
-
-    def to_text(self) -> str:
-        return "all" if tuple(self) == self.every else ",".join(self)
-
-
-def _finite(kind: ParamType, number: Any, value: Any, param: click.Parameter | None,
-            ctx: click.Context | None) -> Any:
-    """``number`` unless it is nan or inf: Click's float types take both (and a range passes
-    nan, every comparison with it being false), which no zipf or share can mean."""
-    if not math.isfinite(number):
-        kind.fail(f"{value!r} is not a finite number", param, ctx)
-    return number
-
-
 class FiniteFloat(click.types.FloatParamType):
-    """click.FLOAT without nan and inf."""
+    """click.FLOAT without nan and inf: Click's float types take both (and a range passes
+    nan, every comparison with it being false), which no zipf or share can mean."""
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
-        return _finite(self, super().convert(value, param, ctx), value, param, ctx)
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
 
 
-class FiniteRange(click.FloatRange):
-    """click.FloatRange without nan."""
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
-        return _finite(self, super().convert(value, param, ctx), value, param, ctx)
+class FiniteRange(FiniteFloat, click.FloatRange):
+    """click.FloatRange without nan (the range's own check comes first: ``super()`` is
+    FloatRange's)."""
 
 
 @dataclass(frozen=True)
@@ -403,7 +379,11 @@ class Pair(ParamType):
         lo, hi = pair
         if lo < self.low or (self.ordered and lo > hi):
             self.fail(f"{lo}-{hi}: need {self.low} <= low <= high", param, ctx)
-        return Band((lo, hi))
+        return (lo, hi)
+
+    def to_text(self, band: tuple[int, int]) -> str:
+        """A band written back as the command line's text (a ``default_map`` value)."""
+        return f"{band[0]}-{band[1]}"
 
 
 @dataclass(frozen=True)
@@ -429,9 +409,11 @@ class Names(ParamType):
         if bad or not items:
             self.fail(f"unknown {self.what} {bad[0] if bad else value!r} (all, or a comma list of "
                       f"{', '.join(self.choices)})", param, ctx)
-        out = NameList(items)
-        out.every = self.choices
-        return out
+        return tuple(items)
+
+    def to_text(self, names: tuple[str, ...]) -> str:
+        """Names written back as a comma list, ``all`` for every one (a ``default_map`` value)."""
+        return "all" if names == self.choices else ",".join(names)
 
 
 @dataclass(frozen=True)
