@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,24 +152,11 @@ class BoardSection(Section):
         return {w: h for w, h in zip(self.lexicon.words, self.lexicon.hints, strict=True) if h}
 
     def render_item(self, fmt: str, record: dict[str, Any]) -> str:
-        title = f"{self.name} #{record['id']}"
-        hints = self.hints
-        if fmt == "text":
-            from wordforge_cli.render.crossword import board_text
+        from wordforge_cli.render import Look, render
 
-            return board_text(record, hints)
-        if fmt == "svg":
-            from wordforge_cli.render.crossword import boards_svg
-
-            return boards_svg([record], title=title, hints=hints)
-        if fmt == "sheet":
-            from wordforge_cli.render.crossword import board_sheet
-
-            return board_sheet(record, hints, title=self.name)
-        from wordforge_cli.output import dumps
-        from wordforge_cli.render.ipuz import board_ipuz
-
-        return dumps(board_ipuz(record, hints=hints, title=title)) + "\n"
+        # a sheet's pages are headed by the section's name, the other renders by the board's
+        title = self.name if fmt == "sheet" else f"{self.name} #{record['id']}"
+        return render("crossword", fmt, record, Look(title, hints=self.hints))
 
 
 class BoardItem(Item):
@@ -185,30 +173,20 @@ class BoardItem(Item):
         self.failed = 0
         self.made = boards
         self.reason = None
-        self._records: list[dict[str, Any]] | None = None
 
-    @property
-    def records(self) -> list[dict[str, Any]]:
-        if self._records is None:
-            from wordforge_cli.crossword.board import record
+    @cached_property  # (writable, as Item's field: mypy takes it for a read-only property)
+    def records(self) -> list[dict[str, Any]]:  # type: ignore[override]
+        from wordforge_cli.crossword.board import record
 
-            self._records = [record(b, self.first_id + j, self.item_seed, self.lexicon)
-                             for j, b in enumerate(self.boards)]
-        return self._records
-
-    @records.setter
-    def records(self, records: list[dict[str, Any]]) -> None:
-        self._records = records
-        self.boards = []  # the records given are what the item holds now
+        return [record(b, self.first_id + j, self.item_seed, self.lexicon)
+                for j, b in enumerate(self.boards)]
 
     def lines(self) -> list[bytes]:
-        from wordforge_cli.crossword.board import board_line, record_json
+        from wordforge_cli.crossword.board import board_line
 
         boards = self.boards
         if len(boards) == 1:  # (a batch's and an endless run's items)
             return [board_line(boards[0], self.first_id, self.item_seed, self.lexicon)]
-        if not boards:
-            return [record_json(rec, self.lexicon).encode() for rec in self.records]
         return [board_line(b, self.first_id + j, self.item_seed, self.lexicon)
                 for j, b in enumerate(boards)]
 

@@ -84,11 +84,10 @@ class KanjiSection(Section):
         return PlayedStats.from_state(state)
 
     def render_item(self, fmt: str, record: dict[str, Any]) -> str:
-        from wordforge_cli.render import kanji as render
+        from wordforge_cli.render import render
 
-        if fmt == "svg":  # the tiles coloured by grade, the compounds listed
-            return render.pool_svg(record, reveal=True, grades=load_grades())
-        return render.pool_text(record, reveal=True)
+        # the compounds listed (a Look reveals them); svg: the tiles coloured by grade
+        return render("kanji", fmt, record)
 
 
 @dataclass(frozen=True)

@@ -27,13 +27,19 @@ Render = Callable[[dict[str, Any], Look], str]
 def _board_text(record: dict[str, Any], look: Look) -> str:
     from wordforge_cli.render.crossword import board_text
 
-    return board_text(record)
+    return board_text(record, look.hints)
 
 
 def _board_svg(record: dict[str, Any], look: Look) -> str:
     from wordforge_cli.render.crossword import boards_svg
 
-    return boards_svg([record], title=look.title)
+    return boards_svg([record], title=look.title, hints=look.hints)
+
+
+def _board_sheet(record: dict[str, Any], look: Look) -> str:
+    from wordforge_cli.render.crossword import board_sheet
+
+    return board_sheet(record, look.hints, title=look.title)
 
 
 def _board_ipuz(record: dict[str, Any], look: Look) -> str:
@@ -57,7 +63,8 @@ def _pool_svg(record: dict[str, Any], look: Look) -> str:
 
 
 RENDERS: dict[str, dict[str, Render]] = {
-    "crossword": {"text": _board_text, "svg": _board_svg, "ipuz": _board_ipuz},
+    "crossword": {"text": _board_text, "svg": _board_svg, "ipuz": _board_ipuz,
+                  "sheet": _board_sheet},
     "kanji": {"text": _pool_text, "svg": _pool_svg},
 }
 
