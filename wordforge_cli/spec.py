@@ -1,11 +1,11 @@
 """One declaration per option: the command line, ``--config`` and pack sections read it alike.
 
 Each engine declares its options once, as :class:`Field` objects collected in a :class:`Spec`
-(``crossword/config.py``, ``kanji/config.py``, ``commands/rarity.py``). From that one
+(``crossword/config.py``, ``kanji/config.py``, ``words.py``). From that one
 declaration come
 
 (a) the Click options of the command (:meth:`Spec.options`),
-(b) the ``--config`` reader (:meth:`Spec.read`, called from :func:`config_callback`): values
+(b) the ``--config`` reader (:func:`read_options`, read by :func:`config_callback`): values
     are parsed with the field's own Click type and put into ``ctx.default_map`` (black's
     pattern), and every key is checked against the spec's keys first (pip-tools' pattern,
     ``config.load_mapping``): an unknown key is one line ``FILE:LINE: unknown key 'x' (did
@@ -18,7 +18,7 @@ Errors carry the field as data, never parsed from text: ``UsageError(msg, field=
 prints as ``--bring: msg`` on the command line, ``FILE:LINE: bring: msg`` in a config file
 and ``FILE:LINE: sections[3].bring: msg`` in a pack (``pack.config.SectionContext``).
 The engine's own refusal of a value its reader took (a band no word has) is named where that
-value came from, by the field it names (:func:`named_refusals`, :class:`Given`,
+value came from, by the field it names (:meth:`Spec.options`, :class:`Given`,
 ``SectionContext.refused``).
 
 How to add an option
@@ -55,12 +55,16 @@ import click
 from wordforge_cli.errors import ConfigError, UsageError, WfkitError
 
 if TYPE_CHECKING:
+    from wordforge_cli.yamlio import YamlDoc
+
     ParamType = click.ParamType[Any, Any]
 else:  # Click before 8.2 has no type parameters
     ParamType = click.ParamType
 
 CLI, CONFIG, PACK = "cli", "config", "pack"
 ALL_FRONTS = frozenset((CLI, CONFIG, PACK))
+GIVEN_META = "wfkit.config.given"  # ctx.meta: where the user's --config gave each value
+F = Callable[..., Any]
 
 
 @dataclass(frozen=True)
@@ -185,28 +189,48 @@ class Spec:
                     out[name] = defaults[name] if value is None else value
         return out
 
-    def options(self) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """A decorator adding the command-line fields as Click options, in spec order."""
+    def options(self) -> Callable[[F], F]:
+        """A decorator adding the command-line fields as Click options, in spec order; the
+        command's engine refusals of one of these fields (``UsageError(msg, field=...)``)
+        are named where the value came from: the ``--config`` file's line when the user's
+        config (or its preset) gave it (:func:`config_callback`), else the field's flag
+        (``--min-len: msg``, ``--player: msg``)."""
 
-        def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        def decorate(func: F) -> F:
+            @functools.wraps(func)
+            def command(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    return func(*args, **kwargs)
+                except UsageError as error:
+                    f = self.find(error.field) if error.path is None else None
+                    if f is None:
+                        raise
+                    ctx = click.get_current_context()
+                    given: Given | None = ctx.meta.get(GIVEN_META)
+                    source = ctx.get_parameter_source(f.name)
+                    located = given.refusal(error) if given is not None and (
+                        source is click.core.ParameterSource.DEFAULT_MAP) else None
+                    raise located or UsageError(f"{f.flag}: {error.message}") from None
+
+            decorated: F = command
             for f in reversed(self.on(CLI)):
-                func = f.option()(func)
-            return func
+                decorated = f.option()(decorated)
+            return decorated
 
         return decorate
 
     def read(self, data: Mapping[str, Any], *, path: str | None = None,
              line: Callable[[str], int | None] = lambda key: None,
-             label: Callable[[str], str] = lambda key: key, extra: Iterable[str] = (),
-             given: dict[str, tuple[int | None, str]] | None = None) -> dict[str, Any]:
+             label: Callable[[str], str] = lambda key: key, extra: Iterable[str] = ()
+             ) -> dict[str, Any]:
         """Parse the values a file gives (``--config`` or a pack section): ``name -> value``.
 
         Its keys are the spec's ones for its front end (:meth:`keys`) and ``extra``, other
         keys the caller reads itself (skipped here): the file's reader refused any other one
         first, with a did-you-mean (``config.check_mapping``). ``line(key)`` and ``label(key)``
-        say where a key is and how to name it (``sections[3].budget``) in messages; ``given``
-        gets each field's line and label (a :class:`Given`'s). A null value is kept as None:
-        "the default" (see :meth:`resolve`), also over a value a lower layer gave."""
+        say where a key is and how to name it (``sections[3].budget``) in messages. A null
+        value is kept as None: "the default" (see :meth:`resolve`), also over a value a lower
+        layer gave."""
         extra = tuple(extra)
         out: dict[str, Any] = {}
         for key, value in data.items():
@@ -214,8 +238,6 @@ class Spec:
             if key in extra:
                 continue
             f = self._by_key[key]
-            if given is not None:
-                given[f.name] = (line(key), label(key))
             if value is None:
                 out[f.name] = None
                 continue
@@ -227,19 +249,17 @@ class Spec:
         return out
 
 
-def config_callback(load: Callable[[str | Path], Any], bundled: str,
-                    defaults: Callable[..., Mapping[str, Any]], meta: str, *,
+def config_callback(load: Callable[[str | None], Any], meta: str, *,
                     after: tuple[str, ...] = ()
                     ) -> Callable[[click.Context, click.Parameter, Any], Any]:
     """The eager ``--config`` callback (black's pattern): ``load(path)`` reads the config
-    (the bundled ``configs/BUNDLED.yaml`` when not given), ``defaults(cfg, *after)`` gives its
-    option values, which become ``ctx.default_map`` (also for the group's subcommands, for the
-    fields they have), and a user's config's ``cfg.given(*after)`` where it gave them (see
-    :func:`named_refusals`). ``after``: the other eager parameters the values depend on (kanji's
-    ``preset``), each with this callback too: the config is read once all are known."""
+    (None: the bundled one) into ``ctx.meta[meta]``, and its :meth:`Options.values` become
+    ``ctx.default_map`` (also for the group's subcommands, for the fields they have), with
+    where a user's config gave them (:meth:`Options.given`, for :meth:`Spec.options`).
+    ``after``: the other eager parameters the values depend on (kanji's ``preset``), each
+    with this callback too: the config is read once all are known."""
 
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-        from wordforge_cli.config import bundled_config
         from wordforge_cli.options import ReportedError
 
         known: dict[str | None, Any] = ctx.meta.setdefault(f"{meta}.given", {})
@@ -249,12 +269,12 @@ def config_callback(load: Callable[[str | Path], Any], bundled: str,
         path = next(v for k, v in known.items() if k not in after)
         chosen = [known[name] for name in after]
         try:
-            cfg = load(path or bundled_config(bundled))
-            values = defaults(cfg, *chosen)
+            cfg = load(path)
+            values = cfg.values(*chosen)
         except WfkitError as error:
             raise ReportedError(error) from None
         ctx.meta[meta] = cfg
-        ctx.meta[f"{meta}.from"] = cfg.given(*chosen) if path else None
+        ctx.meta[GIVEN_META] = cfg.given(*chosen)
         ctx.default_map = command_defaults(ctx.command, values)
         return value
 
@@ -278,47 +298,86 @@ def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[
 
 @dataclass(frozen=True)
 class Given:
-    """Where a file gave each option (field name -> line and key), so that the engine's later
-    refusal of a value it took (``UsageError(msg, field="min_len")``) names that file and line
-    as the reader's own errors do (``FILE:LINE: min_len: msg``)."""
+    """Where a user's file gave each option: the values it read (``name -> value``) and where
+    in the file (``at``: the keys of their mapping; the last that gives a field wins, a preset
+    over the top level), so that the engine's later refusal of a value it took
+    (``UsageError(msg, field="min_len")``) names that file and line as the reader's own
+    errors do (``FILE:LINE: min_len: msg``)."""
 
-    path: str
-    lines: Mapping[str, tuple[int | None, str]]
+    doc: YamlDoc
+    spec: Spec
+    layers: tuple[tuple[tuple[str, ...], Mapping[str, Any]], ...]
 
     def refusal(self, error: WfkitError, prefix: str = "") -> ConfigError | None:
         """``error`` at the line that gave its field (None: the file did not give it)."""
-        if error.field is None or error.field not in self.lines:
+        at = next((at for at, values in reversed(self.layers) if error.field in values), None)
+        if at is None or error.field is None:
             return None
-        line, key = self.lines[error.field]
-        return ConfigError(prefix + error.message, path=self.path, line=line, field=key)
+        key = self.spec[error.field].config_key
+        return ConfigError(prefix + error.message, path=self.doc.path,
+                           line=self.doc.line(*at, key), field=key)
 
 
-F = Callable[..., Any]
+@dataclass
+class Options:
+    """A difficulty config's option values (``--config``, a pack section's ``config``): the
+    top level's, each preset's (over the top level's) and the default preset; ``user``: a file
+    the user named."""
+
+    doc: YamlDoc
+    spec: Spec
+    user: bool
+    options: dict[str, Any]
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    preset: str | None = None
+
+    def preset_name(self, preset: str | None = None) -> str | None:
+        return preset or self.preset
+
+    def values(self, preset: str | None = None) -> dict[str, Any]:
+        """Every field's value: ``preset``'s (None: the config's default preset) over the
+        top level's over the field's default; UsageError(field="preset") for an unknown one."""
+        from wordforge_cli.config import did_you_mean
+
+        preset = self.preset_name(preset)
+        if preset is not None and preset not in self.presets:
+            raise UsageError(f"unknown preset '{preset}'{did_you_mean(preset, self.presets)} "
+                             f"(presets: {', '.join(self.presets) or 'none'})", field="preset")
+        return self.spec.resolve(self.options, self.presets[preset] if preset else {})
+
+    def given(self, preset: str | None = None) -> Given | None:
+        """Where the user's file gave the values of ``preset`` (see :meth:`values`); None for
+        the bundled file (its lines are not the user's to fix)."""
+        name = self.preset_name(preset) or ""
+        layers = (((), self.options), (("presets", name), self.presets.get(name, {})))
+        return Given(self.doc, self.spec, layers) if self.user else None
 
 
-def named_refusals(spec: Spec, meta: str) -> Callable[[F], F]:
-    """A command (``ctx`` first) whose engine refusals of a field are named where the value
-    came from: the ``--config`` file's line when the user's config (or its preset) gave it,
-    else the field's flag (``--min-len: msg``, ``--player: msg``)."""
+def read_options(path: str | Path | None, bundled: str, spec: Spec, own: tuple[str, ...] = (),
+                 *, presets: bool = False) -> tuple[Options, dict[Any, Any]]:
+    """Read and check a difficulty config (``path``; None: the bundled ``configs/BUNDLED.yaml``):
+    the spec's keys at the top level and, with ``presets``, in every preset (unknown keys and
+    presets caught with file:line); ``own``: keys the caller reads itself from the data."""
+    from wordforge_cli import config as files
 
-    def decorate(func: F) -> F:
-        @functools.wraps(func)
-        def command(ctx: click.Context, /, *args: Any, **kwargs: Any) -> Any:
-            try:
-                return func(ctx, *args, **kwargs)
-            except UsageError as error:
-                f = spec.find(error.field) if error.path is None else None
-                if f is None:
-                    raise
-                given: Given | None = ctx.meta.get(f"{meta}.from")
-                source = ctx.get_parameter_source(f.name)
-                located = given.refusal(error) if given is not None and (
-                    source is click.core.ParameterSource.DEFAULT_MAP) else None
-                raise located or UsageError(f"{f.flag}: {error.message}") from None
-
-        return command
-
-    return decorate
+    own += ("preset", "presets") if presets else ()
+    doc, data = files.load_mapping(path or files.bundled_config(bundled), spec.keys(CONFIG) + own)
+    cfg = Options(doc, spec, path is not None,
+                  spec.read(data, path=doc.path, line=doc.line, extra=own))
+    raw = data.get("presets") or {} if presets else {}
+    files.check_mapping(doc, raw, raw if isinstance(raw, dict) else (), "presets")
+    for name, values in raw.items():
+        where = ("presets", str(name))
+        files.check_mapping(doc, values or {}, spec.keys(CONFIG), *where)
+        cfg.presets[str(name)] = spec.read(values or {}, path=doc.path,
+                                           line=functools.partial(doc.line, *where))
+    preset = cfg.preset = data.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise doc.error(f"'preset' must be a preset name, not {files.type_name(preset)}", "preset")
+    if preset is not None and preset not in cfg.presets:
+        raise doc.error(f"unknown preset '{preset}'{files.did_you_mean(preset, cfg.presets)}",
+                        "preset")
+    return cfg, data
 
 
 class Choice(click.Choice):  # type: ignore[type-arg]  # generic from Click 8.2 only (>=8.1)

@@ -31,7 +31,7 @@ from wordforge_cli.options import (
     seed_option,
     vocab_option,
 )
-from wordforge_cli.spec import config_callback, named_refusals
+from wordforge_cli.spec import config_callback
 
 if TYPE_CHECKING:
     from wordforge_cli.crossword.config import CrosswordConfig
@@ -81,14 +81,12 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
 @click.group(invoke_without_command=True,
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
-              callback=config_callback(load_config, "crossword", lambda cfg: (
-                  BATCH + BOARD + STYLED + CHALLENGE).resolve(cfg.options), CONFIG_META),
+              callback=config_callback(load_config, CONFIG_META),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
 @BATCH.options()
 @STYLED.options()
 @board_options
 @click.pass_context
-@named_refusals(BATCH + BOARD + STYLED, CONFIG_META)
 def crossword(ctx: click.Context, /, config_path: str | None, count: int,
               **common: Any) -> None:
     """Generate crossword boards whose answer hides in their cells (generate and test).
@@ -126,7 +124,6 @@ def crossword(ctx: click.Context, /, config_path: str | None, count: int,
 @ENDLESS.options()
 @board_options
 @click.pass_context
-@named_refusals(ENDLESS + BOARD, CONFIG_META)
 def endless(ctx: click.Context, /, count: int, start: int, **common: Any) -> None:
     """Questions of the endless run: band and style from the question number (see plan).
 
@@ -149,7 +146,6 @@ def endless(ctx: click.Context, /, count: int, start: int, **common: Any) -> Non
 @STYLED.options()
 @board_options
 @click.pass_context
-@named_refusals(CHALLENGE + STYLED + BOARD, CONFIG_META)
 def challenge(ctx: click.Context, /, count: int, **common: Any) -> None:
     """Challenge sets: one board per step of the config's ramp (10), no answer twice.
 

@@ -17,7 +17,7 @@ from wordforge_cli.errors import CannotDo, ConfigError, UsageError
 from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
-from wordforge_cli.kanji.config import DICT, PLAY, POOLS, KanjiConfig, load_config
+from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
 from wordforge_cli.kanji.territory import make_board, play_game
 from wordforge_cli.options import (
     STATS,
@@ -28,7 +28,7 @@ from wordforge_cli.options import (
     seed_option,
     write_stats,
 )
-from wordforge_cli.spec import config_callback, named_refusals
+from wordforge_cli.spec import config_callback
 
 if TYPE_CHECKING:
     from wordforge_cli.kanji.territory import Player
@@ -37,7 +37,7 @@ RENDERS = ("jsonl", "text", "svg")
 CONFIG_META = "wfkit.kanji.config"
 # --config and --preset (black's pattern): once both are known, the config's (and preset's)
 # values become the option defaults
-_eager = config_callback(load_config, "kanji", KanjiConfig.values, CONFIG_META, after=("preset",))
+_eager = config_callback(load_config, CONFIG_META, after=("preset",))
 
 
 @click.group(invoke_without_command=True,
@@ -56,7 +56,6 @@ _eager = config_callback(load_config, "kanji", KanjiConfig.values, CONFIG_META, 
 @output_options()
 @seed_option
 @click.pass_context
-@named_refusals(POOLS, CONFIG_META)
 def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,
           dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
           stats_path: str | None, quiet: bool, output: str | None,
@@ -308,7 +307,6 @@ def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
               help="Print one JSON object per move, then the result.")
 @seed_option
 @click.pass_context
-@named_refusals(PLAY, CONFIG_META)
 def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple[Player, ...],
          limit: int, hidden_words: bool, dict_path: str | None, as_json: bool,
          seed: int) -> None:

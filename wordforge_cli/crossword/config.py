@@ -15,11 +15,23 @@ from typing import Any
 
 import click
 
-from wordforge_cli.config import check_mapping, load_mapping
+from wordforge_cli.config import check_mapping
 from wordforge_cli.crossword.blanks import LABELS, STYLES
 from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS, Request
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
-from wordforge_cli.spec import CLI, CONFIG, PACK, Choice, Field, Given, Names, Pair, ParamType, Spec
+from wordforge_cli.spec import (
+    CLI,
+    CONFIG,
+    PACK,
+    Choice,
+    Field,
+    Names,
+    Options,
+    Pair,
+    ParamType,
+    Spec,
+    read_options,
+)
 from wordforge_cli.yamlio import YamlDoc
 
 MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
@@ -116,19 +128,13 @@ def board_request(v: Mapping[str, Any], band: tuple[int, int] | None = None,
 
 
 @dataclass
-class CrosswordConfig:
-    """A loaded config: ``options`` are the batch command's option defaults (``lines``: where
-    the file gives each)."""
+class CrosswordConfig(Options):
+    """A loaded config: ``options`` are the batch command's option defaults; the endless
+    plan, the challenge ramp and the style labels."""
 
-    path: str
-    options: dict[str, Any] = field(default_factory=dict)
     endless: EndlessConfig = field(default_factory=EndlessConfig)
     ramp: tuple[Step, ...] = DEFAULT_RAMP
     labels: dict[str, str] = field(default_factory=lambda: dict(LABELS))
-    lines: dict[str, tuple[int | None, str]] = field(default_factory=dict)
-
-    def given(self) -> Given:
-        return Given(self.path, self.lines)
 
 
 def _value(doc: YamlDoc, kind: ParamType, value: Any, *keys: str | int) -> Any:
@@ -146,22 +152,18 @@ def _items(doc: YamlDoc, value: Any, *keys: str) -> list[tuple[int, Any]]:
     return list(enumerate(value))
 
 
-def load_config(path: str | Path) -> CrosswordConfig:
-    """Read and check a crossword config."""
+def load_config(path: str | Path | None = None) -> CrosswordConfig:
+    """Read and check a crossword config (None: the bundled one)."""
     every = BATCH + BOARD + STYLED + Spec(CHALLENGE["order_by_difficulty"])
-    doc, data = load_mapping(path, (every.keys(CONFIG) + SECTIONS))
-    lines: dict[str, tuple[int | None, str]] = {}
-    options = every.read(data, path=doc.path, line=lambda key: doc.line(key),
-                         extra=SECTIONS, given=lines)
-    labels = dict(LABELS)
+    options, data = read_options(path, "crossword", every, SECTIONS)
+    cfg, doc = CrosswordConfig(**vars(options)), options.doc
     if "labels" in data:
         given = check_mapping(doc, data["labels"], STYLES, "labels")
         for style, name in given.items():
             if not isinstance(name, str) or not name.strip():
                 raise doc.error(f"labels/{style} must be a non-empty string, not {name!r}",
                                 "labels", style)
-            labels[style] = name
-    endless = EndlessConfig()
+            cfg.labels[style] = name
     if "endless" in data:
         kw: dict[str, Any] = {}
         for key, value in check_mapping(doc, data["endless"], PLAN, "endless").items():
@@ -169,8 +171,7 @@ def load_config(path: str | Path) -> CrosswordConfig:
             kw[key] = (tuple(_value(doc, PLAN[key], item, *where, i)
                              for i, item in _items(doc, value, *where))
                        if key in PLAN_LISTS else _value(doc, PLAN[key], value, *where))
-        endless = EndlessConfig(**kw)
-    ramp = DEFAULT_RAMP
+        cfg.endless = EndlessConfig(**kw)
     if "challenge" in data:
         c = check_mapping(doc, data["challenge"], ("ramp",), "challenge")
         if "ramp" in c:
@@ -183,5 +184,5 @@ def load_config(path: str | Path) -> CrosswordConfig:
                 lo, hi = _value(doc, BAND, item["band"], *keys, "band")
                 steps.append(Step(lo, hi, _value(doc, STEP["style"], item.get("style", "none"),
                                                  *keys, "style")))
-            ramp = tuple(steps)
-    return CrosswordConfig(str(path), options, endless, ramp, labels, lines)
+            cfg.ramp = tuple(steps)
+    return cfg

@@ -9,8 +9,6 @@ and line, unknown keys and presets get a did-you-mean.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +20,15 @@ from wordforge_cli.kanji.pool import PoolRequest
 from wordforge_cli.kanji.territory import MOVE_LIMIT, Player, SelfPlay, parse_player
 from wordforge_cli.spec import (
     CLI,
-    CONFIG,
     PACK,
     Field,
     FiniteFloat,
     FiniteRange,
-    Given,
+    Options,
     Pair,
     Parsed,
     Spec,
+    read_options,
 )
 
 MAX_POOLS = 10**9       # ~6 days at the measured speed: anything above is a typo
@@ -100,7 +98,6 @@ PLAY = Spec(
           "Zipf floor lets them).", show_default=False, fronts=frozenset((CLI,))),
     DICT,
 )
-OWN_KEYS = ("preset", "presets")  # the config's own keys, not options
 
 
 def pair(players: Sequence[Player]) -> tuple[Player, Player]:
@@ -129,57 +126,6 @@ def pool_request(v: Mapping[str, Any]) -> PoolRequest:
                        examples=v["hidden_examples"])
 
 
-@dataclass
-class KanjiConfig:
-    """A loaded config: option values (top level), presets (name -> values), the default
-    preset; ``lines``: where the file gives each value (by preset, None: the top level)."""
-
-    path: str
-    options: dict[str, Any] = field(default_factory=dict)
-    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
-    preset: str | None = None
-    lines: dict[str | None, dict[str, tuple[int | None, str]]] = field(default_factory=dict)
-
-    def values(self, preset: str | None) -> dict[str, Any]:
-        """Option values of ``preset`` (None: the config's default preset) over the top
-        level's; UsageError(field="preset") for an unknown one."""
-        from wordforge_cli.config import did_you_mean
-
-        preset = preset or self.preset
-        if preset is not None and preset not in self.presets:
-            raise UsageError(f"unknown preset '{preset}'{did_you_mean(preset, self.presets)} "
-                             f"(presets: {', '.join(self.presets) or 'none'})", field="preset")
-        return POOLS.resolve(self.options, self.presets[preset] if preset else {})
-
-    def preset_name(self, preset: str | None) -> str | None:
-        return preset or self.preset
-
-    def given(self, preset: str | None) -> Given:
-        """Where the values of ``preset`` (see :meth:`values`) are given."""
-        top = self.lines.get(None, {})
-        return Given(self.path, {**top, **self.lines.get(self.preset_name(preset), {})})
-
-
-def load_config(path: str | Path) -> KanjiConfig:
-    """Read and check a kanji config (unknown keys and presets caught with file:line)."""
-    from wordforge_cli.config import check_mapping, did_you_mean, load_mapping, type_name
-
-    doc, data = load_mapping(path, POOLS.keys(CONFIG) + OWN_KEYS)
-    lines: dict[str | None, dict[str, tuple[int | None, str]]] = {None: {}}
-    options = POOLS.read(data, path=doc.path, line=lambda key: doc.line(key),
-                         extra=OWN_KEYS, given=lines[None])
-    presets: dict[str, dict[str, Any]] = {}
-    raw = data.get("presets") or {}
-    check_mapping(doc, raw, raw if isinstance(raw, dict) else (), "presets")
-    for name, values in raw.items():
-        where = ("presets", str(name))
-        check_mapping(doc, values or {}, POOLS.keys(CONFIG), *where)
-        lines[str(name)] = {}
-        presets[str(name)] = POOLS.read(values or {}, path=doc.path,
-                                        line=partial(doc.line, *where), given=lines[str(name)])
-    preset = data.get("preset")
-    if preset is not None and not isinstance(preset, str):
-        raise doc.error(f"'preset' must be a preset name, not {type_name(preset)}", "preset")
-    if preset is not None and preset not in presets:
-        raise doc.error(f"unknown preset '{preset}'{did_you_mean(preset, presets)}", "preset")
-    return KanjiConfig(str(path), options, presets, preset, lines)
+def load_config(path: str | Path | None = None) -> Options:
+    """Read and check a kanji config (None: the bundled one) and its presets."""
+    return read_options(path, "kanji", POOLS, presets=True)[0]

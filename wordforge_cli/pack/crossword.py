@@ -20,7 +20,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.config import bundled_config
 from wordforge_cli.crossword import config as crossword_config
 from wordforge_cli.crossword.board import check_request
 from wordforge_cli.crossword.config import board_request, load_config
@@ -318,7 +317,7 @@ def _prepare(cls: type[BoardSection]
                 render_limit: int) -> BoardSection:
         vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
         config_path = ctx.path("config", what="crossword config")
-        cfg = load_config(config_path or bundled_config("crossword"))
+        cfg = load_config(config_path)
         v = cls.spec.resolve(cfg.options, ctx.read(cls.spec, extra=FILE_KEYS))
         lexicon = load_lexicon(vocab_path, v)
         data = [user_file(ctx, vocab_path),
@@ -331,7 +330,7 @@ def _prepare(cls: type[BoardSection]
             section.check()
         except UsageError as exc:
             raise ctx.refused(exc, prefix="can never succeed: ", keys=BAND, fallback="vocab",
-                              given=cfg.given() if config_path else None) from None
+                              given=cfg.given()) from None
         if cls is BatchSection:
             options.update(band=[section.request.min_len, section.request.max_len],
                            style=v["style"])

@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.config import bundled_config
 from wordforge_cli.engine import OutOfBudget
 from wordforge_cli.errors import UsageError
 from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_grades, pool_items
@@ -139,7 +138,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     """Defaults from the kanji config (``config``, else the bundled one) and its ``preset``,
     exactly as ``wfkit kanji --config --preset`` takes them; the section's own keys win."""
     config_path = ctx.path("config", what="kanji config")
-    cfg = load_config(config_path or bundled_config("kanji"))
+    cfg = load_config(config_path)
     preset = ctx.string("preset")
     try:
         defaults = cfg.values(preset)
@@ -153,7 +152,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     from wordforge_cli.options import intake  # the intake policy's one wording
 
     intake(dictionary.source, dictionary.skipped, strict=v["strict_vocab"])
-    given = cfg.given(preset) if config_path else None
+    given = cfg.given(preset)
     try:
         check_request(dictionary, request)
     except UsageError as exc:  # the engine names the field it refuses
