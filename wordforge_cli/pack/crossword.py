@@ -173,8 +173,8 @@ class BoardItem(Item):
         self.made = boards
         self.reason = None
 
-    @cached_property  # (writable, as Item's field: mypy takes it for a read-only property)
-    def records(self) -> list[dict[str, Any]]:  # type: ignore[override]
+    @cached_property  # (writable, as Item's field is)
+    def records(self) -> list[dict[str, Any]]:  # type: ignore[override]  # mypy: read-only
         from wordforge_cli.crossword.board import record
 
         return [record(b, self.first_id + j, self.item_seed, self.lexicon)
