@@ -101,10 +101,8 @@ def report_seed(ctx: click.Context, seed: int) -> None:
         click.echo(f"wfkit: seed {seed} (pass --seed {seed} to repeat this run)", err=True)
 
 
-def vocab_option(required: bool = True,
-                 help: str = "Vocabulary file (YAML or one word a line).") -> Decorator:
-    return click.option("--vocab", type=click.Path(dir_okay=False), required=required,
-                        help=help)
+def vocab_option(help: str = "Vocabulary file (YAML or one word a line).") -> Decorator:
+    return click.option("--vocab", type=click.Path(dir_okay=False), help=help)
 
 
 SKIPPED_SHOWN = 20  # entries named one by one before the rest are only counted
@@ -143,8 +141,7 @@ def intake(source: str, skipped: Any, *, strict: bool) -> None:
 # its manifest)
 STATS = Field("stats_path", click.Path(dir_okay=False), None,
               "Also write the statistics as JSON to FILE.", flags=("--stats",), key="stats",
-              fronts=frozenset((CLI,)), show_default=False, metavar="FILE",
-              what="statistics file")
+              fronts=frozenset((CLI,)), metavar="FILE", what="statistics file")
 
 
 def write_stats(path: str, summary: dict[str, Any]) -> None:

@@ -27,34 +27,31 @@ _FRONTS = frozenset((CLI, PACK))  # the rarity engine has no option defaults fil
 # the rule and its tables (every word command)
 RULE = Spec(
     Field("config_path", _FILE, None, "Rules file (default: the bundled configs/rarity.yaml).",
-          flags=("--config",), key="config", fronts=_FRONTS, show_default=False,
-          what="rarity config"),
+          flags=("--config",), key="config", fronts=_FRONTS, what="rarity config"),
     Field("cefr_path", _FILE, None,
           "CEFR table replacing the bundled levels: YAML 'word: A1..C2' or CSV 'word,level'.",
-          flags=("--cefr",), key="cefr", fronts=_FRONTS, show_default=False, what="CEFR table"),
+          flags=("--cefr",), key="cefr", fronts=_FRONTS, what="CEFR table"),
     Field("overrides_path", _FILE, None,
           "Per-form table, YAML 'word: tier' (e.g. 'cats: normal'); wins over CEFR and Zipf.",
-          flags=("--overrides",), key="overrides", fronts=_FRONTS, show_default=False,
-          what="overrides table"),
+          flags=("--overrides",), key="overrides", fronts=_FRONTS, what="overrides table"),
     Field("lemma", click.BOOL, True,
           "Look CEFR levels up for the word's lemma too; --no-lemma: the form only (the "
           "article's rule exactly).", flags=("--lemma/--no-lemma",), fronts=_FRONTS),
     Field("data_path", _FILE, None,
           "Word table (sorted TSV: word, cefr, lemma, pos, gloss; default: the bundled "
-          "data/english.tsv).", flags=("--data",), key="data", fronts=_FRONTS,
-          show_default=False, what="word table"),
+          "data/english.tsv).", flags=("--data",), key="data", fronts=_FRONTS, what="word table"),
 )
 # what a rarity table adds
 RATING = RULE + Spec(
     Field("gold_rush", click.BOOL, False, "Battle rarity with the Gold Rush power-up.",
-          fronts=_FRONTS, show_default=False),
+          fronts=_FRONTS),
 )
 
 # a hand's best words (tiles --hand H --best; hands.HandIndex.best): the command line only
 BEST = Spec(
     Field("best", click.BOOL, False,
           "With --hand: the highest-scoring playable words the hand can make (exact search; "
-          "the scores of --word and wfkit score).", show_default=False, fronts=frozenset((CLI,))),
+          "the scores of --word and wfkit score).", fronts=frozenset((CLI,))),
     Field("top", click.IntRange(1, 1000), 10, "With --best: how many words.",
           flags=("-k", "--top"), fronts=frozenset((CLI,))),
 )
@@ -80,11 +77,11 @@ GAME = Spec(
     Field("models", Parsed(_model, "MODEL"), None,
           "What a seat's player knows: all (default), a CEFR level A1..C2, or zipf:X. Once: "
           "every seat; once per seat: in seat order.", flags=("--player",), key="players",
-          multiple=True, show_default=False, metavar="MODEL", fronts=_FRONTS),
+          multiple=True, metavar="MODEL", fronts=_FRONTS),
     Field("compare_path", _FILE, None,
           "Play the same deals under OTHER_CONFIG too and show both side by side.",
-          flags=("--compare",), key="compare", fronts=frozenset((CLI,)), show_default=False,
-          metavar="OTHER_CONFIG", what="rarity config"),
+          flags=("--compare",), key="compare", fronts=frozenset((CLI,)), metavar="OTHER_CONFIG",
+          what="rarity config"),
     Field("powerups", click.BOOL, True,
           "Play with Double, Overdrive, Gold Rush and Fortress (--no-powerups: without).",
           flags=("--powerups/--no-powerups",), fronts=_FRONTS),

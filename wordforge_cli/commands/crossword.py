@@ -60,7 +60,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Options shared by the batch and the set forms: the spec's board fields, then the
     command line's own (vocabulary, seed, output, render, statistics file)."""
     options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
-        vocab_option(required=False),
+        vocab_option(),
         BOARD.options(),
         seed_option,
         output_options(),

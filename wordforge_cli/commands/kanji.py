@@ -7,6 +7,7 @@ then the command line), the core in ``wordforge_cli.kanji``, renders in
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -272,29 +273,22 @@ def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
 def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
     import json
 
-    records: list[tuple[int, Any]] = []
-    stripped = text.lstrip()
-    if stripped.startswith("["):
+    if text.lstrip().startswith("["):
         try:
-            data = json.loads(text)
+            return [(1, item) for item in json.loads(text)]
         except json.JSONDecodeError as exc:
             raise ConfigError(f"not JSON: {exc.msg}", path=path, line=exc.lineno) from None
-        records = [(1, item) for item in data]
-    else:
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                records.append((number, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                if number == 1:  # maybe one pretty-printed object
-                    try:
-                        records = [(1, json.loads(text))]
-                        break
-                    except json.JSONDecodeError:
-                        pass
-                raise ConfigError(f"not a JSON pool: {exc.msg}", path=path,
-                                  line=number) from None
+    records: list[tuple[int, Any]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append((number, json.loads(line)))
+        except json.JSONDecodeError as exc:
+            if number == 1:  # maybe one pretty-printed object
+                with contextlib.suppress(json.JSONDecodeError):
+                    return [(1, json.loads(text))]
+            raise ConfigError(f"not a JSON pool: {exc.msg}", path=path, line=number) from None
     return records
 
 

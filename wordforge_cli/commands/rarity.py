@@ -23,7 +23,7 @@ FORMATS = ("table", "csv", "jsonl", "md")
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("words", nargs=-1)
-@vocab_option(required=False, help="Rate a whole vocabulary (YAML or one word a line).")
+@vocab_option(help="Rate a whole vocabulary (YAML or one word a line).")
 @rule_options
 @RATING["gold_rush"].option()
 @click.option("--compare", "compare_path", type=click.Path(dir_okay=False),

@@ -116,7 +116,7 @@ def score(word: str | None, rule: RuleFiles, no_battle: bool, combo: int, double
 
     from wordforge_cli.rarity import turn_plays
 
-    words = checked_words([w for w in turns.split(",")])
+    words = checked_words(turns.split(","))
     rules, tables = rule.load()
     playable = [tables.words.get(w) is not None for w in words]
     total = 0

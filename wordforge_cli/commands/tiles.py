@@ -8,7 +8,7 @@ import click
 
 from wordforge_cli.errors import CannotDo, UsageError
 from wordforge_cli.options import STATS, report_seed, seed_option, write_stats
-from wordforge_cli.words import BEST, checked_words, play_one, rule_options, score_record
+from wordforge_cli.words import BEST, checked_words, play_one, rule_options
 
 if TYPE_CHECKING:
     from wordforge_cli.words import RuleFiles
@@ -60,17 +60,16 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
 
     if stats_path and hand:
         raise UsageError("--stats goes with dealing (-n), not with --hand")
-    if best and (not hand or word):
-        raise UsageError("--best goes with --hand (and not with --word)")
-    if best and hand:  # (--best without --hand was refused above)
+    if best:
+        if not hand or word:
+            raise UsageError("--best goes with --hand (and not with --word)")
         _best_words(checked_hand(hand), top, rule, as_json)
         return
     if bool(hand) != bool(word):
         raise UsageError("--hand and --word go together")
     if hand and word:  # (one without the other was refused above)
         hand_text = checked_hand(hand)
-        (word_text,) = checked_words([word])
-        _check_hand(hand_text, word_text, rule, as_json)
+        _check_hand(hand_text, checked_words([word])[0], rule, as_json)
         return
 
     from wordforge_cli.english import read_rules
@@ -152,11 +151,8 @@ def _check_hand(hand: str, word: str, rule: RuleFiles, as_json: bool) -> None:
                            "not_in_hand": not_in_hand, "wilds": wilds,
                            "wild_positions": [i + 1 for i in uncovered] if can else [],
                            "playable": rating.playable, "rarity": None, "score": None}
-    if can and rating.playable:
-        full = score_record(rating, result, rules, Play(wild=uncovered), battle=True,
-                            gold_rush=False)
-        rec["rarity"] = full["rarity"]
-        rec["score"] = full["score"]
+    if can and rating.playable:  # (result is the score of this very play)
+        rec["rarity"], rec["score"] = rules.tiers[result.tier].key, result.score
     if as_json:
         click.echo(dumps(rec))
     elif can:
