@@ -45,7 +45,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -221,23 +221,21 @@ class Spec:
 
     def read(self, data: Mapping[str, Any], *, path: str | None = None,
              line: Callable[[str], int | None] = lambda key: None,
-             label: Callable[[str], str] = lambda key: key, extra: Iterable[str] = ()
-             ) -> dict[str, Any]:
+             label: Callable[[str], str] = lambda key: key) -> dict[str, Any]:
         """Parse the values a file gives (``--config`` or a pack section): ``name -> value``.
 
-        Its keys are the spec's ones for its front end (:meth:`keys`) and ``extra``, other
-        keys the caller reads itself (skipped here): the file's reader refused any other one
-        first, with a did-you-mean (``config.check_mapping``). ``line(key)`` and ``label(key)``
+        Its keys are the spec's ones for its front end (:meth:`keys`) and keys the caller
+        reads itself (skipped here): the file's reader refused any other one first, with a
+        did-you-mean (``config.check_mapping``). ``line(key)`` and ``label(key)``
         say where a key is and how to name it (``sections[3].budget``) in messages. A null
         value is kept as None: "the default" (see :meth:`resolve`), also over a value a lower
         layer gave."""
-        extra = tuple(extra)
         out: dict[str, Any] = {}
         for key, value in data.items():
             key = str(key)
-            if key in extra:
+            f = self._by_key.get(key)
+            if f is None:  # a key the caller reads itself
                 continue
-            f = self._by_key[key]
             if value is None:
                 out[f.name] = None
                 continue
@@ -363,7 +361,7 @@ def read_options(path: str | Path | None, bundled: str, spec: Spec, own: tuple[s
     own += ("preset", "presets") if presets else ()
     doc, data = files.load_mapping(path or files.bundled_config(bundled), spec.keys(CONFIG) + own)
     cfg = Options(doc, spec, path is not None,
-                  spec.read(data, path=doc.path, line=doc.line, extra=own))
+                  spec.read(data, path=doc.path, line=doc.line))
     raw = data.get("presets") or {} if presets else {}
     files.check_mapping(doc, raw, raw if isinstance(raw, dict) else (), "presets")
     for name, values in raw.items():

@@ -92,18 +92,14 @@ class SectionContext:
         return ConfigError(message, path=self.doc.path, line=self.doc.line(*self.keys, key),
                            field=f"sections[{self.spec.index}].{key}")
 
-    def read(self, spec: Any, *, extra: tuple[str, ...] = (),
-             only: tuple[str, ...] | None = None) -> dict[str, Any]:
-        """The section's values of an engine's spec (:meth:`wordforge_cli.spec.Spec.read`),
-        errors at the key's line as ``sections[i].key``; ``only``: just these keys (the
-        section's ``count``, read by its engine's field)."""
+    def read(self, spec: Any) -> dict[str, Any]:
+        """The section's values of a spec's fields (:meth:`wordforge_cli.spec.Spec.read`: an
+        engine's, or the section's ``count`` by its engine's field), errors at the key's line
+        as ``sections[i].key``."""
         index = self.spec.index
-        data = self.spec.data if only is None else {
-            k: v for k, v in self.spec.data.items() if k in only}
-        values: dict[str, Any] = spec.read(data, path=self.doc.path,
+        values: dict[str, Any] = spec.read(self.spec.data, path=self.doc.path,
                                            line=lambda key: self.doc.line(*self.keys, key),
-                                           label=lambda key: f"sections[{index}].{key}",
-                                           extra=() if only else (*COMMON_KEYS, *extra))
+                                           label=lambda key: f"sections[{index}].{key}")
         for f in spec.on(PACK):  # files are named relative to the pack config
             if f.is_file and values.get(f.name) is not None:
                 values[f.name] = self.path(f.config_key, what=f.what)

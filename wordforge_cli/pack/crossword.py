@@ -318,7 +318,7 @@ def _prepare(cls: type[BoardSection]
         vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
         config_path = ctx.path("config", what="crossword config")
         cfg = load_config(config_path)
-        v = cls.spec.resolve(cfg.options, ctx.read(cls.spec, extra=FILE_KEYS))
+        v = cls.spec.resolve(cfg.options, ctx.read(cls.spec))
         lexicon = load_lexicon(vocab_path, v)
         data = [user_file(ctx, vocab_path),
                 user_file(ctx, config_path) if config_path

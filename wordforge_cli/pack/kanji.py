@@ -145,7 +145,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     except UsageError as exc:
         raise ctx.refused(exc) from None
     preset = cfg.preset_name(preset)
-    v = POOLS.resolve(defaults, ctx.read(POOLS, extra=OWN_KEYS))
+    v = POOLS.resolve(defaults, ctx.read(POOLS))
     request = pool_request(v)
     dict_path = v["dict_path"]
     dictionary = load_dictionary(dict_path)

@@ -229,7 +229,7 @@ def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
     if not (kind.count_fixed or ctx.has("count") or kind.default_count is not None):
         raise ctx.error("'count' is required")
     own = Spec(kind.count or COMMON["count"], COMMON["render_limit"])  # the engine's count limit
-    values = own.resolve(ctx.read(own, only=("count", "render_limit")))
+    values = own.resolve(ctx.read(own))
     count = values[own.fields[0].name] if ctx.has("count") else kind.default_count or 0
     render = [] if spec.data.get("render") is None else spec.data["render"]
     if isinstance(render, str):

@@ -72,7 +72,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     from wordforge_cli.vocab import read_vocab
 
     vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
-    v = RATING.resolve(ctx.read(RATING, extra=("vocab",)))
+    v = RATING.resolve(ctx.read(RATING))
     rules, files, tables = rule_files(ctx, v)
     words = vocabulary_words(read_vocab(vocab_path))
     data = [user_file(ctx, vocab_path), *files]
