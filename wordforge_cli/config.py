@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from wordforge_cli.errors import ConfigError
-from wordforge_cli.yamlio import YamlDoc, load_yaml
+from wordforge_cli.yamlio import YamlDoc
 
 
 def bundled_config(name: str) -> Path:
@@ -48,10 +48,3 @@ def type_name(value: Any) -> str:
         list: "a list", dict: "a mapping",
     }.get(type(value), type(value).__name__)
 
-
-def load_mapping(path: str | Path, known: Iterable[str]) -> tuple[YamlDoc, dict[Any, Any]]:
-    """Load a YAML file whose top level is a mapping with only ``known`` keys."""
-    doc = load_yaml(path, "config")
-    if doc.data is None:
-        raise ConfigError("file is empty", path=path)
-    return doc, check_mapping(doc, doc.data, known)

@@ -8,7 +8,7 @@ declaration come
 (b) the ``--config`` reader (:func:`read_options`, read by :func:`config_callback`): values
     are parsed with the field's own Click type and put into ``ctx.default_map`` (black's
     pattern), and every key is checked against the spec's keys first (pip-tools' pattern,
-    ``config.load_mapping``): an unknown key is one line ``FILE:LINE: unknown key 'x' (did
+    ``config.check_mapping``): an unknown key is one line ``FILE:LINE: unknown key 'x' (did
     you mean 'y'?)``;
 (c) the pack section reader (:meth:`Spec.read` again, with the section's keys), so a limit or
     a default is written once and the three front ends accept and refuse the same values with
@@ -273,25 +273,19 @@ def config_callback(load: Callable[[str | None], Any], meta: str, *,
             raise ReportedError(error) from None
         ctx.meta[meta] = cfg
         ctx.meta[GIVEN_META] = cfg.given(*chosen)
-        ctx.default_map = command_defaults(ctx.command, values)
+
+        def own(command: click.Command) -> dict[str, Any]:
+            # a command's values written as a user would type them (so --help shows them so;
+            # Click parses them again with the same types)
+            return {p.name: getattr(p.type, "to_text", lambda v: v)(values[p.name])
+                    for p in command.params if p.name and values.get(p.name) is not None}
+
+        ctx.default_map = own(ctx.command)
+        if isinstance(ctx.command, click.Group):
+            ctx.default_map.update((name, own(sub)) for name, sub in ctx.command.commands.items())
         return value
 
     return callback
-
-
-def command_defaults(command: click.Command, values: Mapping[str, Any]) -> dict[str, Any]:
-    """``values`` restricted to the command's own parameters (and, for a group, each
-    subcommand's), as a Click ``default_map`` (written as a user would type them, so
-    ``--help`` shows them so; Click parses them again with the same types)."""
-
-    def own(command: click.Command) -> dict[str, Any]:
-        return {p.name: getattr(p.type, "to_text", lambda v: v)(values[p.name])
-                for p in command.params if p.name and values.get(p.name) is not None}
-
-    out = own(command)
-    if isinstance(command, click.Group):
-        out.update((name, own(sub)) for name, sub in command.commands.items())
-    return out
 
 
 @dataclass(frozen=True)
@@ -357,9 +351,14 @@ def read_options(path: str | Path | None, bundled: str, spec: Spec, own: tuple[s
     the spec's keys at the top level and, with ``presets``, in every preset (unknown keys and
     presets caught with file:line); ``own``: keys the caller reads itself from the data."""
     from wordforge_cli import config as files
+    from wordforge_cli.yamlio import load_yaml
 
     own += ("preset", "presets") if presets else ()
-    doc, data = files.load_mapping(path or files.bundled_config(bundled), spec.keys(CONFIG) + own)
+    file = path or files.bundled_config(bundled)
+    doc = load_yaml(file, "config")
+    if doc.data is None:
+        raise ConfigError("file is empty", path=file)
+    data = files.check_mapping(doc, doc.data, spec.keys(CONFIG) + own)
     cfg = Options(doc, spec, path is not None,
                   spec.read(data, path=doc.path, line=doc.line))
     raw = data.get("presets") or {} if presets else {}
