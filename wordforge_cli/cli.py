@@ -20,6 +20,7 @@ from wordforge_cli.options import ReportedError, say
 COMMANDS: dict[str, str] = {name: f"wordforge_cli.commands.{name}:{name}" for name in (
     "rarity", "score", "tiles", "balance", "crossword", "kanji", "pack", "schema", "init")}
 
+# every command's too: a subcommand's context takes these from its parent's
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 

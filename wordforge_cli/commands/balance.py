@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from wordforge_cli.words import RuleFiles
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command()
 @GAME.options()
 @rule_options
 @seed_option

@@ -78,8 +78,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-@click.group(invoke_without_command=True,
-             context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=config_callback(load_config, CONFIG_META),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
@@ -509,11 +508,10 @@ def _report(summary: dict[str, Any], timing: dict[str, Any]) -> None:
     echo(f"wfkit: crossword: {summary['made']} made, {summary['failed']} failed; attempts "
          f"median {a['median']}, worst {a['worst']}; {timing['ms_per_board']} ms/board, "
          f"{timing['boards_per_second']} boards/s", err=True)
-    if summary["blank_failure"]:
-        parts = [f"{s} {v['rate']}% ({v['boards']}/{v['of']})"
-                 for s, v in summary["blank_failure"].items() if s != "none"]
-        if parts:
-            echo("wfkit: blank failure: " + ", ".join(parts), err=True)
+    parts = [f"{s} {v['rate']}% ({v['boards']}/{v['of']})"
+             for s, v in summary["blank_failure"].items() if s != "none"]
+    if parts:
+        echo("wfkit: blank failure: " + ", ".join(parts), err=True)
     size = summary["size"]
     still = ", ".join(f"{k} {v}" for k, v in summary["unblanked"].items()) or "none"
     echo(f"wfkit: sizes up to {size['largest'][0]}x{size['largest'][1]}; redraws "

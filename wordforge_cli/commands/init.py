@@ -59,7 +59,7 @@ def workflow_text(text: str, wheel: str | None) -> str:
     return text.replace("  WFKIT: .  #", f"  WFKIT: {requirement}  #", 1)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command()
 @click.argument("directory", default=".", metavar="[DIR]",
                 type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite files that are already there.")

@@ -41,8 +41,7 @@ CONFIG_META = "wfkit.kanji.config"
 _eager = config_callback(load_config, CONFIG_META, after=("preset",))
 
 
-@click.group(invoke_without_command=True,
-             context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=_eager,
               help="Difficulty config (default: the bundled configs/kanji.yaml).")
@@ -146,14 +145,14 @@ _FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "指�
 
 def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None:
     pools = summary["pools"]
+    at = f" (preset {preset})" if preset else ""
     if pools == 1:  # one pool: its figures in one line, not a distribution table
         d = {name: summary[name]["min"] for name, _ in _FIGURES}
         scores = summary["picked_scores"]
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
-        click.echo(f"wfkit kanji: 1 pool in {elapsed:.2f} s"
-                   + (f" (preset {preset})" if preset else "")
-                   + f": {d['kanji_count']} kanji, {d['chars']} characters, 指標A {d['index_a']}, "
+        click.echo(f"wfkit kanji: 1 pool in {elapsed:.2f} s{at}"
+                   f": {d['kanji_count']} kanji, {d['chars']} characters, 指標A {d['index_a']}, "
                    f"pass score {d['pass_score']}, picked scores {picked}, "
                    f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
                    f"{d['hidden_count']} hidden, {d['attempts']} "
@@ -161,8 +160,7 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None
     else:
         rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
         failed = f", {summary['failed']} failed" if summary["failed"] else ""
-        click.echo(f"wfkit kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}"
-                   + (f" (preset {preset})" if preset else ""), err=True)
+        click.echo(f"wfkit kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}{at}", err=True)
         if not pools:
             return
         click.echo(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"

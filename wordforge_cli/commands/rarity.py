@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from itertools import islice, product
 from typing import IO, TYPE_CHECKING, Any
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 FORMATS = ("table", "csv", "jsonl", "md")
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command()
 @click.argument("words", nargs=-1)
 @vocab_option(help="Rate a whole vocabulary (YAML or one word a line).")
 @rule_options
@@ -97,14 +98,9 @@ def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_pat
     mine = [record(r, rules) for r in ratings]
     theirs = rate_all((m["word"] for m in mine), other, tables, use_lemma=use_lemma,
                       gold_rush=gold_rush)
-    changes = []
-    counts: dict[tuple[str, str], int] = {}
-    for a, b in zip(mine, theirs, strict=True):
-        change = compare_record(a, record(b, other), rules, other)
-        if change is not None:
-            changes.append(change)
-            key = (change["rarity"], change["other_rarity"])
-            counts[key] = counts.get(key, 0) + 1
+    changes = [change for a, b in zip(mine, theirs, strict=True)
+               if (change := compare_record(a, record(b, other), rules, other)) is not None]
+    counts = Counter((c["rarity"], c["other_rarity"]) for c in changes)  # in first-seen order
     with atomic_write(output) as fh:
         write_rows(changes, list(COMPARE_FIELDS), fmt, fh)
     ups = sum(1 for c in changes if c["direction"] == "up")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command()
 @click.argument("name", required=False, metavar="NAME")
 @click.option("--list", "list_names", is_flag=True, help="List the record kinds and exit.")
 def schema(name: str | None, list_names: bool) -> None:

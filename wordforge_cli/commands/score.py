@@ -58,7 +58,7 @@ def breakdown_text(rec: dict[str, Any], rules: Rules) -> str:
     return "\n".join(lines) + "\n"
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command()
 @click.argument("word", required=False)
 @rule_options
 @click.option("--no-battle", is_flag=True,

@@ -23,7 +23,7 @@ def checked_hand(text: str) -> str:
     return text.lower()
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command()
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True,
               help="Players 1..8 (two sets of tiles from 3 players on).")
 @click.option("-n", "--deals", type=click.IntRange(1, 1_000_000), default=1, show_default=True,
@@ -68,8 +68,7 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     if bool(hand) != bool(word):
         raise UsageError("--hand and --word go together")
     if hand and word:  # (one without the other was refused above)
-        hand_text = checked_hand(hand)
-        _check_hand(hand_text, checked_words([word])[0], rule, as_json)
+        _check_hand(checked_hand(hand), checked_words([word])[0], rule, as_json)
         return
 
     from wordforge_cli.english import read_rules
