@@ -418,7 +418,13 @@ class BalanceStats:
         default_factory=lambda: {f: {} for f in BALANCE_FIGURES})
     rejected: dict[str, int] = field(default_factory=dict)
 
-    def add(self, record: dict[str, Any]) -> None:
+    def add(self, record: dict[str, Any] | None, rejected: dict[str, int] | None = None
+            ) -> None:
+        """Count a played pool's figures (None: a pool out of budget) and the draws
+        ``--balanced`` rejected on its way, by reason."""
+        self.reject(rejected or {})
+        if record is None:
+            return
         b = record["balance"]
         self.pools += 1
         self.games += b["games"]

@@ -15,7 +15,7 @@ vs 0.6 s CPU for 5,000 boards of 4-5), and a section that does not ask keeps its
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +27,7 @@ from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
 from wordforge_cli.crossword.sets import check_challenge, check_endless
 from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.kinds import (
+    Beside,
     DataFile,
     Item,
     Kind,
@@ -41,7 +42,6 @@ from wordforge_cli.vocab import read_vocab
 if TYPE_CHECKING:
     from wordforge_cli.crossword.board import Board, Request
     from wordforge_cli.crossword.config import CrosswordConfig
-    from wordforge_cli.crossword.difficulty import Difficulty, DifficultyStats
     from wordforge_cli.crossword.lexicon import Lexicon
     from wordforge_cli.crossword.stats import BatchStats
     from wordforge_cli.pack.config import SectionContext
@@ -106,33 +106,35 @@ class BoardSection(Section):
         records = [record(b, first_id + j, item_seed, self.lexicon)
                    for j, b in enumerate(boards)]
 
-        made = []
+        made = []  # (the board figures' add, the difficulty figures' add) arguments
         for board, rec in zip(boards, records, strict=True):
             measured = measure_record(self.lexicon, rec)
             rec["difficulty"] = measured.record()
-            made.append(Measured(board, measured, self.step(rec["id"])))
+            made.append(((board,), (measured, self.step(rec["id"]))))
         return Item(records, made=made)
 
-    def new_stats(self) -> BatchStats | MeasuredStats:
+    def new_stats(self) -> BatchStats | Beside:
+        """The engine's board figures, beside their difficulty figures when measured, as
+        ``wfkit crossword --difficulty --stats`` writes them."""
         from wordforge_cli.crossword.stats import BatchStats
 
         stats = BatchStats(self.styles, self.lexicon, unique=self.request.unique)
         if self.difficulty:
             from wordforge_cli.crossword.difficulty import DifficultyStats
 
-            return MeasuredStats(stats, DifficultyStats())
+            return Beside({"boards": stats, "difficulty": DifficultyStats()}, "difficulty")
         return stats
 
-    def stats_from_state(self, state: dict[str, Any]) -> BatchStats | MeasuredStats:
+    def stats_from_state(self, state: dict[str, Any]) -> BatchStats | Beside:
         from wordforge_cli.crossword.stats import BatchStats
 
         if self.difficulty:
             from wordforge_cli.crossword.difficulty import DifficultyStats
 
-            return MeasuredStats(
-                BatchStats.from_state(state["boards"], self.lexicon,
-                                      unique=self.request.unique),
-                DifficultyStats.from_state(state["difficulty"]))
+            return Beside({"boards": BatchStats.from_state(state["boards"], self.lexicon,
+                                                           unique=self.request.unique),
+                           "difficulty": DifficultyStats.from_state(state["difficulty"])},
+                          "difficulty")
         return BatchStats.from_state(state, self.lexicon, unique=self.request.unique)
 
     def encode(self, record: dict[str, Any]) -> str:
@@ -188,43 +190,6 @@ class BoardItem(Item):
             return [board_line(boards[0], self.first_id, self.item_seed, self.lexicon)]
         return [board_line(b, self.first_id + j, self.item_seed, self.lexicon)
                 for j, b in enumerate(boards)]
-
-
-@dataclass(frozen=True)
-class Measured:
-    """A made board with its measured difficulty and the step it counts under."""
-
-    board: Board
-    difficulty: Difficulty
-    step: int | None
-
-
-class MeasuredStats:
-    """A ``difficulty: true`` section's statistics (the
-    :class:`wordforge_cli.engine.Statistics` protocol): the engine's board figures and its
-    difficulty figures, summarised as ``wfkit crossword --difficulty --stats`` writes them."""
-
-    def __init__(self, boards: BatchStats, difficulty: DifficultyStats) -> None:
-        self.boards = boards
-        self.difficulty = difficulty
-
-    def add(self, made: Measured) -> None:
-        self.boards.add(made.board)
-        self.difficulty.add(made.difficulty, made.step)
-
-    def fail(self, count: int = 1) -> None:
-        self.boards.fail(count)
-
-    def merge(self, other: MeasuredStats) -> MeasuredStats:
-        self.boards.merge(other.boards)
-        self.difficulty.merge(other.difficulty)
-        return self
-
-    def to_state(self) -> dict[str, Any]:
-        return {"boards": self.boards.to_state(), "difficulty": self.difficulty.to_state()}
-
-    def summary(self) -> dict[str, Any]:
-        return {**self.boards.summary(), "difficulty": self.difficulty.summary()}
 
 
 class BatchSection(BoardSection):

@@ -16,7 +16,7 @@ scope. Opt-in because it costs (four greedy games a pool make a batch about 6x s
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.engine import OutOfBudget
@@ -25,6 +25,7 @@ from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_
 from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
 from wordforge_cli.kanji.territory import BalanceStats, played_pools
 from wordforge_cli.pack.kinds import (
+    Beside,
     Item,
     Kind,
     Section,
@@ -69,68 +70,30 @@ class KanjiSection(Section):
                                  range(start, stop), (self.name,), rejected=rejected):
             mine = {k: c - seen.get(k, 0) for k, c in rejected.items() if c != seen.get(k, 0)}
             seen = dict(rejected)
+            # (the pool figures' add, the self-play figures' add) arguments
             if isinstance(item, OutOfBudget):
-                yield Item([], failed=1, made=[Played(None, mine)], reason=item.reason)
+                yield Item([], failed=1, made=[(None, (None, mine))], reason=item.reason)
             else:
-                yield Item([item], made=[Played(item, mine)])
+                yield Item([item], made=[((item,), (item, mine))])
 
-    def new_stats(self) -> PoolStats | PlayedStats:
-        return PoolStats() if self.play is None else PlayedStats()
+    def new_stats(self) -> PoolStats | Beside:
+        """The engine's pool figures, beside their self-play figures when played, as
+        ``wfkit kanji --self-play --stats`` writes them."""
+        if self.play is None:
+            return PoolStats()
+        return Beside({"pools": PoolStats(), "played": BalanceStats()}, "balance")
 
-    def stats_from_state(self, state: dict[str, Any]) -> PoolStats | PlayedStats:
+    def stats_from_state(self, state: dict[str, Any]) -> PoolStats | Beside:
         if self.play is None:
             return PoolStats.from_state(state)
-        return PlayedStats.from_state(state)
+        return Beside({"pools": PoolStats.from_state(state["pools"]),
+                       "played": BalanceStats.from_state(state["played"])}, "balance")
 
     def render_item(self, fmt: str, record: dict[str, Any]) -> str:
         from wordforge_cli.render import render
 
         # the compounds listed (a Look reveals them); svg: the tiles coloured by grade
         return render("kanji", fmt, record)
-
-
-@dataclass(frozen=True)
-class Played:
-    """One index of a self-played section: its pool (None: out of budget) and the draws
-    ``balanced`` rejected on the way, by reason."""
-
-    record: dict[str, Any] | None
-    rejected: dict[str, int]
-
-
-@dataclass
-class PlayedStats:
-    """A self-played section's statistics (the :class:`wordforge_cli.engine.Statistics`
-    protocol): the engine's pool figures and its self-play figures side by side, as
-    ``wfkit kanji --self-play --stats`` writes them."""
-
-    pools: PoolStats = field(default_factory=PoolStats)
-    played: BalanceStats = field(default_factory=BalanceStats)
-
-    def add(self, made: Played) -> None:
-        if made.record is not None:
-            self.pools.add(made.record)
-            self.played.add(made.record)
-        self.played.reject(made.rejected)
-
-    def fail(self, count: int = 1) -> None:
-        self.pools.fail(count)
-
-    def merge(self, other: PlayedStats) -> PlayedStats:
-        self.pools.merge(other.pools)
-        self.played.merge(other.played)
-        return self
-
-    def to_state(self) -> dict[str, Any]:
-        return {"pools": self.pools.to_state(), "played": self.played.to_state()}
-
-    @classmethod
-    def from_state(cls, state: dict[str, Any]) -> PlayedStats:
-        return cls(PoolStats.from_state(state["pools"]),
-                   BalanceStats.from_state(state["played"]))
-
-    def summary(self) -> dict[str, Any]:
-        return {**self.pools.summary(), "balance": self.played.summary()}
 
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],

@@ -135,6 +135,38 @@ class Item:
             stats.fail(self.failed)
 
 
+class Beside:
+    """Two engine statistics of one section side by side (a batch's boards and their
+    difficulty, its pools and their self-play): the :class:`Statistics` protocol over pairs
+    of the arguments each part's ``add`` takes (None: nothing for the first part); failures
+    are the first part's to count, the state has each part under its name and the summary
+    is the first part's with the second's under ``key``."""
+
+    def __init__(self, parts: dict[str, Statistics[Any]], key: str) -> None:
+        self.parts = parts
+        self.key = key
+        self.first, self.second = parts.values()
+
+    def add(self, made: tuple[tuple[Any, ...] | None, tuple[Any, ...]]) -> None:
+        if made[0] is not None:
+            self.first.add(*made[0])
+        self.second.add(*made[1])
+
+    def fail(self, count: int = 1) -> None:
+        self.first.fail(count)
+
+    def merge(self, other: Beside) -> Beside:
+        for name, part in self.parts.items():
+            part.merge(other.parts[name])
+        return self
+
+    def to_state(self) -> dict[str, Any]:
+        return {name: part.to_state() for name, part in self.parts.items()}
+
+    def summary(self) -> dict[str, Any]:
+        return {**self.first.summary(), self.key: self.second.summary()}
+
+
 @dataclass(eq=False)
 class Section:
     """A prepared section: picklable, so worker processes can run it. An engine's section
