@@ -18,7 +18,7 @@ Errors carry the field as data, never parsed from text: ``UsageError(msg, field=
 prints as ``--bring: msg`` on the command line, ``FILE:LINE: bring: msg`` in a config file
 and ``FILE:LINE: sections[3].bring: msg`` in a pack (``pack.config.SectionContext``).
 The engine's own refusal of a value its reader took (a band no word has) is named where that
-value came from, by the field it names (:meth:`Spec.options`, :class:`Given`,
+value came from, by the field it names (:meth:`Spec.options`, :meth:`Options.given`,
 ``SectionContext.refused``).
 
 How to add an option
@@ -63,8 +63,10 @@ else:  # Click before 8.2 has no type parameters
 
 CLI, CONFIG, PACK = "cli", "config", "pack"
 ALL_FRONTS = frozenset((CLI, CONFIG, PACK))
+CONFIG_META = "wfkit.config"  # ctx.meta: the command's --config, read (config_callback)
 GIVEN_META = "wfkit.config.given"  # ctx.meta: where the user's --config gave each value
 F = Callable[..., Any]
+Given = Callable[[WfkitError, str], ConfigError | None]  # see Options.given
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,7 @@ class Spec:
                     ctx = click.get_current_context()
                     given: Given | None = ctx.meta.get(GIVEN_META)
                     source = ctx.get_parameter_source(f.name)
-                    located = given.refusal(error) if given is not None and (
+                    located = given(error, "") if given is not None and (
                         source is click.core.ParameterSource.DEFAULT_MAP) else None
                     raise located or UsageError(f"{f.flag}: {error.message}") from None
 
@@ -247,11 +249,10 @@ class Spec:
         return out
 
 
-def config_callback(load: Callable[[str | None], Any], meta: str, *,
-                    after: tuple[str, ...] = ()
+def config_callback(load: Callable[[str | None], Any], *, after: tuple[str, ...] = ()
                     ) -> Callable[[click.Context, click.Parameter, Any], Any]:
     """The eager ``--config`` callback (black's pattern): ``load(path)`` reads the config
-    (None: the bundled one) into ``ctx.meta[meta]``, and its :meth:`Options.values` become
+    (None: the bundled one) into ``ctx.meta[CONFIG_META]``, and its :meth:`Options.values` become
     ``ctx.default_map`` (also for the group's subcommands, for the fields they have), with
     where a user's config gave them (:meth:`Options.given`, for :meth:`Spec.options`).
     ``after``: the other eager parameters the values depend on (kanji's ``preset``), each
@@ -260,7 +261,7 @@ def config_callback(load: Callable[[str | None], Any], meta: str, *,
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         from wordforge_cli.options import ReportedError
 
-        known: dict[str | None, Any] = ctx.meta.setdefault(f"{meta}.given", {})
+        known: dict[str | None, Any] = ctx.meta.setdefault(f"{CONFIG_META}.params", {})
         known[param.name] = value
         if len(known) <= len(after) or not set(after) <= known.keys():
             return value
@@ -271,7 +272,7 @@ def config_callback(load: Callable[[str | None], Any], meta: str, *,
             values = cfg.values(*chosen)
         except WfkitError as error:
             raise ReportedError(error) from None
-        ctx.meta[meta] = cfg
+        ctx.meta[CONFIG_META] = cfg
         ctx.meta[GIVEN_META] = cfg.given(*chosen)
 
         def own(command: click.Command) -> dict[str, Any]:
@@ -286,28 +287,6 @@ def config_callback(load: Callable[[str | None], Any], meta: str, *,
         return value
 
     return callback
-
-
-@dataclass(frozen=True)
-class Given:
-    """Where a user's file gave each option: the values it read (``name -> value``) and where
-    in the file (``at``: the keys of their mapping; the last that gives a field wins, a preset
-    over the top level), so that the engine's later refusal of a value it took
-    (``UsageError(msg, field="min_len")``) names that file and line as the reader's own
-    errors do (``FILE:LINE: min_len: msg``)."""
-
-    doc: YamlDoc
-    spec: Spec
-    layers: tuple[tuple[tuple[str, ...], Mapping[str, Any]], ...]
-
-    def refusal(self, error: WfkitError, prefix: str = "") -> ConfigError | None:
-        """``error`` at the line that gave its field (None: the file did not give it)."""
-        at = next((at for at, values in reversed(self.layers) if error.field in values), None)
-        if at is None or error.field is None:
-            return None
-        key = self.spec[error.field].config_key
-        return ConfigError(prefix + error.message, path=self.doc.path,
-                           line=self.doc.line(*at, key), field=key)
 
 
 @dataclass
@@ -338,11 +317,23 @@ class Options:
         return self.spec.resolve(self.options, self.presets[preset] if preset else {})
 
     def given(self, preset: str | None = None) -> Given | None:
-        """Where the user's file gave the values of ``preset`` (see :meth:`values`); None for
-        the bundled file (its lines are not the user's to fix)."""
+        """Where the user's file gave the values of ``preset`` (see :meth:`values`), so that
+        the engine's later refusal of a value it took (``UsageError(msg, field="min_len")``)
+        names that file and line as the reader's own errors do (``FILE:LINE: min_len: msg``):
+        ``given(error, prefix)`` is ``error`` at the line that gave its field, or None when the
+        file did not give it. None for the bundled file (its lines are not the user's to fix)."""
         name = self.preset_name(preset) or ""
         layers = (((), self.options), (("presets", name), self.presets.get(name, {})))
-        return Given(self.doc, self.spec, layers) if self.user else None
+
+        def refusal(error: WfkitError, prefix: str) -> ConfigError | None:
+            at = next((at for at, values in reversed(layers) if error.field in values), None)
+            if at is None or error.field is None:  # (a preset wins over the top level)
+                return None
+            key = self.spec[error.field].config_key
+            return ConfigError(prefix + error.message, path=self.doc.path,
+                               line=self.doc.line(*at, key), field=key)
+
+        return refusal if self.user else None
 
 
 def read_options(path: str | Path | None, bundled: str, spec: Spec, own: tuple[str, ...] = (),

@@ -31,7 +31,7 @@ from wordforge_cli.options import (
     seed_option,
     vocab_option,
 )
-from wordforge_cli.spec import config_callback
+from wordforge_cli.spec import CONFIG_META, config_callback
 
 if TYPE_CHECKING:
     from wordforge_cli.crossword.config import CrosswordConfig
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from wordforge_cli.render.ipuz import IpuzCache
 
 RENDERS = ("json", "text", "svg", "ipuz", "sheet")
-CONFIG_META = "wfkit.crossword.config"
 
 
 def _config(ctx: click.Context) -> CrosswordConfig:
@@ -80,7 +79,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 @click.group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
-              callback=config_callback(load_config, CONFIG_META),
+              callback=config_callback(load_config),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
 @BATCH.options()
 @STYLED.options()

@@ -29,16 +29,15 @@ from wordforge_cli.options import (
     seed_option,
     write_stats,
 )
-from wordforge_cli.spec import config_callback
+from wordforge_cli.spec import CONFIG_META, config_callback
 
 if TYPE_CHECKING:
     from wordforge_cli.kanji.territory import Player
 
 RENDERS = ("jsonl", "text", "svg")
-CONFIG_META = "wfkit.kanji.config"
 # --config and --preset (black's pattern): once both are known, the config's (and preset's)
 # values become the option defaults
-_eager = config_callback(load_config, CONFIG_META, after=("preset",))
+_eager = config_callback(load_config, after=("preset",))
 
 
 @click.group(invoke_without_command=True)

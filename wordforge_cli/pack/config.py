@@ -82,7 +82,7 @@ class SectionContext:
         gave it (``given``), else the ``fallback`` key or the section itself."""
         message = prefix + error.message
         key = (keys or {}).get(error.field or "", error.field)
-        located = given.refusal(error, prefix) if given is not None else None
+        located = given(error, prefix) if given is not None else None
         if key is None or not self.has(key):
             if located is not None:
                 return located
