@@ -28,7 +28,6 @@ from wordforge_cli.spec import (
     Names,
     Options,
     Pair,
-    ParamType,
     Spec,
     read_options,
 )
@@ -107,16 +106,14 @@ CHALLENGE = Spec(
           "Put each set's boards in the order of their measured difficulty (easiest first; "
           "see --difficulty) instead of the ramp's.", show_default=False),
 )
-SECTIONS = ("labels", "endless", "challenge")  # the config's own sections, not options
-# the values of the endless plan and of a challenge ramp's steps, each checked by its type as an
-# option's is (a list: each item, at its own line)
+# the config's own sections, not options: the endless plan and the challenge ramp, each value
+# read by its kind (_value: a Click type as an option's value is, [kind] a non-empty list of it,
+# each item at its own line, a mapping its keys' kinds, a function a step or a label)
 BAND = Pair(low=2)
-PLAN = {"bands": BAND, "styles": Choice(STYLES), "unlock_start": click.IntRange(1),
+PLAN = {"bands": [BAND], "styles": [Choice(STYLES)], "unlock_start": click.IntRange(1),
         "unlock_every": click.IntRange(1), "redraws": click.IntRange(1, MAX_REDRAWS),
         "fallback": BAND}
-PLAN_LISTS = ("bands", "styles")
 STEP = {"band": BAND, "style": Choice(STYLES)}
-
 
 def board_request(v: Mapping[str, Any], band: tuple[int, int] | None = None,
                   style: str = "none") -> Request:
@@ -137,52 +134,52 @@ class CrosswordConfig(Options):
     labels: dict[str, str] = field(default_factory=lambda: dict(LABELS))
 
 
-def _value(doc: YamlDoc, kind: ParamType, value: Any, *keys: str | int) -> Any:
-    """``value`` parsed by its type, a refusal at its line (``endless/bands/1: ...``)."""
+def _value(doc: YamlDoc, kind: Any, value: Any, *keys: str | int) -> Any:
+    """``value`` read as ``kind`` says (see :data:`PLAN`), a refusal at its line
+    (``endless/bands/1: ...``)."""
+    where = "/".join(map(str, keys))
+    if isinstance(kind, dict):
+        given = check_mapping(doc, value, kind, *keys)
+        return {key: _value(doc, kind[key], item, *keys, key) for key, item in given.items()}
+    if isinstance(kind, list):
+        if not isinstance(value, list) or not value:
+            raise doc.error(f"{where} must be a non-empty list", *keys)
+        return tuple(_value(doc, kind[0], item, *keys, i) for i, item in enumerate(value))
+    if not isinstance(kind, click.ParamType):
+        return kind(doc, value, *keys)
     try:
         return Field("", kind).convert(value)
     except click.BadParameter as exc:
-        raise doc.error(f"{'/'.join(map(str, keys))}: {exc.message}", *keys) from None
+        raise doc.error(f"{where}: {exc.message}", *keys) from None
 
 
-def _items(doc: YamlDoc, value: Any, *keys: str) -> list[tuple[int, Any]]:
-    """The numbered items of a list the config must give at least one of."""
-    if not isinstance(value, list) or not value:
-        raise doc.error(f"{'/'.join(keys)} must be a non-empty list", *keys)
-    return list(enumerate(value))
+def _step(doc: YamlDoc, value: Any, *keys: str | int) -> Step:
+    """One step of the challenge ramp: its band first, then its style (none unless given)."""
+    if "band" not in check_mapping(doc, value, STEP, *keys):
+        raise doc.error("a ramp step needs a band: [min, max]", *keys)
+    lo, hi = _value(doc, BAND, value["band"], *keys, "band")
+    return Step(lo, hi, _value(doc, STEP["style"], value.get("style", "none"), *keys, "style"))
+
+
+def _label(doc: YamlDoc, value: Any, *keys: str | int) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise doc.error(f"{'/'.join(map(str, keys))} must be a non-empty string, not {value!r}",
+                        *keys)
+    return value
+
+
+SECTIONS = {"labels": dict.fromkeys(STYLES, _label), "endless": PLAN,
+            "challenge": {"ramp": [_step]}}
 
 
 def load_config(path: str | Path | None = None) -> CrosswordConfig:
     """Read and check a crossword config (None: the bundled one)."""
     every = BATCH + BOARD + STYLED + Spec(CHALLENGE["order_by_difficulty"])
-    options, data = read_options(path, "crossword", every, SECTIONS)
+    options, data = read_options(path, "crossword", every, tuple(SECTIONS))
     cfg, doc = CrosswordConfig(**vars(options)), options.doc
-    if "labels" in data:
-        given = check_mapping(doc, data["labels"], STYLES, "labels")
-        for style, name in given.items():
-            if not isinstance(name, str) or not name.strip():
-                raise doc.error(f"labels/{style} must be a non-empty string, not {name!r}",
-                                "labels", style)
-            cfg.labels[style] = name
-    if "endless" in data:
-        kw: dict[str, Any] = {}
-        for key, value in check_mapping(doc, data["endless"], PLAN, "endless").items():
-            where = ("endless", key)
-            kw[key] = (tuple(_value(doc, PLAN[key], item, *where, i)
-                             for i, item in _items(doc, value, *where))
-                       if key in PLAN_LISTS else _value(doc, PLAN[key], value, *where))
-        cfg.endless = EndlessConfig(**kw)
-    if "challenge" in data:
-        c = check_mapping(doc, data["challenge"], ("ramp",), "challenge")
-        if "ramp" in c:
-            steps = []
-            for i, item in _items(doc, c["ramp"], "challenge", "ramp"):
-                keys = ("challenge", "ramp", i)
-                item = check_mapping(doc, item, STEP, *keys)
-                if "band" not in item:
-                    raise doc.error("a ramp step needs a band: [min, max]", *keys)
-                lo, hi = _value(doc, BAND, item["band"], *keys, "band")
-                steps.append(Step(lo, hi, _value(doc, STEP["style"], item.get("style", "none"),
-                                                 *keys, "style")))
-            cfg.ramp = tuple(steps)
+    own = _value(doc, SECTIONS, {key: data[key] for key in SECTIONS if key in data})
+    cfg.labels.update(own.get("labels", {}))
+    if "endless" in own:
+        cfg.endless = EndlessConfig(**own["endless"])
+    cfg.ramp = own.get("challenge", {}).get("ramp", DEFAULT_RAMP)
     return cfg
