@@ -25,6 +25,7 @@ from click.testing import CliRunner
 from conftest import EXAMPLES
 
 from wordforge_cli.cli import cli
+from wordforge_cli.pack import kinds
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "frozen_refusals.json").read_text(encoding="utf-8"))
@@ -51,6 +52,15 @@ def _materialise(files: dict[str, Any], work: Path) -> None:
 
 
 GROUPS = sorted({_group(c) for c in CASES})
+
+
+@pytest.fixture(autouse=True)
+def _builtin_kinds_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kinds a test registered (test_pack_fake's dice) were not 7bf4546's: a refusal lists kinds."""
+    for name, where in list(kinds.KINDS.items()):
+        if where.endswith("<registered>"):
+            monkeypatch.delitem(kinds.KINDS, name)
+            monkeypatch.delitem(kinds._LOADED, name, raising=False)
 
 
 def test_the_table_covers_every_front_end() -> None:
