@@ -85,15 +85,14 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
     from wordforge_cli.output import atomic_write
 
     files = starter_files()
+    present = [name for _source, name in files
+               if (directory / name).exists() or (directory / name).is_symlink()]
     if list_only:
         for _source, name in files:
-            there = (directory / name).exists() or (directory / name).is_symlink()
-            click.echo(f"{directory / name}{'  (exists)' if there else ''}")
+            click.echo(f"{directory / name}{'  (exists)' if name in present else ''}")
         return
     if directory.exists() and not directory.is_dir():
         raise UsageError("not a directory", path=directory)
-    present = [name for _source, name in files
-               if (directory / name).exists() or (directory / name).is_symlink()]
     if present and not force:
         more = f" and {len(present) - 1} more" if len(present) > 1 else ""
         raise CannotDo(f"{directory / present[0]}{more} already there; nothing written "
