@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.config import SectionContext
 from wordforge_cli.pack.kinds import Item, Kind, Section
 from wordforge_cli.spec import PACK
@@ -88,10 +87,8 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     v = (GAME + RULE).resolve(ctx.read(GAME + RULE))
     rules, data, tables = rule_files(ctx, v)
     models = list(v["models"]) or [parse_model("all")] * 2
-    try:
+    with ctx.refusing():
         check_seats(rules, len(models))
-    except UsageError as exc:
-        raise ctx.refused(exc) from None
     game = GameRules(turns=v["turns"], powerups=v["powerups"], use_at=v["use_at"])
     options = {"config": data[0].label, "data": data[1].label, "players": [m.name for m in models],
                "turns": game.turns, "powerups": game.powerups, "use_at": game.use_at}

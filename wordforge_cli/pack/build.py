@@ -159,7 +159,7 @@ def data_entries(sections: Iterable[Section]) -> list[dict[str, Any]]:
     """Every data file the sections read, once, with its hash, provenance and licence."""
     entries: dict[str, dict[str, Any]] = {}
     for section in sections:
-        files = section.data_files()
+        files = section.data
         notes = {f.provenance for f in files if f.provenance}
         for label in sorted(notes):  # the provenance notes are hashed too
             folder, name = label.removeprefix("wfkit:").split("/", 1)

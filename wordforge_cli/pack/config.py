@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
@@ -16,12 +18,11 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import click
 
 from wordforge_cli.config import check_mapping, did_you_mean, type_name
-from wordforge_cli.errors import ConfigError
+from wordforge_cli.errors import ConfigError, UsageError
 from wordforge_cli.spec import PACK, Field, Spec
 from wordforge_cli.yamlio import YamlDoc, parse_yaml, read_text
 
 if TYPE_CHECKING:
-    from wordforge_cli.errors import WfkitError
     from wordforge_cli.spec import Given
 
 TOP_KEYS = ("name", "description", "seed", "sections")
@@ -74,23 +75,28 @@ class SectionContext:
         return ConfigError(f"section '{self.spec.name}': {message}", path=self.doc.path,
                            line=self.doc.line(*where))
 
-    def refused(self, error: WfkitError, *, prefix: str = "", given: Given | None = None,
-                keys: dict[str, str] | None = None, fallback: str | None = None) -> ConfigError:
-        """The engine's refusal of a field (``UsageError(msg, field=name)``) named where its
-        value came from: the section's key as ``sections[i].key`` at its line (``keys``: the
-        key that gives a field, a batch's ``band``), else the line of the user's config that
-        gave it (``given``), else the ``fallback`` key or the section itself."""
-        message = prefix + error.message
-        key = (keys or {}).get(error.field or "", error.field)
-        located = given(error, prefix) if given is not None else None
-        if key is None or not self.has(key):
-            if located is not None:
-                return located
-            key = fallback
-        if key is None or not self.has(key):
-            return self.error(message)
-        return ConfigError(message, path=self.doc.path, line=self.doc.line(*self.keys, key),
-                           field=f"sections[{self.spec.index}].{key}")
+    @contextmanager
+    def refusing(self, *, prefix: str = "", given: Given | None = None,
+                 keys: dict[str, str] | None = None, fallback: str | None = None
+                 ) -> Iterator[None]:
+        """The engine's refusal of a field inside (``UsageError(msg, field=name)``) named where
+        its value came from: the section's key as ``sections[i].key`` at its line (``keys``:
+        the key that gives a field, a batch's ``band``), else the line of the user's config
+        that gave it (``given``), else the ``fallback`` key or the section itself."""
+        try:
+            yield
+        except UsageError as error:
+            message = prefix + error.message
+            key = (keys or {}).get(error.field or "", error.field)
+            located = given(error, prefix) if given is not None else None
+            if key is None or not self.has(key):
+                if located is not None:
+                    raise located from None
+                key = fallback
+            if key is None or not self.has(key):
+                raise self.error(message) from None
+            raise ConfigError(message, path=self.doc.path, line=self.doc.line(*self.keys, key),
+                              field=f"sections[{self.spec.index}].{key}") from None
 
     def read(self, spec: Any) -> dict[str, Any]:
         """The section's values of a spec's fields (:meth:`wordforge_cli.spec.Spec.read`: an

@@ -25,7 +25,6 @@ from wordforge_cli.crossword.board import check_request
 from wordforge_cli.crossword.config import board_request, load_config
 from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
 from wordforge_cli.crossword.sets import check_challenge, check_endless
-from wordforge_cli.errors import UsageError
 from wordforge_cli.pack.kinds import (
     Beside,
     DataFile,
@@ -291,11 +290,10 @@ def _prepare(cls: type[BoardSection]
         options: dict[str, Any] = {"vocab": data[0].label, "config": data[1].label}
         section = cls(ctx.spec.name, v, cfg, lexicon, count=count, render=render,
                       render_limit=render_limit, options=options, data=data)
-        try:  # the engine's own impossible-request check, named at the field it refuses
+        # the engine's own impossible-request check, named at the field it refuses
+        with ctx.refusing(prefix="can never succeed: ", keys=BAND, fallback="vocab",
+                          given=cfg.given()):
             section.check()
-        except UsageError as exc:
-            raise ctx.refused(exc, prefix="can never succeed: ", keys=BAND, fallback="vocab",
-                              given=cfg.given()) from None
         if cls is BatchSection:
             options.update(band=[section.request.min_len, section.request.max_len],
                            style=v["style"])

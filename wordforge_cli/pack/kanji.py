@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.engine import OutOfBudget
-from wordforge_cli.errors import UsageError
 from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_grades, pool_items
 from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
 from wordforge_cli.kanji.territory import BalanceStats, played_pools
@@ -103,10 +102,8 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     config_path = ctx.path("config", what="kanji config")
     cfg = load_config(config_path)
     preset = ctx.string("preset")
-    try:
+    with ctx.refusing():
         defaults = cfg.values(preset)
-    except UsageError as exc:
-        raise ctx.refused(exc) from None
     preset = cfg.preset_name(preset)
     v = POOLS.resolve(defaults, ctx.read(POOLS))
     request = pool_request(v)
@@ -116,11 +113,9 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
 
     intake(dictionary.source, dictionary.skipped, strict=v["strict_vocab"])
     given = cfg.given(preset)
-    try:
+    # the engine names the field it refuses
+    with ctx.refusing(prefix="can never succeed: ", given=given, fallback="preset"):
         check_request(dictionary, request)
-    except UsageError as exc:  # the engine names the field it refuses
-        raise ctx.refused(exc, prefix="can never succeed: ", given=given,
-                          fallback="preset") from None
     data = [user_file(ctx, dict_path) if dict_path
             else bundled_file("data", "jukugo.tsv", note="jukugo.md"),
             bundled_file("data", "kanji_grades.tsv", note="jukugo.md"),
@@ -133,10 +128,8 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     if not (v["self_play"] or v["balanced"]) and ctx.has("players"):
         raise ctx.error("'players' plays pools: also say self_play: true (or balanced: "
                         "true)", "players")
-    try:
+    with ctx.refusing(given=given):
         play = self_play(v)
-    except UsageError as exc:
-        raise ctx.refused(exc, given=given) from None
     if play is not None:  # only then: a section that does not ask keeps its manifest bytes
         options.update(self_play=True, balanced=play.band is not None,
                        band=v["band"], games=play.games,

@@ -203,9 +203,6 @@ class Section:
         building its records overrides this: the same bytes)."""
         return [self.encode(record).encode() for record in item.records]
 
-    def data_files(self) -> list[DataFile]:
-        return self.data
-
     def new_stats(self) -> Statistics[Any]:  # pragma: no cover - abstract
         """The engine's statistics of this section, empty (its own class: every engine has
         one)."""
