@@ -36,10 +36,10 @@ CASES = {
 
 @pytest.fixture
 def small_chunks(monkeypatch: pytest.MonkeyPatch, pools: list[int]) -> list[int]:
-    """Workers for any run of 50 boards or more, in chunks of 64 (many chunks, odd ends);
-    the jobs of each run that started workers."""
+    """Workers for any run of 50 boards or more, in chunks of 8 (runs of up to 64: many
+    chunks and runs, odd ends); the jobs of each run that started workers."""
     monkeypatch.setattr(command, "PARALLEL_BOARDS", 50)
-    monkeypatch.setattr(command, "CHUNK_BOARDS", 64)
+    monkeypatch.setattr(command, "CHUNK_BOARDS", 8)
     return pools
 
 

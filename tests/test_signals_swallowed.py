@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="POSIX signals")
 
 SCRIPT = """
 import os, signal, sys
-import wordforge_cli.commands.crossword as command
+import wordforge_cli.pack.runner as runner
 
 class Dropper:
     def __del__(self):  # the handler runs in here: its Interrupted is swallowed
@@ -25,13 +25,13 @@ class Dropper:
         for _ in range(1000):
             pass
 
-real = command._write
+real = runner.run_task
 
-def _write(*args, **kwargs):
+def run_task(*args, **kwargs):
     Dropper()
     return real(*args, **kwargs)
 
-command._write = _write
+runner.run_task = run_task
 sys.argv = ["wfkit", "crossword", "--vocab", sys.argv[1], "-n", "5", "--jobs", "1", "--seed", "1",
             "-o", sys.argv[2]]
 from wordforge_cli.signals import entry

@@ -187,15 +187,7 @@ def _ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
     if first is None:
         yield _STARTED
         return
-    if not hasattr(os, "fork"):  # pragma: no cover - no fork (Windows): one process
-        yield _STARTED
-        if init is not None:
-            init(*initargs)
-        yield work(first)
-        for task in todo:
-            yield work(task)
-        return
-    import fcntl
+    import fcntl  # (POSIX only, as fork and the signals module's SIGHUP are)
 
     window = jobs * IN_FLIGHT_PER_JOB
     waiting: list[tuple[int, T, int]] = [(0, first, affinity(first) % jobs if affinity else 0)]

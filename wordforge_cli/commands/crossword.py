@@ -7,7 +7,7 @@ Thin layer: options (defaults from ``configs/crossword.yaml`` or ``--config``), 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -24,7 +24,6 @@ from wordforge_cli.crossword.sets import plan as make_plan
 from wordforge_cli.errors import UsageError
 from wordforge_cli.options import (
     STATS,
-    first_drawn,
     jobs_option,
     output_options,
     report_seed,
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from wordforge_cli.crossword.config import CrosswordConfig
     from wordforge_cli.pack.crossword import BoardSection
     from wordforge_cli.pack.kinds import Item
+    from wordforge_cli.pack.runner import Lines, Plan
     from wordforge_cli.render.ipuz import IpuzCache
 
 RENDERS = ("json", "text", "svg", "ipuz", "sheet")
@@ -191,55 +191,37 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
 
 # A run of fewer boards stays in one process whatever --jobs says: forking the workers, their
 # pool and its threads costs ~50 ms of wall time and each worker fills its own caches, which
-# a batch this small (~0.2 s of CPU) does not win back. Chunks of boards go to the workers
-# (a challenge set's 10 boards count as 10); the bytes depend on neither number.
+# a batch this small (~0.2 s of CPU) does not win back. The run goes through the pack's runner
+# in chunks of boards (a challenge set's 10 boards count as 10), a worker taking runs of up to
+# RUN_CHUNKS of them; the bytes depend on neither number.
 PARALLEL_BOARDS = 4096
-CHUNK_BOARDS = 2048
+CHUNK_BOARDS = 256
 STREAMED = ("svg", "sheet")  # one document laid out board after board: made in one process
+ONE_LINE = ("json", "ipuz")  # a batch board's text is one line: dealt by answer to the workers
 
 
 def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, count: int,
          request: dict[str, Any]) -> None:
     """Make items ``start..start+count-1`` of the form ``kind`` as its pack section does (the
-    same section, with the engine's own scope and the vocabulary's name), and write them:
-    here, or in chunks of items in ``--jobs`` worker processes, written in index order."""
+    same section, with the engine's own scope and the vocabulary's name), through the pack's
+    runner: here, or in ``--jobs`` worker processes, written in index order."""
     from wordforge_cli.crossword.sets import SCOPE
     from wordforge_cli.pack.crossword import FORMS, load_lexicon
+    from wordforge_cli.pack.runner import Plan
 
     lexicon = load_lexicon(common["vocab"], common, duplicates=True)
     cfg = _config(ctx)  # ctx.meta is shared with the group's subcommands
-    section = FORMS[kind](lexicon.name, common, cfg, lexicon, scope=SCOPE)
-    items = first_drawn(section.items(common["seed"], start, start + count))
+    section = FORMS[kind](lexicon.name, common, cfg, lexicon, scope=SCOPE, count=count)
+    # the first item drawn here: an impossible request fails before the output is opened (and
+    # the caches it fills are the workers' too)
+    next(section.items(common["seed"], start, start + count), None)
     report_seed(ctx, common["seed"])
     size = len(cfg.ramp) if kind == "challenge" else 1  # boards an item holds
     render = "json" if common["as_json"] else common["render"]
-    jobs = common["jobs"]
-    chunks = None
-    with _few_collections():  # (the workers are forked in _parallel: theirs too)
-        if jobs > 1 and count * size >= PARALLEL_BOARDS and render not in STREAMED:
-            # the first item was drawn here (the request's check, and caches the workers
-            # inherit); they start now, and _emit closes them
-            bounds = _bounds(start, start + count, max(1, CHUNK_BOARDS // size), jobs)
-            chunks = _parallel(section, common["seed"], render, bounds, jobs)
-        _emit(section, items, count, common, request, chunks)
-
-
-def _bounds(start: int, stop: int, step: int, jobs: int) -> list[tuple[int, int]]:
-    """Items ``start..stop-1`` in chunks of ``step``, the last ones smaller (a ``2 * jobs``-th
-    of what is left, down to an eighth of ``step``), so that the workers finish together: with
-    equal chunks one worker's last chunk ran alone, up to a whole chunk's time (0.17 s of 2,048
-    boards) of the run's wall on an idle core."""
-    least = max(1, step // 8)
-    bounds = []
-    a = start
-    while a < stop:
-        left = stop - a
-        size = max(least, min(step, -(-left // (2 * jobs))))
-        if left - size < least:  # no sliver of a chunk at the end
-            size = left
-        bounds.append((a, a + size))
-        a += size
-    return bounds
+    jobs = 1 if count * size < PARALLEL_BOARDS or render in STREAMED else common["jobs"]
+    with _few_collections():  # (the workers are forked in _emit: theirs too)
+        _emit(section, Plan([section], start=start, size=max(1, CHUNK_BOARDS // size)), jobs,
+              render, common, request)
 
 
 @contextlib.contextmanager
@@ -258,116 +240,29 @@ def _few_collections() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def _parallel(section: BoardSection, seed: int, render: str, bounds: list[tuple[int, int]],
-              jobs: int) -> Generator[Chunk, None, None]:
-    """What the workers make of the chunks, in order. A batch written one line a board
-    (JSON Lines, ipuz) deals each chunk to the workers by answer (``BatchSection.shares``):
-    each makes the boards of its own answers and the lines are put back in index order
-    here, so each worker keeps only its answers' layouts (one process: 1.37 s of CPU for
-    20,000 boards; two fresh vocabularies taking alternate chunks 1.40 s; two taking half
-    the answers each 1.28 s)."""
-    from wordforge_cli.workers import ordered
-
-    jobs = min(jobs, len(bounds))
-    shares = getattr(section, "shares", None)
-    if shares is None or render not in ONE_LINE:
-        return ordered(_chunk, bounds, jobs, _start, (section, seed, render, section.hints))
-    share = shares(seed, jobs)
-    orders: dict[int, list[int]] = {}
-
-    def pieces() -> Iterator[Piece]:
-        for a, b in bounds:
-            order = orders[a] = share(a, b)
-            for part in range(jobs):
-                yield a, [i for i, p in enumerate(order, a) if p == part], part
-
-    made = ordered(_piece, pieces(), jobs, _start, (section, seed, render, section.hints),
-                   affinity=lambda piece: piece[2])
-    merged = _merged(made, bounds, jobs, orders)
-    next(merged)  # started: closing it closes the workers, read or not
-    return merged
-
-
-ONE_LINE = ("json", "ipuz")  # a batch board's text is one line: pieces can be put together
-
-
-def _merged(made: Generator[PieceResult, None, None], bounds: list[tuple[int, int]],
-            jobs: int, orders: dict[int, list[int]]) -> Generator[Chunk, None, None]:
-    """Each chunk's pieces (one a worker) as one chunk: the lines in index order."""
-    from wordforge_cli.workers import in_order
-
-    try:
-        yield None  # type: ignore[misc]  # (primed by _parallel)
-        for a, b in bounds:
-            parts = [next(made) for _ in range(jobs)]
-            text, _made = in_order(orders.pop(a), a, [(part[1], part[4]) for part in parts])
-            failures = [reason for _i, reason in sorted(f for part in parts for f in part[3])]
-            yield b - a, text, [part[2] for part in parts], failures
-    finally:
-        made.close()
-
-
-# items, their text (UTF-8: encoded in the worker, written as it comes), statistics, failures
-Chunk = tuple[int, bytes, list[dict[str, Any]], list[str]]
-Piece = tuple[int, list[int], int]  # a chunk's start, the items a worker makes of it, which
-# what a worker made of a piece: items, their lines, statistics, (index, failure), no line
-PieceResult = tuple[int, bytes, dict[str, Any], list[tuple[int, str]], list[int]]
-_RUN: list[Any] = []  # a worker's run: section, seed, render, hints (set by _start)
-
-
-def _start(section: BoardSection, seed: int, render: str, hints: dict[str, str]) -> None:
-    _RUN[:] = [section, seed, render, hints, {}]
-
-
-def _chunk(bounds: tuple[int, int]) -> Chunk:
-    """Items ``bounds`` of the run, in a worker: their text, statistics and failures."""
-    section, seed, render, hints, cache = _RUN
-    stats = section.new_stats()
-    out: list[bytes] = []
-    failures: list[str] = []
-    _write(section, section.items(seed, *bounds), render, hints, stats, failures, out.append,
-           cache)
-    return bounds[1] - bounds[0], b"".join(out), [stats.to_state()], failures
-
-
-def _piece(piece: Piece) -> PieceResult:
-    """The items of a chunk a worker was dealt, in a worker: their lines (one a board made),
-    statistics, failures and the items that made no line."""
-    section, seed, render, hints, cache = _RUN
-    _a, mine, _part = piece
-    stats = section.new_stats()
-    lines: list[Any] = []
-    failures: list[tuple[int, str]] = []
-    missing: list[int] = []
-    encoded, texts = _texts(section, render, hints, cache)
-    for i, item in zip(mine, section.items(seed, 0, 0, indices=mine), strict=True):
-        item.count(stats)
-        if item.reason is not None:
-            failures.append((i, item.reason))
-        made = texts(item)
-        if not made:
-            missing.append(i)
-        lines.extend(made)
-    return len(mine), _joined(lines, encoded) if lines else b"", stats.to_state(), failures, \
-        missing
-
-
-def _texts(section: BoardSection, render: str, hints: dict[str, str], cache: IpuzCache
-           ) -> tuple[bool, Callable[[Item], list[Any]]]:
-    """An item's lines as ``render`` writes them (JSON Lines, text, ipuz; not SVG), and
-    whether they come as UTF-8 already (ipuz: each board's bytes, its layout's encoded once)
-    or as text."""
-    lexicon = section.lexicon
+def _lines(section: BoardSection, render: str, hints: dict[str, str], stream: Any
+           ) -> Lines | None:
+    """An item's lines as ``render`` writes them, in UTF-8 (None: the section's JSON Lines;
+    ipuz: each board's bytes, its layout's encoded once; SVG and the sheet: none, the
+    records go to ``stream``)."""
     if render == "json":
-        return True, section.lines
+        return None
+    if render in STREAMED:
+        def streamed(item: Item) -> list[bytes]:
+            for rec in item.records:
+                stream.add(rec)
+            return []
+
+        return streamed
     if render == "text":
         from wordforge_cli.render.crossword import board_text
 
-        return False, lambda item: [board_text(rec, hints) for rec in item.records]
+        return lambda item: [board_text(rec, hints).encode() for rec in item.records]
     from wordforge_cli.pack.crossword import BoardItem
     from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line
 
-    name = lexicon.name
+    name = section.lexicon.name
+    cache: IpuzCache = {}  # (each worker fills its own copy)
 
     def ipuz(item: Item) -> list[bytes]:
         if isinstance(item, BoardItem) and item.boards:
@@ -379,104 +274,60 @@ def _texts(section: BoardSection, render: str, hints: dict[str, str], cache: Ipu
                                 title=f"{name} #{rec['id']}").encode()
                 for rec in item.records]
 
-    return True, ipuz
+    return ipuz
 
 
-def _joined(lines: list[Any], encoded: bool) -> bytes:
-    """Lines as written: each followed by a newline, in UTF-8."""
-    return b"\n".join(lines) + b"\n" if encoded else ("\n".join(lines) + "\n").encode()
-
-
-def _write(section: BoardSection, items: Iterable[Item], render: str, hints: dict[str, str],
-           stats: Any, failures: list[str], write: Callable[[bytes], Any], cache: IpuzCache,
-           stream: Any = None) -> None:
-    """Count the items and write their records as ``render`` asks, in UTF-8 (SVG and the
-    sheet: to ``stream``); an item that failed brings its reason to ``failures``."""
-    from wordforge_cli.signals import check
-
-    encoded, texts = (False, None) if render in STREAMED else _texts(section, render, hints,
-                                                                      cache)
-    done: list[Any] = []  # written 256 records at a time (one write a line cost 5% of a run)
-    for item in items:
-        item.count(stats)
-        if item.reason is not None:
-            failures.append(item.reason)
-        if texts is not None:
-            done.extend(texts(item))
-        else:
-            for rec in item.records:
-                stream.add(rec)
-        if len(done) >= 256:
-            check()  # (a signal swallowed on the way stops the run here)
-            write(_joined(done, encoded))
-            done.clear()
-    if done:
-        check()
-        write(_joined(done, encoded))
-
-
-def _emit(section: BoardSection, items: Iterable[Item], planned: int, common: dict[str, Any],
-          request: dict[str, Any], chunks: Generator[Chunk, None, None] | None = None) -> None:
-    """Write the section's records as they come, count them, then report the statistics.
-
-    ``items``: the section's (a challenge set is one item; a set whose budget ran out is
-    counted, its reason reported after the statistics, and the run goes on); ``chunks``:
-    when given, what worker processes made of the items instead, in order; ``planned``: how
-    many items (the progress bar's total)."""
+def _emit(section: BoardSection, chunks: Plan, jobs: int, render: str, common: dict[str, Any],
+          request: dict[str, Any]) -> None:
+    """Write the section's records as the runner hands them back, count them, then report the
+    statistics. A challenge set is one item; an item whose budget ran out is counted, its
+    reason reported after the statistics, and the run goes on."""
     import time
 
     from wordforge_cli.errors import CannotDo
     from wordforge_cli.output import atomic_write, dumps, write_behind
-    from wordforge_cli.progress import counting, progress
+    from wordforge_cli.pack.runner import run_chunks
+    from wordforge_cli.progress import counting
     from wordforge_cli.signals import check
 
     lexicon = section.lexicon
-    render = "json" if common["as_json"] else common["render"]
     stats: Any = section.new_stats()
     hints = section.hints
     failures: list[str] = []
     started = time.perf_counter()
-    try:
-        # records are written as UTF-8 (the workers' too: the parent never decodes them); SVG
-        # and the sheet stream their text
-        with atomic_write(common["output"], binary=render not in STREAMED) as fh:
-            stream: Any = None
-            if render in STREAMED:
-                from wordforge_cli.render.crossword import SheetStream, SvgStream
+    # records are written as UTF-8 (the workers' too: the parent never decodes them); SVG and
+    # the sheet stream their text
+    with atomic_write(common["output"], binary=render not in STREAMED) as fh:
+        stream: Any = None
+        if render in STREAMED:
+            from wordforge_cli.render.crossword import SheetStream, SvgStream
 
-                stream = (SvgStream if render == "svg" else SheetStream)(
-                    fh, title=f"wfkit crossword: {lexicon.name}", hints=hints)
-            behind = write_behind(fh) if render not in STREAMED else None
-            if chunks is not None:  # the workers' text, statistics and failures, in order
-                assert behind is not None
-                with counting(total=planned, desc="crossword", unit="board") as done:
-                    for made, text, states, reasons in chunks:
-                        check()  # (a signal swallowed on the way stops the run here)
-                        fh.write(text)
+            stream = (SvgStream if render == "svg" else SheetStream)(
+                fh, title=f"wfkit crossword: {lexicon.name}", hints=hints)
+        behind = write_behind(fh)
+        results = run_chunks(common["seed"], [section], chunks, jobs,
+                             _lines(section, render, hints, stream), dealt=render in ONE_LINE)
+        try:
+            with counting(total=section.count, desc="crossword", unit="board") as done:
+                for result in results:  # the chunks' text, statistics and failures, in order
+                    check()  # (a signal swallowed on the way stops the run here)
+                    if result.lines:
+                        fh.write(result.lines)
                         behind()
-                        for state in states:
-                            stats.merge(section.stats_from_state(state))
-                        failures.extend(reasons)
-                        done(made)
-            else:
-                def write(data: bytes) -> None:
-                    fh.write(data)
-                    if behind is not None:
-                        behind()
-
-                _write(section, progress(items, total=planned, desc="crossword", unit="board"),
-                       render, hints, stats, failures, write, {}, stream)
-            summary = stats.summary()
-            if stream is not None and summary["made"]:
-                stream.close()
-            elapsed = time.perf_counter() - started
-            if planned and summary["made"] == 0:
-                first = f" (first: {failures[0]})" if failures else ""
-                raise CannotDo(f"no board made: all {summary['failed']} ran out of their "
-                               f"budget of {common['budget']} attempts{first}")
-    finally:
-        if chunks is not None:  # on a signal or error: the workers end now
-            chunks.close()
+                    for state in result.stats:
+                        stats.merge(section.stats_from_state(state))
+                    failures.extend(reason for _item, reason in result.failures)
+                    done(result.chunk.stop - result.chunk.start)
+        finally:  # on a signal or error: the workers end now
+            results.close()
+        summary = stats.summary()
+        if stream is not None and summary["made"]:
+            stream.close()
+        elapsed = time.perf_counter() - started
+        if section.count and summary["made"] == 0:
+            first = f" (first: {failures[0]})" if failures else ""
+            raise CannotDo(f"no board made: all {summary['failed']} ran out of their "
+                           f"budget of {common['budget']} attempts{first}")
     boards_done = summary["made"] + summary["failed"]
     timing = {"seconds": round(elapsed, 3),
               "ms_per_board": round(1000 * elapsed / boards_done, 4) if boards_done else 0,

@@ -32,8 +32,8 @@ from wordforge_cli.pack.manifest import FORMAT, pack_path_pattern
 from wordforge_cli.pack.runner import (
     CHUNK,
     ChunkResult,
+    Plan,
     chunk_count,
-    plan,
     run_chunks,
     shard_chunks,
 )
@@ -78,7 +78,7 @@ def produce(config: PackConfig, sections: Sequence[Section], sink: Sink, *, jobs
             stream: Generator[ChunkResult, None, None] | None = None) -> PackResult:
     """Build every section into ``sink`` (streaming), then the manifest; ``stream``: the
     chunks' results, when the caller started them already."""
-    chunks = plan(sections, shard)
+    chunks = Plan(sections, shard)
     results = [SectionResult(s, s.new_stats(), chunks=shard_chunks(chunk_count(s.count), shard))
                for s in sections]
     written: list[FileResult] = []
@@ -228,7 +228,7 @@ def build_pack(config: PackConfig, sections: Sequence[Section], out: str | Path,
 
     The workers start first and make the first chunks while the staging directory is made
     (the build lock, a killed build's recovery, a rebuild's hashes of the old pack's files)."""
-    stream = run_chunks(config.seed, sections, plan(sections, shard), jobs)
+    stream = run_chunks(config.seed, sections, Plan(sections, shard), jobs)
     data_version()  # (cached) hashed while the workers make their first chunks, not after
     try:
         return write_staged(out, sections, force, lambda sink: produce(

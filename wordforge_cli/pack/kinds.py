@@ -211,9 +211,6 @@ class Section:
     def stats_from_state(self, state: dict[str, Any]) -> Statistics[Any]:  # pragma: no cover
         raise NotImplementedError
 
-    def warm(self) -> None:
-        """Load what items need (called once per worker process, before the first item)."""
-
 
 @dataclass
 class Kind:
