@@ -142,9 +142,7 @@ class BoardSection(Section):
         return record_json(record, self.lexicon)
 
     def lines(self, item: Item) -> list[bytes]:
-        if isinstance(item, BoardItem):
-            return item.lines()
-        return [self.encode(record).encode() for record in item.records]
+        return item.lines() if isinstance(item, BoardItem) else super().lines(item)
 
     @property
     def hints(self) -> dict[str, str]:
