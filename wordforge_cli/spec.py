@@ -302,15 +302,12 @@ class Options:
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     preset: str | None = None
 
-    def preset_name(self, preset: str | None = None) -> str | None:
-        return preset or self.preset
-
     def values(self, preset: str | None = None) -> dict[str, Any]:
         """Every field's value: ``preset``'s (None: the config's default preset) over the
         top level's over the field's default; UsageError(field="preset") for an unknown one."""
         from wordforge_cli.config import did_you_mean
 
-        preset = self.preset_name(preset)
+        preset = preset or self.preset
         if preset is not None and preset not in self.presets:
             raise UsageError(f"unknown preset '{preset}'{did_you_mean(preset, self.presets)} "
                              f"(presets: {', '.join(self.presets) or 'none'})", field="preset")
@@ -322,7 +319,7 @@ class Options:
         names that file and line as the reader's own errors do (``FILE:LINE: min_len: msg``):
         ``given(error, prefix)`` is ``error`` at the line that gave its field, or None when the
         file did not give it. None for the bundled file (its lines are not the user's to fix)."""
-        name = self.preset_name(preset) or ""
+        name = preset or self.preset or ""
         layers = (((), self.options), (("presets", name), self.presets.get(name, {})))
 
         def refusal(error: WfkitError, prefix: str) -> ConfigError | None:

@@ -130,7 +130,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     if stats_path:
         write_stats(stats_path, summary)
     if not quiet:
-        _report(summary, elapsed, ctx.meta[CONFIG_META].preset_name(preset))
+        _report(summary, elapsed, preset or ctx.meta[CONFIG_META].preset)
     if failures:
         click.echo(f"wfkit: kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} "
                    f"ran out of budget, counted as failed (first: {failures[0]})", err=True)

@@ -104,7 +104,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     preset = ctx.string("preset")
     with ctx.refusing():
         defaults = cfg.values(preset)
-    preset = cfg.preset_name(preset)
+    preset = preset or cfg.preset
     v = POOLS.resolve(defaults, ctx.read(POOLS))
     request = pool_request(v)
     dict_path = v["dict_path"]
