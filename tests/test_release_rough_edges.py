@@ -123,3 +123,35 @@ def test_tiles_stats_of_many_deals(run, tmp_path):
     assert not [line for line in single.stderr.splitlines() if line.startswith("wfkit tiles:")]
     refused = run("tiles", "--hand", "abc", "--word", "cab", "--stats", stats)
     assert refused.exit_code == 2 and "--stats goes with dealing" in refused.stderr
+
+
+def test_each_form_keeps_its_own_count_default(run, tmp_path):
+    # endless's count (10 questions) was overridden by the batch's count (1): --config's
+    # values were given to every subcommand, also for fields the config has no key for
+    endless = run("crossword", "endless", "--vocab", EXAMPLES / "tech.yaml", "--seed", "1",
+                  "-o", tmp_path / "e.jsonl")
+    assert endless.exit_code == 0, endless.output
+    assert len((tmp_path / "e.jsonl").read_text(encoding="utf-8").splitlines()) == 10
+    assert "[default: 10;" in run("crossword", "endless", "--help").stdout
+    batch = run("crossword", "--vocab", EXAMPLES / "tech.yaml", "--seed", "1",
+                "-o", tmp_path / "b.jsonl")
+    assert batch.exit_code == 0, batch.output
+    assert len((tmp_path / "b.jsonl").read_text(encoding="utf-8").splitlines()) == 1
+    challenge = run("crossword", "challenge", "--vocab", EXAMPLES / "tech.yaml", "--seed", "1",
+                    "-o", tmp_path / "c.jsonl")
+    assert challenge.exit_code == 0, challenge.output
+    assert len((tmp_path / "c.jsonl").read_text(encoding="utf-8").splitlines()) == 10
+
+
+def test_a_preset_named_by_a_number_is_a_preset(run, tmp_path):
+    # a YAML key 1: is an integer: checking the presets' names once ended in an internal error
+    config = tmp_path / "k.yaml"
+    config.write_text("presets:\n  1:\n    bring: 3\n  2:\n    brng: 3\n", encoding="utf-8")
+    result = run("kanji", "--config", config, "-n", "1", "--seed", "1")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"wfkit: error: {config}:5: unknown key 'brng' (did you mean 'bring'?)"]
+    config.write_text("presets:\n  1:\n    bring: 3\n", encoding="utf-8")
+    result = run("kanji", "--config", config, "--preset", "1", "-n", "1", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "(preset 1)" in result.stderr

@@ -275,11 +275,16 @@ def config_callback(load: Callable[[str | None], Any], *, after: tuple[str, ...]
         ctx.meta[CONFIG_META] = cfg
         ctx.meta[GIVEN_META] = cfg.given(*chosen)
 
+        configured = {f.name for f in cfg.spec.on(CONFIG)}
+
         def own(command: click.Command) -> dict[str, Any]:
             # a command's values written as a user would type them (so --help shows them so;
-            # Click parses them again with the same types)
+            # Click parses them again with the same types); only the config's own fields: one
+            # it has no key for keeps the command's own default (endless's count of 10 is not
+            # the batch's count of 1, though both are named count)
             return {p.name: getattr(p.type, "to_text", lambda v: v)(values[p.name])
-                    for p in command.params if p.name and values.get(p.name) is not None}
+                    for p in command.params
+                    if p.name in configured and values.get(p.name) is not None}
 
         ctx.default_map = own(ctx.command)
         if isinstance(ctx.command, click.Group):
@@ -350,7 +355,7 @@ def read_options(path: str | Path | None, bundled: str, spec: Spec, own: tuple[s
     cfg = Options(doc, spec, path is not None,
                   spec.read(data, path=doc.path, line=doc.line))
     raw = data.get("presets") or {} if presets else {}
-    files.check_mapping(doc, raw, raw if isinstance(raw, dict) else (), "presets")
+    files.check_mapping(doc, raw, map(str, raw) if isinstance(raw, dict) else (), "presets")
     for name, values in raw.items():
         where = ("presets", str(name))
         files.check_mapping(doc, values or {}, spec.keys(CONFIG), *where)
