@@ -38,9 +38,9 @@ def load() -> str:
 
 
 def best(hands: int, anchor_hands: int, runs: int) -> None:
-    from wordforge_cli.hands import brute_best, build_index
-    from wordforge_cli.rarity import deal
-    from wordforge_cli.words import RuleFiles
+    from wordforge_cli.wordforge.config import RuleFiles
+    from wordforge_cli.wordforge.hands import brute_best, build_index
+    from wordforge_cli.wordforge.rarity import deal
 
     rules, tables = RuleFiles().load(whole=True)
     started = time.perf_counter()

@@ -32,12 +32,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from wordforge_cli.core.errors import UsageError  # noqa: E402
 from wordforge_cli.crossword.board import Request, check_request  # noqa: E402
 from wordforge_cli.crossword.lexicon import prepare  # noqa: E402
 from wordforge_cli.crossword.sets import batch  # noqa: E402
 from wordforge_cli.crossword.stats import BatchStats  # noqa: E402
-from wordforge_cli.errors import UsageError  # noqa: E402
-from wordforge_cli.vocab import read_vocab  # noqa: E402
+from wordforge_cli.io.vocab import read_vocab  # noqa: E402
 
 ANCHOR = Path("/work/shared/anchors/seedgen.js")
 BANDS = ((3, 3), (4, 4), (4, 5), (5, 5), (5, 6))
@@ -242,7 +242,7 @@ def costs(args) -> None:
     this process on the command's 20,000 boards (CPU seconds, ``process_time``, medians; each
     run starts from a fresh vocabulary, so its caches fill as in a real run), and start-up as
     the whole process of ``wfkit --version``."""
-    from wordforge_cli.crossword.board import board_line, record
+    from wordforge_cli.crossword.records import board_line, record
     from wordforge_cli.render.ipuz import board_ipuz_line
 
     n = args.n

@@ -37,7 +37,7 @@ from pathlib import Path
 from wordforge_cli.crossword.board import Request
 from wordforge_cli.crossword.lexicon import prepare
 from wordforge_cli.crossword.sets import batch
-from wordforge_cli.vocab import read_vocab
+from wordforge_cli.io.vocab import read_vocab
 vocab, lo, hi, layout, n, seed = sys.argv[2:8]
 lexicon = prepare(read_vocab(Path(sys.argv[1]) / "examples" / vocab if "/" not in vocab
                              else Path(vocab)))

@@ -26,12 +26,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from wordforge_cli.crossword.board import Request, record  # noqa: E402
+from wordforge_cli.crossword.board import Request  # noqa: E402
 from wordforge_cli.crossword.lexicon import prepare  # noqa: E402
+from wordforge_cli.crossword.records import record  # noqa: E402
 from wordforge_cli.crossword.sets import batch  # noqa: E402
 from wordforge_cli.crossword.stats import BatchStats  # noqa: E402
+from wordforge_cli.io.vocab import read_vocab  # noqa: E402
 from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line  # noqa: E402
-from wordforge_cli.vocab import read_vocab  # noqa: E402
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from wordforge_cli.config import bundled_config  # noqa: E402
+from wordforge_cli.io.checks import bundled_config  # noqa: E402
 from wordforge_cli.kanji import PoolRequest, PoolStats, iter_pools, load_dictionary  # noqa: E402
 from wordforge_cli.kanji.config import load_config  # noqa: E402
 

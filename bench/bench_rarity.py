@@ -69,7 +69,7 @@ def startup(runs: int, wfkit: list[str]) -> None:
 
 
 def sample_words(n: int) -> list[str]:
-    from wordforge_cli.paths import data_file
+    from wordforge_cli.io.paths import data_file
 
     lines = data_file("english.tsv").read_text(encoding="utf-8").splitlines()
     words = sorted({line.split("\t", 1)[0] for line in lines})
@@ -93,7 +93,7 @@ def zipf_anchor(words: list[str]) -> None:
 def check_zipf(words: list[str]) -> None:
     import wordfreq
 
-    from wordforge_cli.english import zipf_table
+    from wordforge_cli.wordforge.english import zipf_table
 
     table = zipf_table()
     wrong = [w for w in words if table.get(w, 0.0) != wordfreq.zipf_frequency(w, "en")]
@@ -103,8 +103,8 @@ def check_zipf(words: list[str]) -> None:
 
 def in_process(words: list[str], runs: int) -> None:
     from wordforge_cli.commands.rarity import write_ratings
-    from wordforge_cli.english import open_tables, read_rules
-    from wordforge_cli.rarity import rate_all
+    from wordforge_cli.wordforge.english import open_tables, read_rules
+    from wordforge_cli.wordforge.rarity import rate_all
 
     rules = read_rules()
     tables = open_tables(rules, whole=True)

@@ -37,9 +37,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from wordforge_cli.english import open_tables, read_rules
-from wordforge_cli.paths import data_file
-from wordforge_cli.rarity import rate
+from wordforge_cli.io.paths import data_file
+from wordforge_cli.wordforge.english import open_tables, read_rules
+from wordforge_cli.wordforge.rarity import rate
 
 # the checkout's sibling shared/ folder, as tests/conftest.py finds it
 REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "cefrj"

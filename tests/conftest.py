@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
-from wordforge_cli import workers
+from wordforge_cli.batch import workers
 from wordforge_cli.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ import random
 import pytest
 from wordforge_tables import write_table
 
-from wordforge_cli.balance import (
+from wordforge_cli.wordforge.balance import (
     GameRules,
     Model,
     Tally,
@@ -20,9 +20,16 @@ from wordforge_cli.balance import (
     summarize,
     zipf_floor,
 )
-from wordforge_cli.english import read_rules
-from wordforge_cli.hands import build_index
-from wordforge_cli.rarity import Play, Tables, WordInfo, hand_cover, score_word, turn_plays
+from wordforge_cli.wordforge.english import read_rules
+from wordforge_cli.wordforge.hands import build_index
+from wordforge_cli.wordforge.rarity import (
+    Play,
+    Tables,
+    WordInfo,
+    hand_cover,
+    score_word,
+    turn_plays,
+)
 
 RULES = read_rules()
 LETTERS = "aaabcdeeeefghiiijklmnooopqrrsssttuuvwxyz"

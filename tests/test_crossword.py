@@ -13,7 +13,7 @@ from tests.conftest import EXAMPLES
 from wordforge_cli.crossword.check import FIELDS, check_record
 from wordforge_cli.crossword.lexicon import prepare
 from wordforge_cli.crossword.unique import count_fillings
-from wordforge_cli.vocab import read_vocab
+from wordforge_cli.io.vocab import read_vocab
 
 TECH = EXAMPLES / "tech.yaml"
 ANIMALS = EXAMPLES / "animals-en.yaml"

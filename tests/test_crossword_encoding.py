@@ -16,13 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
-from wordforge_cli.crossword.board import Request, board_line, record, record_json
+from wordforge_cli.crossword.board import Request
 from wordforge_cli.crossword.lexicon import Lexicon, lexicon_from_words, prepare
+from wordforge_cli.crossword.records import board_line, record, record_json
 from wordforge_cli.crossword.sets import batch
 from wordforge_cli.crossword.stats import BatchStats
-from wordforge_cli.output import dumps, dumps_plain
+from wordforge_cli.io.output import dumps, dumps_plain
+from wordforge_cli.io.vocab import read_vocab
 from wordforge_cli.render.ipuz import board_ipuz, board_ipuz_json
-from wordforge_cli.vocab import read_vocab
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 LEXICONS: dict[str, Lexicon] = {}

@@ -11,13 +11,14 @@ import pytest
 
 from tests.conftest import EXAMPLES
 from wordforge_cli.crossword.blanks import STYLES
-from wordforge_cli.crossword.board import LAYOUTS, Request, record
+from wordforge_cli.crossword.board import LAYOUTS, Request
 from wordforge_cli.crossword.check import check_ipuz
 from wordforge_cli.crossword.lexicon import prepare
+from wordforge_cli.crossword.records import record
 from wordforge_cli.crossword.sets import batch
-from wordforge_cli.output import dumps
+from wordforge_cli.io.output import dumps
+from wordforge_cli.io.vocab import read_vocab
 from wordforge_cli.render.ipuz import board_ipuz
-from wordforge_cli.vocab import read_vocab
 
 BOARDS = 600  # per (vocabulary, layout): 2,400 puzzles in all
 
@@ -123,7 +124,7 @@ def test_the_text_from_boards_is_the_documents_json(vocab, layout):
     one layout's text kept for all its boards) is the JSON of :func:`board_ipuz` of each
     board's record, byte for byte: every style, size limits, with and without hints, a
     cache shared by the whole run and boards met again."""
-    from wordforge_cli.output import dumps_plain
+    from wordforge_cli.io.output import dumps_plain
     from wordforge_cli.render.ipuz import board_ipuz_line
 
     lex = prepare(read_vocab(EXAMPLES / vocab))
@@ -146,7 +147,7 @@ def test_the_text_of_a_big_vocabularys_boards():
     """Boards with no layout key (a vocabulary too big to keep its layouts) are written
     whole, the same bytes; a board id that is a string is quoted."""
     from wordforge_cli.crossword.lexicon import lexicon_from_words
-    from wordforge_cli.output import dumps_plain
+    from wordforge_cli.io.output import dumps_plain
     from wordforge_cli.render.ipuz import board_ipuz_line
 
     words = [f"{a}{b}{c}{d}" for a in "abcdefgh" for b in "ijklmnop" for c in "abcdefgh"

@@ -15,7 +15,7 @@ import pytest
 from conftest import EXAMPLES
 from test_pack_hostile_signals import alive, children
 
-from wordforge_cli import workers
+from wordforge_cli.batch import workers
 from wordforge_cli.commands import crossword as command
 
 TECH, ANIMALS = EXAMPLES / "tech.yaml", EXAMPLES / "animals-en.yaml"

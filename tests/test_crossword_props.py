@@ -12,10 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import EXAMPLES
+from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.crossword.blanks import STYLES
-from wordforge_cli.crossword.board import LAYOUTS, Request, make_board, record
+from wordforge_cli.crossword.board import LAYOUTS, Request, make_board
 from wordforge_cli.crossword.check import check_record
 from wordforge_cli.crossword.lexicon import prepare
+from wordforge_cli.crossword.records import record
 from wordforge_cli.crossword.sets import (
     DEFAULT_RAMP,
     EndlessConfig,
@@ -25,9 +27,8 @@ from wordforge_cli.crossword.sets import (
     endless_question,
 )
 from wordforge_cli.crossword.stats import BatchStats
-from wordforge_cli.output import dumps
-from wordforge_cli.rng import derive_seed
-from wordforge_cli.vocab import read_vocab
+from wordforge_cli.io.output import dumps
+from wordforge_cli.io.vocab import read_vocab
 
 VOCABS = ("tech.yaml", "animals-en.yaml")
 BANDS = ((3, 3), (4, 4), (4, 5), (5, 5), (5, 6))
@@ -132,10 +133,10 @@ def test_stats_from_boards_equal_stats_from_records():
 
 # --- issue 9: size limits, answer spread, styles that hold, ipuz consistency, every mode ---
 
+from wordforge_cli.core.errors import UsageError  # noqa: E402
 from wordforge_cli.crossword.board import check_request, dealable  # noqa: E402
 from wordforge_cli.crossword.check import check_ipuz  # noqa: E402
 from wordforge_cli.crossword.sets import Deck  # noqa: E402
-from wordforge_cli.errors import UsageError  # noqa: E402
 from wordforge_cli.render.ipuz import board_ipuz  # noqa: E402
 
 
@@ -256,13 +257,13 @@ JSONISH = st.recursive(
 @settings(max_examples=300)
 @given(value=JSONISH)
 def test_the_fast_encoder_writes_the_same_bytes(value):
-    from wordforge_cli.output import dumps_plain
+    from wordforge_cli.io.output import dumps_plain
 
     assert dumps_plain(value) == dumps(value)
 
 
 def test_the_fast_encoder_matches_over_thousands_of_boards():
-    from wordforge_cli.output import dumps_plain
+    from wordforge_cli.io.output import dumps_plain
 
     for vocab in VOCABS:
         lex = lexicon(vocab)

@@ -14,7 +14,7 @@ from functools import cache
 
 import pytest
 
-from wordforge_cli.paths import data_file
+from wordforge_cli.io.paths import data_file
 
 LEVELS = {"A1", "A2", "B1", "B2", "C1", "C2"}
 POS = {"noun", "verb", "adjective", "adverb", "pronoun", "conjunction", "interjection",
@@ -179,7 +179,7 @@ def test_provenance_names_every_source_and_the_rebuild_command():
 
 def test_reading_the_table_needs_no_build_only_package():
     """The build's packages (jamdict, cefrpy, english-words) are never imported at run time."""
-    code = ("import sys\nfrom wordforge_cli.english import open_words\n"
+    code = ("import sys\nfrom wordforge_cli.wordforge.english import open_words\n"
             "t = open_words(whole=True)\nassert t.get('cat') is not None\n"
             "bad = [m for m in ('jamdict', 'jamdict_data', 'cefrpy', 'english_words')"
             " if m in sys.modules]\nassert not bad, bad\n")
@@ -192,8 +192,9 @@ def test_data_version_is_in_version_output_and_follows_the_bytes(tmp_path, monke
     """The data version names the bundled data: a rebuild with other bytes changes it."""
     from click.testing import CliRunner
 
-    from wordforge_cli import __version__, dataversion, paths
+    from wordforge_cli import __version__
     from wordforge_cli.cli import cli
+    from wordforge_cli.io import dataversion, paths
 
     version = dataversion.data_version()
     assert re.fullmatch(r"[0-9a-f]{12}", version)
@@ -224,7 +225,7 @@ def test_data_version_is_in_version_output_and_follows_the_bytes(tmp_path, monke
 
 def test_pack_manifest_licence_names_both_expert_lists():
     """A pack's manifest carries data/english.md's licence section: both attributions."""
-    from wordforge_cli.pack.kinds import bundled_file
+    from wordforge_cli.batch.kinds import bundled_file
 
     entry = bundled_file("data", "english.tsv")
     assert entry.provenance == "wfkit:data/english.md"

@@ -10,7 +10,7 @@ from conftest import EXAMPLES
 
 from wordforge_cli.crossword.difficulty import GUESS_WEIGHT, measure, measure_record, rises
 from wordforge_cli.crossword.lexicon import prepare
-from wordforge_cli.vocab import read_vocab
+from wordforge_cli.io.vocab import read_vocab
 
 
 def _vocab(words):

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from wordforge_cli.errors import CannotDo, ConfigError
-from wordforge_cli.output import atomic_write, dumps
-from wordforge_cli.rng import derive_seed, item_rng
-from wordforge_cli.vocab import read_vocab
-from wordforge_cli.yamlio import load_yaml, parse_yaml
+from wordforge_cli.core.errors import CannotDo, ConfigError
+from wordforge_cli.core.rng import derive_seed, item_rng
+from wordforge_cli.io.output import atomic_write, dumps
+from wordforge_cli.io.vocab import read_vocab
+from wordforge_cli.io.yamlio import load_yaml, parse_yaml
 
 
 def write(tmp_path, name, text, mode="w"):

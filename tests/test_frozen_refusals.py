@@ -24,8 +24,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES
 
+from wordforge_cli.batch import kinds
 from wordforge_cli.cli import cli
-from wordforge_cli.pack import kinds
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "frozen_refusals.json").read_text(encoding="utf-8"))

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wordforge_tables import write_table
 
-from wordforge_cli.english import read_rules
-from wordforge_cli.hands import brute_best, build_index
-from wordforge_cli.rarity import LEVELS, Play, Tables, WordInfo, hand_cover, score_word
+from wordforge_cli.wordforge.english import read_rules
+from wordforge_cli.wordforge.hands import brute_best, build_index
+from wordforge_cli.wordforge.rarity import LEVELS, Play, Tables, WordInfo, hand_cover, score_word
 
 RULES = read_rules()
 LETTERS = "aabcdeeefghiijklmnoopqrssttuvwxyz"

@@ -20,8 +20,8 @@ import pytest
 from click.testing import CliRunner
 
 from wordforge_cli.cli import cli
-from wordforge_cli.errors import CannotDo, ConfigError, one_line, show_path
-from wordforge_cli.output import atomic_write, check_outputs
+from wordforge_cli.core.errors import CannotDo, ConfigError, one_line, show_path
+from wordforge_cli.io.output import atomic_write, check_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

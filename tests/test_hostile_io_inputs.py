@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hostile_io import one_error, run
 
-from wordforge_cli import english
 from wordforge_cli.cli import cli
-from wordforge_cli.errors import ConfigError
-from wordforge_cli.inputs import CAPS, read_bytes
+from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.io.inputs import CAPS, read_bytes
+from wordforge_cli.wordforge import english
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -234,7 +234,7 @@ def test_a_sorted_user_table_answers_as_the_batch_does(tmp_path):
 
 
 def test_the_bundled_table_passes_the_same_validation():
-    from wordforge_cli.paths import data_file
+    from wordforge_cli.io.paths import data_file
 
     path = data_file(english.WORD_TABLE)
     text = path.read_text(encoding="utf-8")
@@ -250,7 +250,7 @@ def test_the_bundled_table_passes_the_same_validation():
     ("a: 1\n'a': 2\n", 1, 2),
 ])
 def test_duplicate_yaml_keys_are_refused_with_both_lines(tmp_path, content, first, second):
-    from wordforge_cli.yamlio import parse_yaml
+    from wordforge_cli.io.yamlio import parse_yaml
 
     with pytest.raises(ConfigError, match=f"is given twice .first on line {first}") as caught:
         parse_yaml(content, tmp_path / "x.yaml")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from wordforge_cli import signals
+from wordforge_cli.core import signals
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -72,7 +72,7 @@ def test_a_signal_mid_write_leaves_no_litter(tmp_path, batch, signum, delay):
 def test_an_ignored_signal_stays_ignored(tmp_path):
     """nohup: SIGHUP ignored by the caller is not turned into an interruption."""
     code = ("import signal, os, sys\nsignal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
-            "from wordforge_cli import signals\nsignals.install()\n"
+            "from wordforge_cli.core import signals\nsignals.install()\n"
             "os.kill(os.getpid(), signal.SIGHUP)\nprint('still here')\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=30)
     assert done.stdout == b"still here\n", done.stderr
@@ -95,7 +95,7 @@ def test_a_forked_worker_dies_quietly_on_sigterm(tmp_path):
     marker = tmp_path / "cleaned"
     code = (
         "import os, signal, sys, time\n"
-        "from wordforge_cli import signals\n"
+        "from wordforge_cli.core import signals\n"
         "signals.install()\n"
         f"signals.register(lambda: open({str(marker)!r}, 'w').close())\n"
         "pid = os.fork()\n"
@@ -157,12 +157,13 @@ def test_ctrl_c_to_a_pack_build_with_workers_is_one_line(tmp_path, signum):
 
 LEAVE = """
 import atexit, os, signal, sys
-from wordforge_cli import signals
+from wordforge_cli import __main__ as entry
+from wordforge_cli.core import signals
 signals.install()
 atexit.register(lambda: sys.stderr.write("teardown ran\\n"))
 sys.stdout.write("the last record, not yet flushed")
 code = sys.argv[1]
-signals.leave(None if code == "none" else int(code) if code.isdigit() else code)
+entry.leave(None if code == "none" else int(code) if code.isdigit() else code)
 """
 
 
@@ -182,13 +183,14 @@ def test_the_end_of_a_run_skips_the_teardown_and_keeps_its_status(code, status, 
 ENTRY = """
 import atexit, sys
 import wordforge_cli.cli
-from wordforge_cli import signals
+from wordforge_cli.core import signals
 def main():
     atexit.register(lambda: sys.stderr.write("teardown ran\\n"))
     print("done", end="")
     sys.exit(2)
 wordforge_cli.cli.main = main
-signals.entry()
+from wordforge_cli.__main__ import entry
+entry()
 """
 
 

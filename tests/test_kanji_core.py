@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordforge_cli.errors import CannotDo, ConfigError, UsageError
+from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
+from wordforge_cli.core.rng import derive_seed, item_rng
 from wordforge_cli.kanji import (
     PoolRequest,
     PoolStats,
@@ -24,7 +25,6 @@ from wordforge_cli.kanji import (
     make_pool,
     pool_record,
 )
-from wordforge_cli.rng import derive_seed, item_rng
 
 
 @pytest.fixture(scope="module")

@@ -73,7 +73,7 @@ def test_build_writes_sections_renders_and_manifest(built):
     manifest = verify(out)
     assert manifest["seed"] == 7 and manifest["format"] == "wfkit-pack/1"
     assert manifest["config"]["sha256"] == sha256_file(config)
-    from wordforge_cli.dataversion import data_version
+    from wordforge_cli.io.dataversion import data_version
 
     assert manifest["data_version"] == data_version()  # data rebuilt -> the pack is stale
     big = manifest["sections"][0]

@@ -138,10 +138,11 @@ def test_engine_pack_same_bytes_for_jobs_and_shards(tmp_path, run):
 
 def test_the_pack_board_is_the_crossword_command_board(tmp_path, run):
     """A section is the engine's batch with the section name as scope: same boards."""
-    from wordforge_cli.crossword.board import Request, record
+    from wordforge_cli.crossword.board import Request
     from wordforge_cli.crossword.lexicon import prepare
+    from wordforge_cli.crossword.records import record
     from wordforge_cli.crossword.sets import batch
-    from wordforge_cli.vocab import read_vocab
+    from wordforge_cli.io.vocab import read_vocab
 
     config = small_pack(tmp_path)
     out = tmp_path / "out"
@@ -228,8 +229,9 @@ def _single_build(tmp_path: Path, run) -> Path:
 def test_the_bundled_template_lists_every_key_of_every_kind_and_builds(tmp_path, run):
     from conftest import CONFIGS
 
-    from wordforge_cli.pack.config import COMMON_KEYS, TOP_KEYS
-    from wordforge_cli.pack.kinds import get_kind, kind_names
+    from wordforge_cli.batch.context import COMMON_KEYS
+    from wordforge_cli.batch.kinds import get_kind, kind_names
+    from wordforge_cli.pack.config import TOP_KEYS
 
     text = (CONFIGS / "pack.yaml").read_text(encoding="utf-8")
     keys = set(TOP_KEYS) | set(COMMON_KEYS)

@@ -14,9 +14,9 @@ from typing import Any
 
 import click
 
-from wordforge_cli.pack.kinds import Item, Kind, Section, register_kind
-from wordforge_cli.rng import derive_seed, item_rng
-from wordforge_cli.spec import PACK, Field, Spec
+from wordforge_cli.batch.kinds import Item, Kind, Section, register_kind
+from wordforge_cli.core.rng import derive_seed, item_rng
+from wordforge_cli.options.spec import PACK, Field, Spec
 
 
 def histogram_summary(hist: Counter[int]) -> dict[str, Any]:

@@ -500,7 +500,7 @@ def test_an_out_inside_a_file_or_a_read_only_place(tmp_path, run, monkeypatch):
 
 def test_out_at_a_mount_point_is_refused_and_a_failed_swap_leaves_nothing(tmp_path, run,
                                                                           built, monkeypatch):
-    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.core.errors import CannotDo
     from wordforge_cli.pack import store
 
     config, out = built

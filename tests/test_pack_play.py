@@ -70,7 +70,8 @@ def _config(tmp: Path, text: str = CONFIG) -> Path:
 def _chunks(size: int) -> Iterator[None]:
     """Build in chunks of ``size`` (so shards split small sections); every pack module that
     took the chunk size by name sees it (forked workers inherit it)."""
-    from wordforge_cli.pack import build, merge, runner
+    from wordforge_cli.batch import runner
+    from wordforge_cli.pack import build, merge
 
     modules = (runner, build, merge)
     saved = [m.CHUNK for m in modules]
@@ -119,7 +120,7 @@ def test_kanji_sections_are_the_engines_self_play(built):
     _tmp, _config_path, out = built
     sections = _sections(out)
     dictionary = load_dictionary(None)
-    from wordforge_cli.config import bundled_config
+    from wordforge_cli.io.checks import bundled_config
 
     v = load_config(bundled_config("kanji")).values("easy")
     request = PoolRequest(base=v["base"], bring=v["bring"], kanji=v["kanji"],
@@ -158,7 +159,7 @@ def test_crossword_sections_measure_their_boards(built):
     are those of the records (ramp step for a challenge, plan phase for endless)."""
     from wordforge_cli.crossword.difficulty import measure_record, rises
     from wordforge_cli.crossword.lexicon import prepare
-    from wordforge_cli.vocab import read_vocab
+    from wordforge_cli.io.vocab import read_vocab
 
     tmp, _config_path, out = built
     sections = _sections(out)

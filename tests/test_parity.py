@@ -1,4 +1,5 @@
-"""Parity of the three front ends, generated from the engines' specs (wordforge_cli/spec.py).
+"""Parity of the three front ends, generated from the engines' specs
+(wordforge_cli/options/spec.py).
 
 For every field of every engine's spec and a set of probe values made from the field's own
 type (both ends of a range and one past each, a wrong type, every choice and a typo of one,
@@ -19,8 +20,8 @@ import pytest
 import yaml
 from conftest import EXAMPLES
 
-from wordforge_cli.errors import WfkitError
-from wordforge_cli.spec import CLI, CONFIG, PACK, Field, Names, Pair, Parsed, Spec
+from wordforge_cli.core.errors import WfkitError
+from wordforge_cli.options.spec import CLI, CONFIG, PACK, Field, Names, Pair, Parsed, Spec
 
 SKIP = object()  # a probe a front end cannot express (a list on the command line)
 
@@ -38,9 +39,9 @@ class Engine:
 
 
 def _engines() -> list[Engine]:
-    from wordforge_cli import words
     from wordforge_cli.crossword import config as cw
     from wordforge_cli.kanji import config as kanji_config
+    from wordforge_cli.wordforge import config as words
 
     def crossword(kind: str, spec: Spec, *command: str) -> Engine:
         return Engine(kind, spec, ("crossword", *command), cw.load_config,
@@ -155,8 +156,8 @@ def config_outcome(engine: Engine, f: Field, value: Any, tmp: Path) -> tuple[str
 
 
 def pack_outcome(engine: Engine, f: Field, value: Any, tmp: Path) -> tuple[str, Any]:
+    from wordforge_cli.batch.kinds import prepare_section
     from wordforge_cli.pack.config import load_pack_config
-    from wordforge_cli.pack.kinds import prepare_section
 
     for name in engine.files:
         if not (tmp / name).exists():
@@ -228,7 +229,7 @@ def test_an_unknown_config_key_names_its_line_and_a_close_key(tmp_path: Path) ->
 
 def test_the_field_is_rendered_per_front_end(tmp_path: Path) -> None:
     """One error, three spellings of its field: --budget, budget, sections[0].budget."""
-    from wordforge_cli.errors import UsageError
+    from wordforge_cli.core.errors import UsageError
 
     assert str(UsageError("too big", field="max_grade")) == "--max-grade: too big"
     crossword = ENGINES[0]

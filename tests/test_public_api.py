@@ -24,8 +24,8 @@ def listed_names() -> list[str]:
     block = block[block.index("\n- "):]
     block = block[:block.index("\n\n")]
     names = []
-    for module, rest in re.findall(r"`(wordforge_cli\.\w+)`: ((?:`[\w.]+(?:\([^`]*\))?`,?\s*)+)",
-                                   block):
+    listed = r"`(wordforge_cli(?:\.\w+)+)`: ((?:`[\w.]+(?:\([^`]*\))?`,?\s*)+)"
+    for module, rest in re.findall(listed, block):
         for name in re.findall(r"`([\w.]+)", rest):
             names.append(f"{module}.{name}")
     return names
@@ -57,10 +57,10 @@ def test_every_listed_name_exists() -> None:
 
 
 def test_crossword_through_the_public_api() -> None:
-    from wordforge_cli.crossword import board, check, lexicon, sets, stats
-    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.core.engine import OutOfBudget
+    from wordforge_cli.crossword import board, check, lexicon, records, sets, stats
+    from wordforge_cli.io.vocab import read_vocab
     from wordforge_cli.render import render
-    from wordforge_cli.vocab import read_vocab
 
     lex = lexicon.prepare(read_vocab(EXAMPLES / "tech.yaml"))
     request = board.Request(4, 5, "tail")
@@ -69,7 +69,7 @@ def test_crossword_through_the_public_api() -> None:
     parts = [stats.BatchStats(lexicon=lex), stats.BatchStats(lexicon=lex)]
     for i, seed, made in sets.batch(lex, request, 7, 12, scope=("api",)):
         assert made is not None
-        rec = board.record(made, i, seed)
+        rec = records.record(made, i, seed)
         assert check.check_record(rec, lex.words) == []
         assert render("crossword", "text", rec)
         whole.add(made)
@@ -87,7 +87,7 @@ def test_crossword_through_the_public_api() -> None:
 
 def test_kanji_through_the_public_api() -> None:
     from wordforge_cli import kanji
-    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.core.engine import OutOfBudget
 
     dictionary = kanji.load_dictionary()
     request = kanji.PoolRequest(kanji=(30, 45), budget=3)
@@ -111,8 +111,8 @@ def test_kanji_through_the_public_api() -> None:
 
 
 def test_rarity_through_the_public_api() -> None:
-    from wordforge_cli import english, rarity
-    from wordforge_cli.vocab import read_vocab
+    from wordforge_cli.io.vocab import read_vocab
+    from wordforge_cli.wordforge import english, rarity
 
     rules = english.read_rules(None)
     tables = english.open_tables(rules, whole=True)

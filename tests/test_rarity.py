@@ -12,7 +12,7 @@ import pytest
 from conftest import CONFIGS, EXAMPLES
 from wordforge_tables import ARTICLE_SEVEN, ARTICLE_TABLE, write_table
 
-from wordforge_cli.paths import data_file
+from wordforge_cli.io.paths import data_file
 
 ARTICLE_CEFR = EXAMPLES / "article-cefr.yaml"
 FIELDS = ["word", "zipf", "cefr", "rarity", "label", "multiplier", "source", "battle_rarity",

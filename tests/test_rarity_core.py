@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wordforge_tables import WORDS, write_table
 
-from wordforge_cli import english
-from wordforge_cli.rarity import (
+from wordforge_cli.wordforge import english
+from wordforge_cli.wordforge.rarity import (
     Play,
     Tables,
     WordInfo,
@@ -132,7 +132,7 @@ def test_fast_writers_match_the_plain_records():
     import io
 
     from wordforge_cli.commands.rarity import write_ratings
-    from wordforge_cli.output import dumps
+    from wordforge_cli.io.output import dumps
 
     t = tables(zipf={"xylophone": 2.37, "cat": 4.78, "cats": 4.46},
                overrides={"dot": "ultra_rare"})
@@ -332,7 +332,7 @@ def test_binary_search_finds_exactly_the_listed_words(tmp_path_factory, listed, 
     ("cat\tA1\t\tnoun\t猫\ndog\tD9\t\t\t\n", 2, "unknown CEFR level 'D9'"),
 ])
 def test_bad_word_table_names_its_line(tmp_path, text, line, needle):
-    from wordforge_cli.errors import ConfigError
+    from wordforge_cli.core.errors import ConfigError
 
     path = tmp_path / "w.tsv"
     path.write_text(text, encoding="utf-8")
@@ -346,7 +346,7 @@ def test_bad_word_table_names_its_line(tmp_path, text, line, needle):
 
 
 def test_missing_word_table_is_a_config_error(tmp_path):
-    from wordforge_cli.errors import ConfigError
+    from wordforge_cli.core.errors import ConfigError
 
     for whole in (False, True):
         with pytest.raises(ConfigError, match="no such file"):
@@ -422,7 +422,7 @@ def test_rating_matches_the_articles_code(word, zipf, level, override, gold_rush
 @settings(max_examples=60)
 @given(seed=st.integers(0, 2**63 - 1), players=st.integers(1, 8))
 def test_every_deal_is_the_bag_in_hands_of_10(seed, players):
-    from wordforge_cli.rng import item_rng
+    from wordforge_cli.core.rng import item_rng
 
     result = deal(RULES.tiles, players, item_rng(seed, "tiles", 0))
     assert len(result.hands) == players and all(len(h) == 10 for h in result.hands)

@@ -91,10 +91,10 @@ def test_rarity_stats_file_is_the_pack_sections_stats(run, tmp_path):
 
 
 def test_tiles_stats_of_many_deals(run, tmp_path):
-    from wordforge_cli.deal_stats import DealStats
-    from wordforge_cli.english import read_rules
-    from wordforge_cli.rarity import deal
-    from wordforge_cli.rng import item_rng
+    from wordforge_cli.core.rng import item_rng
+    from wordforge_cli.wordforge.deal_stats import DealStats
+    from wordforge_cli.wordforge.english import read_rules
+    from wordforge_cli.wordforge.rarity import deal
 
     stats = tmp_path / "deals.json"
     result = run("tiles", "--players", "3", "-n", "40", "--seed", "5", "--json",

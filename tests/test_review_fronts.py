@@ -152,7 +152,9 @@ def test_a_crossword_option_is_the_same_from_the_command_line_and_a_config(
     head, options = form
     bundled = yaml.safe_load((CONFIGS / "crossword.yaml").read_text(encoding="utf-8"))
     cli = _made(run, tmp_path, "crossword", *head, "--seed", seed, *_cli(options))
-    assert cli[0] == 0, cli[3]
+    # a tiny budget may make nothing at all (a challenge set needs all of its boards): the
+    # documented could-not-do, which the config must give just the same
+    assert cli[0] == 0 or (cli[0] == 1 and "ran out of their budget" in cli[3]), cli[3]
     config = _yaml(tmp_path / "cw.yaml", {**bundled, **options})  # (a group option)
     assert _made(run, tmp_path, "crossword", "--config", config, *head, "--seed", seed) == cli
     wrong = _yaml(tmp_path / "wrong.yaml", {**bundled, **_others(options)})

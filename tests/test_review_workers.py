@@ -93,8 +93,8 @@ def test_a_wait_for_a_chunk_ends_when_a_worker_is_dead():
     """A worker killed in a task, or while it sends its result (its result pipe closes
     half-way through a message), ends the wait at once with the one line: the parent keeps
     no copy of a result pipe's write end, so the end of file comes."""
-    from wordforge_cli import workers
-    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.batch import workers
+    from wordforge_cli.core.errors import CannotDo
 
     before = children(os.getpid())
     results = workers.ordered(_die_on_three, range(8), 2)
@@ -107,7 +107,7 @@ def test_a_wait_for_a_chunk_ends_when_a_worker_is_dead():
 
 
 def test_half_a_message_is_a_dead_worker(tmp_path):
-    from wordforge_cli import workers
+    from wordforge_cli.batch import workers
 
     r, w = os.pipe()
     os.write(w, (1000).to_bytes(8, "little") + b"half")

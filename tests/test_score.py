@@ -9,7 +9,7 @@ import pytest
 from conftest import EXAMPLES
 from wordforge_tables import write_table
 
-from wordforge_cli.paths import data_file
+from wordforge_cli.io.paths import data_file
 
 ARTICLE_CEFR = EXAMPLES / "article-cefr.yaml"
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="POSIX signals")
 
 SCRIPT = """
 import os, signal, sys
-import wordforge_cli.pack.runner as runner
+import wordforge_cli.batch.runner as runner
 
 class Dropper:
     def __del__(self):  # the handler runs in here: its Interrupted is swallowed
@@ -34,7 +34,7 @@ def run_task(*args, **kwargs):
 runner.run_task = run_task
 sys.argv = ["wfkit", "crossword", "--vocab", sys.argv[1], "-n", "5", "--jobs", "1", "--seed", "1",
             "-o", sys.argv[2]]
-from wordforge_cli.signals import entry
+from wordforge_cli.__main__ import entry
 entry()
 """
 

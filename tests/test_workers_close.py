@@ -11,7 +11,7 @@ import time
 import pytest
 from test_pack_hostile_signals import alive, children
 
-from wordforge_cli import workers
+from wordforge_cli.batch import workers
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="/proc")
 

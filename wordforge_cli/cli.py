@@ -12,8 +12,8 @@ from typing import Any
 import click
 
 from wordforge_cli import __version__
-from wordforge_cli.errors import EXIT_CANNOT, WfkitError
-from wordforge_cli.options import ReportedError, say
+from wordforge_cli.core.errors import EXIT_CANNOT, WfkitError
+from wordforge_cli.core.messages import ReportedError, say
 
 # name -> "module:attribute": one module per command, wordforge_cli/commands/NAME.py, whose
 # function NAME is the command
@@ -36,7 +36,7 @@ def _check_outputs_first(command: click.Command) -> click.Command:
     run = command.invoke
 
     def invoke(ctx: click.Context) -> Any:
-        from wordforge_cli.output import check_outputs
+        from wordforge_cli.io.output import check_outputs
 
         check_outputs((OUTPUT_PARAMS[name], ctx.params.get(name)) for name in OUTPUT_PARAMS)
         return run(ctx)
@@ -68,7 +68,7 @@ class LazyGroup(click.Group):
         except WfkitError as error:
             raise ReportedError(error) from None
         except OSError as exc:  # a full or read-only disk under a file being written
-            from wordforge_cli.output import WRITE_ERRNOS, write_failed
+            from wordforge_cli.io.output import WRITE_ERRNOS, write_failed
 
             if exc.errno not in WRITE_ERRNOS or not exc.filename:
                 raise
@@ -103,7 +103,7 @@ class LazyGroup(click.Group):
 
 def _show_version(ctx: click.Context) -> None:
     """The code's version and the bundled data's (a hash of its files: see dataversion.py)."""
-    from wordforge_cli.dataversion import data_version
+    from wordforge_cli.io.dataversion import data_version
 
     click.echo(f"wfkit, version {__version__} (data {data_version()})")
     ctx.exit()
@@ -138,13 +138,13 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: never a traceback for the user (WFKIT_DEBUG=1 shows one).
 
     Signals SIGINT, SIGTERM and SIGHUP end the run with one line, the clean-ups registered in
-    :mod:`wordforge_cli.signals` (temporary files, staging) done, and exit status 128+N.
+    :mod:`wordforge_cli.core.signals` (temporary files, staging) done, and exit status 128+N.
     stdout is UTF-8 whatever the locale: records are the same bytes everywhere (a C locale
     would otherwise fail on the first non-ASCII gloss); in an ASCII locale the run is
     repeated in Python's UTF-8 mode (see :func:`_utf8_mode`); stderr escapes what it cannot
     encode. A write that fails (full disk, read-only file system, closed stdout) is one line.
     """
-    from wordforge_cli import signals
+    from wordforge_cli.core import signals
 
     _utf8_mode()
     try:
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
         say("error: out of memory")
         sys.exit(EXIT_CANNOT)
     except OSError as exc:
-        from wordforge_cli.output import WRITE_ERRNOS, write_failed, write_reason
+        from wordforge_cli.io.output import WRITE_ERRNOS, write_failed, write_reason
 
         if exc.errno not in WRITE_ERRNOS and not isinstance(exc, _StdoutClosed):
             _internal(exc)
@@ -192,7 +192,7 @@ def _internal(exc: BaseException) -> None:
 
 
 def _stop(name: str, status: int) -> None:
-    from wordforge_cli import signals
+    from wordforge_cli.core import signals
 
     signals.ignore()
     signals.run_cleanups()

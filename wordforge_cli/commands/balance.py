@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.errors import UsageError
-from wordforge_cli.options import report_seed, seed_option
-from wordforge_cli.words import GAME, rule_options
+from wordforge_cli.core.errors import UsageError
+from wordforge_cli.options.shared import report_seed, seed_option
+from wordforge_cli.wordforge.config import GAME, rule_options
 
 if TYPE_CHECKING:
-    from wordforge_cli.balance import GameRules, Model
-    from wordforge_cli.words import RuleFiles
+    from wordforge_cli.wordforge.balance import GameRules, Model
+    from wordforge_cli.wordforge.config import RuleFiles
 
 
 @click.command()
@@ -44,8 +44,8 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
       wfkit balance -n 200 --player B1 --player C2 --seed 1
       wfkit balance -n 200 --seed 1 --compare examples/rarity-no-short-cap.yaml --json
     """
-    from wordforge_cli.balance import GameRules, parse_model
-    from wordforge_cli.output import atomic_write, dumps_pretty
+    from wordforge_cli.io.output import atomic_write, dumps_pretty
+    from wordforge_cli.wordforge.balance import GameRules, parse_model
 
     chosen = list(models) or [parse_model("all")]
     if len(chosen) == 1:
@@ -74,9 +74,9 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
 
 def _run(rule: RuleFiles, models: Sequence[Model], players: int, seed: int, games: int,
          game: GameRules) -> dict[str, Any]:
-    from wordforge_cli.balance import check_seats, simulate, summarize
-    from wordforge_cli.hands import build_index
-    from wordforge_cli.progress import progress
+    from wordforge_cli.core.progress import progress
+    from wordforge_cli.wordforge.balance import check_seats, simulate, summarize
+    from wordforge_cli.wordforge.hands import build_index
 
     rules, tables = rule.load(whole=True)
     check_seats(rules, players)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from wordforge_cli.core.errors import UsageError
 from wordforge_cli.crossword.config import (
     BATCH,
     BOARD,
@@ -21,8 +22,7 @@ from wordforge_cli.crossword.config import (
     load_config,
 )
 from wordforge_cli.crossword.sets import plan as make_plan
-from wordforge_cli.errors import UsageError
-from wordforge_cli.options import (
+from wordforge_cli.options.shared import (
     STATS,
     jobs_option,
     output_options,
@@ -30,13 +30,13 @@ from wordforge_cli.options import (
     seed_option,
     vocab_option,
 )
-from wordforge_cli.spec import CONFIG_META, config_callback
+from wordforge_cli.options.spec import CONFIG_META, config_callback
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.crossword import BoardSection
+    from wordforge_cli.batch.kinds import Item
+    from wordforge_cli.batch.runner import Lines, Plan
     from wordforge_cli.crossword.config import CrosswordConfig
-    from wordforge_cli.pack.crossword import BoardSection
-    from wordforge_cli.pack.kinds import Item
-    from wordforge_cli.pack.runner import Lines, Plan
     from wordforge_cli.render.ipuz import IpuzCache
 
 RENDERS = ("json", "text", "svg", "ipuz", "sheet")
@@ -176,7 +176,7 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
       wfkit crossword plan 6
       wfkit crossword --config configs/crossword.yaml plan 40 --json
     """
-    from wordforge_cli.output import dumps
+    from wordforge_cli.io.output import dumps
 
     cfg = _config(ctx)  # ctx.meta is shared with the group
     p = make_plan(cfg.endless, question, cfg.labels)
@@ -205,9 +205,9 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     """Make items ``start..start+count-1`` of the form ``kind`` as its pack section does (the
     same section, with the engine's own scope and the vocabulary's name), through the pack's
     runner: here, or in ``--jobs`` worker processes, written in index order."""
+    from wordforge_cli.batch.crossword import FORMS, load_lexicon
+    from wordforge_cli.batch.runner import Plan
     from wordforge_cli.crossword.sets import SCOPE
-    from wordforge_cli.pack.crossword import FORMS, load_lexicon
-    from wordforge_cli.pack.runner import Plan
 
     lexicon = load_lexicon(common["vocab"], common, duplicates=True)
     cfg = _config(ctx)  # ctx.meta is shared with the group's subcommands
@@ -258,7 +258,7 @@ def _lines(section: BoardSection, render: str, hints: dict[str, str], stream: An
         from wordforge_cli.render.crossword import board_text
 
         return lambda item: [board_text(rec, hints).encode() for rec in item.records]
-    from wordforge_cli.pack.crossword import BoardItem
+    from wordforge_cli.batch.crossword import BoardItem
     from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line
 
     name = section.lexicon.name
@@ -284,11 +284,11 @@ def _emit(section: BoardSection, chunks: Plan, jobs: int, render: str, common: d
     reason reported after the statistics, and the run goes on."""
     import time
 
-    from wordforge_cli.errors import CannotDo
-    from wordforge_cli.output import atomic_write, dumps, write_behind
-    from wordforge_cli.pack.runner import run_chunks
-    from wordforge_cli.progress import counting
-    from wordforge_cli.signals import check
+    from wordforge_cli.batch.runner import run_chunks
+    from wordforge_cli.core.errors import CannotDo
+    from wordforge_cli.core.progress import counting
+    from wordforge_cli.core.signals import check
+    from wordforge_cli.io.output import atomic_write, dumps, write_behind
 
     lexicon = section.lexicon
     stats: Any = section.new_stats()

@@ -16,7 +16,7 @@ WORKFLOW = ".github/workflows/wfkit-pack.yml"
 
 def starter_files() -> list[tuple[Path, str]]:
     """(source, path in the project) of every file init writes, in the order written."""
-    from wordforge_cli.paths import resource_dir
+    from wordforge_cli.io.paths import resource_dir
 
     files: list[tuple[Path, str]] = []
     configs = resource_dir("configs")
@@ -81,8 +81,8 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
       wfkit init demo && cd demo
       wfkit init . --force
     """
-    from wordforge_cli.errors import CannotDo, UsageError
-    from wordforge_cli.output import atomic_write
+    from wordforge_cli.core.errors import CannotDo, UsageError
+    from wordforge_cli.io.output import atomic_write
 
     files = starter_files()
     present = [name for _source, name in files

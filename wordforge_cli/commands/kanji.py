@@ -14,22 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.errors import CannotDo, ConfigError, UsageError
+from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
+from wordforge_cli.core.messages import intake
 from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
 from wordforge_cli.kanji.territory import make_board, play_game
-from wordforge_cli.options import (
+from wordforge_cli.options.shared import (
     STATS,
     first_drawn,
-    intake,
     output_options,
     report_seed,
     seed_option,
     write_stats,
 )
-from wordforge_cli.spec import CONFIG_META, config_callback
+from wordforge_cli.options.spec import CONFIG_META, config_callback
 
 if TYPE_CHECKING:
     from wordforge_cli.kanji.territory import Player
@@ -80,10 +80,10 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         return
     import time
 
+    from wordforge_cli.batch.kanji import KanjiSection
+    from wordforge_cli.core.progress import progress
+    from wordforge_cli.io.output import atomic_write, dumps
     from wordforge_cli.kanji.config import pool_request, self_play
-    from wordforge_cli.output import atomic_write, dumps
-    from wordforge_cli.pack.kanji import KanjiSection
-    from wordforge_cli.progress import progress
 
     if as_json:
         render = "jsonl"
@@ -220,7 +220,7 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
       wfkit kanji check 熱帯 --pool examples/weather-pool.jsonl
       wfkit kanji check 亜熱帯 --pool examples/weather-pool.jsonl --id 0 --taken 熱帯
     """
-    from wordforge_cli.output import dumps
+    from wordforge_cli.io.output import dumps
 
     record = read_pool(pool_path, pool_id)
     board = record["kanji"]
@@ -246,7 +246,7 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
 
 def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
     """One pool record from a JSON Lines file, a JSON list, or one JSON object."""
-    from wordforge_cli.yamlio import read_text
+    from wordforge_cli.io.yamlio import read_text
 
     text = read_text(path, "pools file", stdin=True)
     try:
@@ -313,7 +313,7 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
       wfkit kanji play --pool examples/weather-pool.jsonl --id 0 --seed 1
       wfkit kanji play --pool examples/weather-pool.jsonl --player lookahead --player greedy@3
     """
-    from wordforge_cli.output import dumps
+    from wordforge_cli.io.output import dumps
 
     pair = kanji_config.pair(players)
     record = read_pool(pool_path, pool_id)

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wordforge_cli.errors import EXIT_CANNOT, CannotDo
-from wordforge_cli.options import jobs_option
-from wordforge_cli.output import atomic_write, dumps
+from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo
+from wordforge_cli.io.output import atomic_write, dumps
+from wordforge_cli.options.shared import jobs_option
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.kinds import Section
     from wordforge_cli.pack.build import PackResult
     from wordforge_cli.pack.config import PackConfig
-    from wordforge_cli.pack.kinds import Section
 
 
 def _shard(ctx: click.Context, param: click.Parameter,
@@ -37,8 +37,7 @@ shard_option = click.option("--shard", callback=_shard, metavar="I/N",
 
 
 def _prepare(config_path: str) -> tuple[PackConfig, list[Section]]:
-    from wordforge_cli.pack.config import load_pack_config
-    from wordforge_cli.pack.kinds import prepare_sections
+    from wordforge_cli.pack.config import load_pack_config, prepare_sections
 
     config = load_pack_config(config_path)
     return config, prepare_sections(config)

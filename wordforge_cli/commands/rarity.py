@@ -9,15 +9,15 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.errors import UsageError
-from wordforge_cli.options import STATS, output_options, vocab_option, write_stats
-from wordforge_cli.words import RATING, checked_words, rule_options
+from wordforge_cli.core.errors import UsageError
+from wordforge_cli.options.shared import STATS, output_options, vocab_option, write_stats
+from wordforge_cli.wordforge.config import RATING, checked_words, rule_options
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from wordforge_cli.rarity import Rating, Rules, Tables
-    from wordforge_cli.words import RuleFiles
+    from wordforge_cli.wordforge.config import RuleFiles
+    from wordforge_cli.wordforge.rarity import Rating, Rules, Tables
 
 FORMATS = ("table", "csv", "jsonl", "md")
 
@@ -51,10 +51,10 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
       wfkit rarity --vocab examples/words.yaml -o words.jsonl --json --stats words-stats.json
       wfkit rarity --vocab examples/words.yaml --compare configs/rarity.yaml
     """
-    from wordforge_cli.output import atomic_write
-    from wordforge_cli.progress import progress
-    from wordforge_cli.rarity import Summary, rate_all, vocabulary_words
-    from wordforge_cli.vocab import read_vocab
+    from wordforge_cli.core.progress import progress
+    from wordforge_cli.io.output import atomic_write
+    from wordforge_cli.io.vocab import read_vocab
+    from wordforge_cli.wordforge.rarity import Summary, rate_all, vocabulary_words
 
     if stats_path and compare_path:
         raise UsageError("--stats goes with a rarity table, not with --compare")
@@ -88,9 +88,9 @@ def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_pat
             overrides_path: str | Path | None, *,
             use_lemma: bool, gold_rush: bool, total: int, fmt: str, output: str | None) -> None:
     """Write the words whose tier moves under another config, and say how many moved."""
-    from wordforge_cli.english import check_overrides, read_rules
-    from wordforge_cli.output import atomic_write
-    from wordforge_cli.rarity import compare_record, rate_all, record
+    from wordforge_cli.io.output import atomic_write
+    from wordforge_cli.wordforge.english import check_overrides, read_rules
+    from wordforge_cli.wordforge.rarity import compare_record, rate_all, record
 
     other = read_rules(compare_path)
     if overrides_path:
@@ -137,8 +137,8 @@ def write_ratings(ratings: Iterable[Rating], rules: Rules, fmt: str, fh: IO[str]
 
     The JSON Lines are byte for byte ``output.dumps(rarity.record(...))`` (a test checks).
     """
-    from wordforge_cli.output import dumps
-    from wordforge_cli.rarity import RECORD_FIELDS, SOURCES, number
+    from wordforge_cli.io.output import dumps
+    from wordforge_cli.wordforge.rarity import RECORD_FIELDS, SOURCES, number
 
     tiers = rules.tiers
     # (tier, source, battle tier, playable) -> the formatted middle of a row
@@ -236,7 +236,7 @@ def write_rows(records: Iterable[dict[str, Any]], fields: list[str], fmt: str,
     """Write plain records as JSON Lines, CSV, an aligned text table (the last column is not
     padded) or a Markdown table."""
     if fmt == "jsonl":
-        from wordforge_cli.output import dumps
+        from wordforge_cli.io.output import dumps
 
         for rec in records:
             fh.write(dumps(rec) + "\n")

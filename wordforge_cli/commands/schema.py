@@ -24,8 +24,8 @@ def schema(name: str | None, list_names: bool) -> None:
       wfkit schema pack-manifest
     """
     from wordforge_cli import schemas
-    from wordforge_cli.errors import UsageError
-    from wordforge_cli.output import dumps_pretty
+    from wordforge_cli.core.errors import UsageError
+    from wordforge_cli.io.output import dumps_pretty
 
     if list_names:
         width = max(map(len, schemas.names()))

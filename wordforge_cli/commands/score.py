@@ -6,11 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.errors import CannotDo, UsageError
-from wordforge_cli.words import RuleFiles, checked_words, play_one, rule_options, score_record
+from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.wordforge.config import (
+    RuleFiles,
+    checked_words,
+    play_one,
+    rule_options,
+    score_record,
+)
 
 if TYPE_CHECKING:
-    from wordforge_cli.rarity import Rules
+    from wordforge_cli.wordforge.rarity import Rules
 
 
 def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
@@ -28,7 +34,7 @@ def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
 
 def breakdown_text(rec: dict[str, Any], rules: Rules) -> str:
     """A readable breakdown of one scored record."""
-    from wordforge_cli.rarity import decimal_text
+    from wordforge_cli.wordforge.rarity import decimal_text
 
     tiles = " ".join(f"{t['letter'].upper()}{'?' if t['wild'] else ''}{t['points']}"
                      for t in rec["tiles"])
@@ -92,8 +98,8 @@ def score(word: str | None, rule: RuleFiles, no_battle: bool, combo: int, double
       wfkit score xylophone --combo 2 --double --json
       wfkit score --turns cat,cats,castle,clam
     """
-    from wordforge_cli.output import dumps
-    from wordforge_cli.rarity import Play
+    from wordforge_cli.io.output import dumps
+    from wordforge_cli.wordforge.rarity import Play
 
     if (word is None) == (turns is None):
         raise UsageError("give one WORD or --turns W1,W2,... (see wfkit score --help)")
@@ -114,7 +120,7 @@ def score(word: str | None, rule: RuleFiles, no_battle: bool, combo: int, double
         click.echo(dumps(rec) if as_json else breakdown_text(rec, rules), nl=as_json)
         return
 
-    from wordforge_cli.rarity import turn_plays
+    from wordforge_cli.wordforge.rarity import turn_plays
 
     words = checked_words(turns.split(","))
     rules, tables = rule.load()

@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.errors import CannotDo, UsageError
-from wordforge_cli.options import STATS, report_seed, seed_option, write_stats
-from wordforge_cli.words import BEST, checked_words, play_one, rule_options
+from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.options.shared import STATS, report_seed, seed_option, write_stats
+from wordforge_cli.wordforge.config import BEST, checked_words, play_one, rule_options
 
 if TYPE_CHECKING:
-    from wordforge_cli.words import RuleFiles
+    from wordforge_cli.wordforge.config import RuleFiles
 
 
 def checked_hand(text: str) -> str:
-    from wordforge_cli.rarity import WILD, word_problem
+    from wordforge_cli.wordforge.rarity import WILD, word_problem
 
     letters = text.replace(WILD, "")
     if not text or (letters and word_problem(letters)):
@@ -56,7 +56,7 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
       wfkit tiles --hand QUAFFE?TRS --word quaff
       wfkit tiles --hand QUAFFE?TRS --best -k 5
     """
-    from wordforge_cli.output import dumps
+    from wordforge_cli.io.output import dumps
 
     if stats_path and hand:
         raise UsageError("--stats goes with dealing (-n), not with --hand")
@@ -71,15 +71,15 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
         _check_hand(checked_hand(hand), checked_words([word])[0], rule, as_json)
         return
 
-    from wordforge_cli.english import read_rules
-    from wordforge_cli.rarity import deal
-    from wordforge_cli.rng import item_rng
+    from wordforge_cli.core.rng import item_rng
+    from wordforge_cli.wordforge.english import read_rules
+    from wordforge_cli.wordforge.rarity import deal
 
     rules = read_rules(rule.config_path)
     if players > rules.tiles.max_players:
         raise UsageError(f"--players {players}: this config allows at most "
                          f"{rules.tiles.max_players}")
-    from wordforge_cli.deal_stats import DealStats
+    from wordforge_cli.wordforge.deal_stats import DealStats
 
     stats = DealStats(rules.tiles.points)
     for index in range(deals):
@@ -115,8 +115,8 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
 
 
 def _best_words(hand: str, top: int, rule: RuleFiles, as_json: bool) -> None:
-    from wordforge_cli.hands import best_record, build_index
-    from wordforge_cli.output import dumps
+    from wordforge_cli.io.output import dumps
+    from wordforge_cli.wordforge.hands import best_record, build_index
 
     rules, tables = rule.load(whole=True)
     index = build_index(rules, tables, len(hand), use_lemma=rule.lemma)
@@ -137,8 +137,8 @@ def _best_words(hand: str, top: int, rule: RuleFiles, as_json: bool) -> None:
 
 
 def _check_hand(hand: str, word: str, rule: RuleFiles, as_json: bool) -> None:
-    from wordforge_cli.output import dumps
-    from wordforge_cli.rarity import Play, hand_cover
+    from wordforge_cli.io.output import dumps
+    from wordforge_cli.wordforge.rarity import Play, hand_cover
 
     uncovered, wilds = hand_cover(hand, word)
     can = len(uncovered) <= wilds

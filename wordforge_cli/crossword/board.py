@@ -25,10 +25,24 @@ from math import floor
 from operator import or_
 from typing import Any
 
+from wordforge_cli.core.errors import UsageError
+from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.crossword.blanks import STYLES, blank
+from wordforge_cli.crossword.layout import (
+    ACROSS,
+    BITS,
+    DOWN,
+    MASK,
+    ORIGIN,
+    STRIDE,
+    Entry,
+    Partners,
+    Plan,
+    Pool,
+    Pools,
+    Slot,
+)
 from wordforge_cli.crossword.lexicon import Lexicon
-from wordforge_cli.errors import UsageError
-from wordforge_cli.rng import derive_seed
 
 LAYOUTS: tuple[str, ...] = ("loose", "strict")
 DEFAULT_BUDGET = 3000
@@ -53,16 +67,6 @@ PLANS_MAX = 4096  # answers whose plan (Tables.plan: a few hundred bytes) is kep
 MEMO_BOARDS = 2048  # finished layouts kept per vocabulary (only when crossings are cached);
 # with their record parts and JSON (2x this) they cost ~30 KB a layout: 8192 took a 100,000-board
 # run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml 4-5, 2026-12-01)
-
-_BITS = 15  # keys below 2^30: one CPython digit, so their sums, compares and hashes are the
-# small-int fast paths (20 bits took 3% more CPU); a chain reaches 16,383 cells at most
-STRIDE = 1 << _BITS
-_MASK = STRIDE - 1
-ORIGIN = (STRIDE // 2) * STRIDE + STRIDE // 2
-DOWN = STRIDE  # key step along a down word (y + 1)
-ACROSS = 1  # key step along an across word (x + 1)
-_FLIP = DOWN ^ ACROSS
-
 
 @dataclass(frozen=True, slots=True)
 class Request:
@@ -159,11 +163,6 @@ def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
 
 def _ranges(values: list[int]) -> str:
     return ", ".join(str(v) for v in values[:20]) + (" ..." if len(values) > 20 else "")
-
-
-Pools = dict[str, tuple[int, ...]]
-# letter -> word id -> the words holding the letter that can cross that word
-Partners = dict[str, dict[int, tuple[int, ...]]]
 
 
 def pools(lexicon: Lexicon, max_width: int | None, max_height: int | None) -> tuple[Pools,
@@ -384,32 +383,6 @@ def _partner_pool(pools: dict[int, tuple[int, ...]], lex: Lexicon, q: int, ch: s
     return pool
 
 
-# A word as it may cross the word before: (its id, the work of trying it: 1 + its crossings,
-# how many crossings, the key offsets from the word before's start to its start, one per
-# crossing, its letters (see _spelt), its length, its key span length * step, its letters'
-# positions). A word that cannot cross the word before is entered with that word's id, which
-# the attempt's check for words already used skips at the same work (1) as the crossings it
-# does not have.
-Entry = tuple[int, int, int, tuple[int, ...], str | tuple[str, ...], int, int,
-              dict[str, tuple[int, ...]]]
-# A pool of words for one answer letter after one word: (the pool, its entries made as they are
-# first tried or None when they are kept by pair instead, its length)
-Pool = tuple[tuple[int, ...], list[Entry | None] | None, int]
-# One answer letter after the first, as every attempt on that answer meets it: (index,
-# letter, step, the step before, 1 if across, the pools by the word before (None when not
-# partner-cached), this letter's partner pools, the words holding it, pool work or -1 when not
-# partner-cached, the pool of all the words holding it (for -1), the next letter's partner
-# pools, the words holding it, the next letter, lookahead work or -1 for none)
-Slot = tuple[int, str, int, int, int, dict[int, Pool] | None,
-             dict[int, tuple[int, ...]] | None, Pools, int, Pool,
-             dict[int, tuple[int, ...]] | None, Pools, str, int]
-# An answer's plan: (answer, first letter, the first word's pool, its length, lookahead work of
-# the first word or -1, second letter, its partner pools across (None when not kept), the
-# words across by letter, the slots)
-Plan = tuple[str, str, tuple[int, ...], int, int, str, dict[int, tuple[int, ...]] | None,
-             Pools, tuple[Slot, ...]]
-
-
 def _pool(pool: tuple[int, ...], entries: bool) -> Pool:
     return pool, [None] * len(pool) if entries else None, len(pool)
 
@@ -601,8 +574,8 @@ def _attempt(t: Tables, cands: tuple[int, ...], rand: Callable[[], float], stric
         dirs = dict.fromkeys(letters, DOWN)
     if max_w:  # the bounding box so far, kept only under a size limit
         max_h = t.max_h
-        minx = maxx = ORIGIN & _MASK
-        miny = ORIGIN >> _BITS
+        minx = maxx = ORIGIN & MASK
+        miny = ORIGIN >> BITS
         maxy = miny + len(first) - 1
     used = [a, q]
     starts = [ORIGIN]  # where word i starts (word i runs down for even i, across for odd)
@@ -654,8 +627,8 @@ def _attempt(t: Tables, cands: tuple[int, ...], rand: Callable[[], float], stric
                     return None
                 start = prev_start + opts[x]
                 if max_w:  # the size limit, kept while placing
-                    sx = start & _MASK
-                    sy = start >> _BITS
+                    sx = start & MASK
+                    sy = start >> BITS
                     if step == ACROSS:
                         if (max(maxx, sx + length - 1) - min(minx, sx) >= max_w
                                 or max(maxy, sy) - min(miny, sy) >= max_h):
@@ -725,8 +698,8 @@ def _attempt(t: Tables, cands: tuple[int, ...], rand: Callable[[], float], stric
                         dirs[k] = step
                     k += step
             if max_w:
-                sx = start & _MASK
-                sy = start >> _BITS
+                sx = start & MASK
+                sy = start >> BITS
                 ex, ey = (sx + length - 1, sy) if step == ACROSS else (sx, sy + length - 1)
                 minx, maxx = min(minx, sx), max(maxx, ex)
                 miny, maxy = min(miny, sy), max(maxy, ey)
@@ -766,9 +739,9 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
     """Normalise coordinates to start at 0 and type every cell (a cell two words cover is a
     crossing: -1; an answer cell keeps its index even where words cross)."""
     order = sorted(letters)
-    miny = order[0] >> _BITS
-    maxy = order[-1] >> _BITS
-    minx = maxx = ORIGIN & _MASK  # word 0 runs down from the origin
+    miny = order[0] >> BITS
+    maxy = order[-1] >> BITS
+    minx = maxx = ORIGIN & MASK  # word 0 runs down from the origin
     # word i crosses word i-1 where the down one's column meets the across one's row; when
     # the words cover no more cells than that many times over, those are all the crossings
     crossed: set[int] = set()
@@ -778,14 +751,14 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
         start = starts[j]
         length = len(words[ids[j + 1]])
         covers += length
-        x = start & _MASK
+        x = start & MASK
         if x < minx:
             minx = x
         if j % 2:  # word j runs across
-            crossed.add((start & ~_MASK) | (last & _MASK))
+            crossed.add((start & ~MASK) | (last & MASK))
             x += length - 1
         else:
-            crossed.add((last & ~_MASK) | x)
+            crossed.add((last & ~MASK) | x)
         if x > maxx:
             maxx = x
         last = start
@@ -801,212 +774,8 @@ def _finish(answer: str, words: tuple[str, ...], letters: dict[int, str],
     types.update(answer_at)
     get = types.get
     off = miny * STRIDE + minx  # key - off: the key of the cell's place on the board
-    out_cells = [(r & _MASK, r >> _BITS, letters[k], get(k, -2)) for k in order
+    out_cells = [(r & MASK, r >> BITS, letters[k], get(k, -2)) for k in order
                  for r in (k - off,)]
-    out_words = [(words[ids[i + 1]], r & _MASK, r >> _BITS, _DIRS[i % 2])
+    out_words = [(words[ids[i + 1]], r & MASK, r >> BITS, _DIRS[i % 2])
                  for i, s in enumerate(starts) for r in (s - off,)]
     return Board(answer, maxx - minx + 1, maxy - miny + 1, out_words, out_cells, None, 0)
-
-
-def record(board: Board, board_id: int | str, seed: int,
-           lexicon: Lexicon | None = None) -> dict[str, Any]:
-    """The board's JSON object, fields in this order: id, seed, answer, spelling, w, h, words
-    (word, spelling, x, y, dir), cells, inputs, style, label, blanked, attempts, redraws,
-    fallback.
-
-    ``seed`` is the board's own stream seed: ``random.Random(seed)`` makes it again.
-    ``spelling`` is the word as the vocabulary gives it (キャッシュ) beside the grid's folded
-    letters (キヤツシユ); without ``lexicon`` it is the grid's spelling. ``label``: the
-    style's name in the game's words (None when the config names none); ``redraws``: boards
-    put back because the style blanked nothing; ``fallback``: made by the fallback band.
-    """
-    parts = None
-    if lexicon is not None and board.key is not None:
-        # a small vocabulary's layouts repeat: their JSON-ready parts are built once (the
-        # lists are shared by the records of one layout and style: treat them as read-only)
-        cache = lexicon.cache.record_parts
-        ck = (board.key, board.style)
-        parts = cache.get(ck)
-        if parts is None:
-            parts = _parts(board, lexicon)
-            if len(cache) < 2 * MEMO_BOARDS:
-                cache[ck] = parts
-                # known shared: record_json may encode this layout's part once for all
-                lexicon.cache.record_shared[id(parts[1])] = (*parts[1:], {})
-    else:
-        parts = _parts(board, lexicon)
-    spelling, words, cells, inputs = parts
-    return {
-        "id": board_id,
-        "seed": seed,
-        "answer": board.answer,
-        "spelling": spelling,
-        "w": board.w,
-        "h": board.h,
-        "words": words,
-        "cells": cells,
-        "inputs": inputs,
-        "style": board.style,
-        "label": board.label,
-        "blanked": board.blanked,
-        "attempts": board.attempts,
-        "redraws": board.redraws,
-        "fallback": board.fallback,
-    }
-
-
-def _parts(board: Board, lexicon: Lexicon | None
-           ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(answer spelling, words, cells, inputs) of a record."""
-    cells = [{"x": x, "y": y, "c": c, "n": n} for x, y, c, n in board.cells]
-    if lexicon is not None and board.ids:
-        spell = lexicon.spellings
-        spellings = [spell[i] for i in board.ids]
-    else:
-        spellings = [board.answer, *(w[0] for w in board.words)]
-    return (spellings[0],
-            [{"word": w, "spelling": sp, "x": x, "y": y, "dir": d}
-             for (w, x, y, d), sp in zip(board.words, spellings[1:], strict=True)],
-            cells, [c for c in cells if c["n"] != -2])
-
-
-
-RECORD_KEYS = ("id", "seed", "answer", "spelling", "w", "h", "words", "cells", "inputs",
-               "style", "label", "blanked", "attempts", "redraws", "fallback")
-
-
-def record_json(rec: dict[str, Any], lexicon: Lexicon | None = None) -> str:
-    """``output.dumps_plain(rec)`` (the same bytes), for a record :func:`record` built.
-
-    A small vocabulary's records share their layout's parts (see :func:`record`): the JSON
-    of everything from ``answer`` to ``blanked`` is then encoded once per layout, style and
-    label, and a record is that text with its own id, seed, attempts, redraws and fallback
-    around it (encoding was a fifth of a batch's time). Any other record, or one changed
-    since :func:`record` made it (another key, other lists), is encoded whole.
-    """
-    shared = lexicon.cache.record_shared if lexicon is not None else None
-    if shared and len(rec) == 15:
-        words = rec["words"]
-        entry = shared.get(id(words))
-        if (entry is not None and entry[0] is words and entry[1] is rec["cells"]
-                and entry[2] is rec["inputs"] and tuple(rec) == RECORD_KEYS):
-            fk = (rec["answer"], rec["spelling"], rec["w"], rec["h"], rec["style"],
-                  rec["label"], rec["blanked"])
-            middle = entry[3].get(fk)
-            if middle is None:
-                middle = entry[3][fk] = _json({k: rec[k] for k in RECORD_KEYS[2:12]})[1:-1]
-            fallback = rec["fallback"]
-            return (f'{{"id":{_json(rec["id"])},"seed":{_json(rec["seed"])},{middle},'
-                    f'"attempts":{_json(rec["attempts"])},"redraws":{_json(rec["redraws"])},'
-                    f'"fallback":{"true" if fallback is True else _json(fallback)}}}')
-    return _json(rec)
-
-
-FRAGMENTS_MAX = 1 << 16  # cells' and words' JSON kept per vocabulary (a few MB at most)
-LINES_MAX = 2 * MEMO_BOARDS  # layouts (and styles) whose record text is kept
-
-
-def board_line(board: Board, board_id: int | str, seed: int, lexicon: Lexicon) -> bytes:
-    """``record_json(record(board, board_id, seed, lexicon))`` in UTF-8 (the same bytes),
-    without building the record: what ``wfkit crossword`` and a pack section write when
-    nothing else needs the record.
-
-    The text from ``answer`` to ``blanked`` is fixed by the layout, the style and its label,
-    so it is kept per layout (small vocabularies repeat theirs), encoded once: a board is then
-    its id, seed and counts around those bytes (as text, a record of katakana is two bytes a
-    character, joined and then encoded board after board: most of what writing it cost). A
-    layout met for the first time (most are: 20,000 boards of tech.yaml have 6,881 layouts,
-    4,673 of them once) is joined from the JSON of its cells and words, each kept once per
-    vocabulary, since boards share most of their (x, y, letter, n) cells and placed words."""
-    key = board.key
-    lines = lexicon.cache.record_lines
-    lk = (key, board.style, board.label, board.blanked)
-    middle = lines.get(lk) if key is not None else None
-    if middle is None:
-        middle = _middle(board, lexicon)
-        if key is not None and len(lines) < LINES_MAX:
-            lines[lk] = middle
-    fallback = b"true" if board.fallback else b"false"
-    if type(board_id) is int and type(seed) is int:
-        return (b'{"id":%d,"seed":%d,%b,"attempts":%d,"redraws":%d,"fallback":%b}'
-                % (board_id, seed, middle, board.attempts, board.redraws, fallback))
-    return (b'{"id":%b,"seed":%b,%b,"attempts":%d,"redraws":%d,"fallback":%b}'
-            % (_json(board_id).encode(), _json(seed).encode(), middle, board.attempts,
-               board.redraws, fallback))
-
-
-def _middle(board: Board, lexicon: Lexicon) -> bytes:
-    """The record's JSON from ``"answer"`` to ``"blanked"`` (no braces), in UTF-8: joined
-    from its cells', words' and strings' JSON, each kept as bytes per vocabulary."""
-    cache = lexicon.cache
-    cell_text = cache.cell_json
-    text = cache.text_json
-    get, tget = cell_text.get, text.get
-    spell = lexicon.spellings
-    ids = board.ids
-    cells = [get(c) or _fragment(cell_text, c, _cell_json, text) for c in board.cells]
-    if ids:  # a placed word's text holds its spelling, the lexicon's (kept by the word)
-        words = [get(w) or _fragment(cell_text, w, _word_json, text, spell[ids[j]])
-                 for j, w in enumerate(board.words, 1)]
-        spelling = spell[ids[0]]
-    else:  # a board made without the lexicon's ids: its words are their own spelling
-        words = [_word_json(w, text, w[0]) for w in board.words]
-        spelling = board.answer
-    inputs = [t for t, c in zip(cells, board.cells, strict=False) if c[3] != -2]  # (equal)
-    return (b'"answer":%b,"spelling":%b,"w":%d,"h":%d,"words":[%b],"cells":[%b],'
-            b'"inputs":[%b],"style":%b,"label":%b,"blanked":%d'
-            % (tget(board.answer) or _fragment(text, board.answer, _dumps),
-               tget(spelling) or _fragment(text, spelling, _dumps), board.w, board.h,
-               b",".join(words), b",".join(cells), b",".join(inputs),
-               tget(board.style) or _fragment(text, board.style, _dumps),
-               tget(board.label) or _fragment(text, board.label, _dumps), board.blanked))
-
-
-def _fragment(cache: dict[Any, bytes], key: Any, make: Callable[..., bytes],
-              *args: Any) -> bytes:
-    """``make(key, *args)``, kept in ``cache`` (bounded) for the next board that has it."""
-    made = cache.get(key)
-    if made is None:
-        made = make(key, *args)
-        if len(cache) < FRAGMENTS_MAX:
-            cache[key] = made
-    return made
-
-
-def _dumps(value: Any) -> bytes:
-    """``output.dumps_utf8`` (bound on first use: an import a call cost a microsecond)."""
-    global _dumps_utf8
-    if _dumps_utf8 is None:
-        from wordforge_cli.output import dumps_utf8
-
-        _dumps_utf8 = dumps_utf8
-    return _dumps_utf8(value)
-
-
-_dumps_utf8: Callable[[Any], bytes] | None = None
-
-
-def _cell_json(cell: tuple[int, int, str, int], text: dict[str | None, bytes]) -> bytes:
-    x, y, c, n = cell
-    return b'{"x":%d,"y":%d,"c":%b,"n":%d}' % (x, y, text.get(c) or _fragment(text, c, _dumps),
-                                              n)
-
-
-def _word_json(word: tuple[str, int, int, str], text: dict[str | None, bytes],
-               spelling: str) -> bytes:
-    w, x, y, d = word
-    return (b'{"word":%b,"spelling":%b,"x":%d,"y":%d,"dir":%b}'
-            % (text.get(w) or _fragment(text, w, _dumps),
-               text.get(spelling) or _fragment(text, spelling, _dumps), x, y,
-               text.get(d) or _fragment(text, d, _dumps)))
-
-
-def _json(value: Any) -> str:
-    """``output.dumps_plain(value)``, a whole number or ``false`` without the call."""
-    if type(value) is int:
-        return str(value)
-    if value is False:
-        return "false"
-    from wordforge_cli.output import dumps_plain
-
-    return dumps_plain(value)

@@ -1,6 +1,6 @@
 """An independent check of every board rule, written apart from the generator.
 
-It reads only a board's JSON object (as :func:`board.record` writes it) and shares no code
+It reads only a board's JSON object (as :func:`records.record` writes it) and shares no code
 with the generator or the blank styles, so a bug in one is not hidden by the same bug in the
 other. Used by the property tests, ``wfkit crossword --check``-style audits and the pack.
 """

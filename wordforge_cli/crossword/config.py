@@ -2,7 +2,7 @@
 difficulty config (``configs/crossword.yaml``): option defaults, endless plan, challenge ramp.
 
 The specs give ``wfkit crossword``'s options, the config's option keys and the pack sections'
-keys (see :mod:`wordforge_cli.spec`); every value is checked with its file and line, unknown
+keys (see :mod:`wordforge_cli.options.spec`); every value is checked with its file and line, unknown
 keys get a did-you-mean.
 """
 
@@ -15,11 +15,12 @@ from typing import Any
 
 import click
 
-from wordforge_cli.config import check_mapping
 from wordforge_cli.crossword.blanks import LABELS, STYLES
 from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS, Request
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
-from wordforge_cli.spec import (
+from wordforge_cli.io.checks import check_mapping
+from wordforge_cli.io.yamlio import YamlDoc
+from wordforge_cli.options.spec import (
     CLI,
     CONFIG,
     PACK,
@@ -31,7 +32,6 @@ from wordforge_cli.spec import (
     Spec,
     read_options,
 )
-from wordforge_cli.yamlio import YamlDoc
 
 MAX_BUDGET = 10**6  # attempts; at ~10-100 us each a run out budget still answers in seconds
 MAX_REDRAWS = 1000

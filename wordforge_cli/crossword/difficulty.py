@@ -165,7 +165,7 @@ def challenge_step(board_id: int, size: int) -> int:
 class DifficultyStats:
     """Difficulty scores of a batch, overall and per step (an endless question's place in
     its plan cycle, a challenge question's ramp step): exact counts, mergeable (the
-    :class:`wordforge_cli.engine.Statistics` protocol over (difficulty, step) pairs)."""
+    :class:`wordforge_cli.core.engine.Statistics` protocol over (difficulty, step) pairs)."""
 
     def __init__(self) -> None:
         self.scores: dict[int, int] = {}
@@ -210,7 +210,7 @@ class DifficultyStats:
     def summary(self) -> dict[str, Any]:
         from collections import Counter
 
-        from wordforge_cli.kanji.stats import describe
+        from wordforge_cli.core.engine import describe
 
         out: dict[str, Any] = {"score": describe(Counter(self.scores)),
                                "guesses": describe(Counter(self.guesses)),

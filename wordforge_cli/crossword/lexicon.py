@@ -16,14 +16,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from wordforge_cli.errors import ConfigError
-from wordforge_cli.vocab import Vocabulary
-
-if TYPE_CHECKING:
-    from wordforge_cli.crossword.board import Pools, Request, Tables
+from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.crossword.layout import Pools
+from wordforge_cli.io.vocab import Vocabulary
 
 Limits = tuple[int | None, int | None]  # (max_width, max_height)
 
@@ -97,10 +96,11 @@ class LexiconCache:
     # words of a length band that can be answers under a size limit: (lo, hi, width, height)
     candidates: dict[tuple[int, int, int | None, int | None], tuple[int, ...]] = field(
         default_factory=dict)
-    checked: dict[Request, tuple[int, ...]] = field(default_factory=dict)  # a request's answers
+    # a board.Request's answers (board imports this module: the caches name its types loosely)
+    checked: dict[Hashable, tuple[int, ...]] = field(default_factory=dict)
     dealable: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)  # probed
     partners: dict[Limits, tuple[dict[Any, Any], dict[Any, Any]]] = field(default_factory=dict)
-    tables: dict[Limits, Tables] = field(default_factory=dict)  # board.tables, per size limit
+    tables: dict[Limits, Any] = field(default_factory=dict)  # board.Tables, per size limit
     # finished layouts of a small vocabulary: (answer, placed..., answer cells) -> w, h, words,
     # cells
     boards: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
@@ -116,7 +116,7 @@ class LexiconCache:
         = field(default_factory=dict)
     # (layout, style, label, blanked) -> a record's JSON from "answer" to "blanked" (UTF-8);
     # the JSON of one (x, y, letter, n) cell or one placed (word, x, y, dir), and of one
-    # string (an answer, a spelling, a style, a label): board.board_line's fragments
+    # string (an answer, a spelling, a style, a label): records.board_line's fragments
     record_lines: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
     cell_json: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
     text_json: dict[str | None, bytes] = field(default_factory=dict)
@@ -266,7 +266,7 @@ def prepare(vocab: Vocabulary, *, fold_small: bool = True,
 def lexicon_from_words(words: list[str], language: str | None = None,
                        name: str = "words") -> Lexicon:
     """A lexicon from plain strings (tests, benchmarks); same rules as :func:`prepare`."""
-    from wordforge_cli.vocab import VocabEntry
+    from wordforge_cli.io.vocab import VocabEntry
 
     vocab = Vocabulary("<words>", name, language,
                        [VocabEntry(w, i + 1) for i, w in enumerate(words)])

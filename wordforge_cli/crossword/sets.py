@@ -26,6 +26,9 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
+from wordforge_cli.core.engine import OutOfBudget
+from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.core.rng import SEED_MAX, derive_seed
 from wordforge_cli.crossword.blanks import LABELS
 from wordforge_cli.crossword.board import (
     Board,
@@ -35,9 +38,6 @@ from wordforge_cli.crossword.board import (
     generator,
 )
 from wordforge_cli.crossword.lexicon import Lexicon
-from wordforge_cli.engine import OutOfBudget
-from wordforge_cli.errors import CannotDo, UsageError
-from wordforge_cli.rng import SEED_MAX, derive_seed
 
 SCOPE = ("crossword",)
 

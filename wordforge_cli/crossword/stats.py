@@ -35,7 +35,7 @@ TALLY_LAYOUTS = 4096  # layouts tallied before they are counted in full (memory 
 
 class BatchStats:
     """Made/failed boards, attempts, blank failures per style, answers and word use (the
-    :class:`wordforge_cli.engine.Statistics` protocol: ``add(board)``, ``fail``, ``merge``,
+    :class:`wordforge_cli.core.engine.Statistics` protocol: ``add(board)``, ``fail``, ``merge``,
     ``to_state``/``from_state``, ``summary``).
 
     Also board sizes, redraws, boards still blanking nothing and boards of the fallback band.

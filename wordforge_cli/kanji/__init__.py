@@ -9,7 +9,7 @@ Public API (also used by ``wfkit pack``):
 - ``pool_items(dictionary, request, seed, indices, scope=("kanji",))``: records, pool i drawn
   only from ``item_rng(seed, *scope, i)``, an ``OutOfBudget`` for a pool whose budget ran out
   (counted, the run goes on); ``iter_pools``: the same, CannotDo at the first such pool
-- ``PoolStats``: batch figures, the statistics protocol of ``wordforge_cli.engine``
+- ``PoolStats``: batch figures, the statistics protocol of ``wordforge_cli.core.engine``
 - ``check_answer(word, board, dictionary, taken)`` -> ``Verdict``
 """
 

@@ -2,8 +2,8 @@
 (``configs/kanji.yaml``): option defaults and presets.
 
 The spec gives ``wfkit kanji``'s options, the config's keys (top level and every preset) and
-the pack sections' keys (see :mod:`wordforge_cli.spec`); every value is checked with its file
-and line, unknown keys and presets get a did-you-mean.
+the pack sections' keys (see :mod:`wordforge_cli.options.spec`); every value is checked with
+its file and line, unknown keys and presets get a did-you-mean.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 
 import click
 
-from wordforge_cli.errors import UsageError
+from wordforge_cli.core.errors import UsageError
 from wordforge_cli.kanji.dictionary import GRADE_OTHER
 from wordforge_cli.kanji.pool import PoolRequest
 from wordforge_cli.kanji.territory import MOVE_LIMIT, Player, SelfPlay, parse_player
-from wordforge_cli.spec import (
+from wordforge_cli.options.spec import (
     CLI,
     PACK,
     Field,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from wordforge_cli.errors import ConfigError
+from wordforge_cli.core.errors import ConfigError
 
 MIN_KANJI, MAX_KANJI = 2, 6
 GRADE_OTHER = 9  # any kanji that is neither joyo nor jinmeiyo
@@ -179,7 +179,7 @@ def build_dictionary(entries: Iterable[tuple[str, float | None, int]], grades: M
 @cache
 def load_grades() -> dict[str, int]:
     """Kanji -> grade (1-6 school grade, 7 other joyo, 8 jinmeiyo) from data/kanji_grades.tsv."""
-    from wordforge_cli.paths import data_file
+    from wordforge_cli.io.paths import data_file
 
     path = data_file(GRADES_FILE)
     table: dict[str, int] = {}
@@ -207,7 +207,7 @@ def load_dictionary(path: str | Path | None = None) -> Dictionary:
     if path.suffix.lower() == ".tsv":
         entries = list(_tsv_entries(path, answers))
     else:
-        from wordforge_cli.vocab import read_vocab
+        from wordforge_cli.io.vocab import read_vocab
 
         vocab = read_vocab(path)
         entries = [(e.word, None, e.line) for e in vocab.entries]
@@ -219,7 +219,7 @@ def load_dictionary(path: str | Path | None = None) -> Dictionary:
 
 @cache
 def _load_default() -> Dictionary:
-    from wordforge_cli.paths import data_file
+    from wordforge_cli.io.paths import data_file
 
     path = data_file(DEFAULT_DICT)
     answers: list[str] = []
@@ -230,7 +230,7 @@ def _load_default() -> Dictionary:
 def _tsv_rows(path: Path, answers: list[str] | None = None) -> Iterable[tuple[int, str, str]]:
     """(line, first, second) of each row; with ``answers``, a third column ``answer`` may follow
     and the rows that have it are noted there."""
-    from wordforge_cli.yamlio import read_text
+    from wordforge_cli.io.yamlio import read_text
 
     for number, raw in enumerate(read_text(path).splitlines(), start=1):
         if not raw.strip() or raw.startswith("#"):

@@ -20,10 +20,10 @@ from itertools import chain
 from operator import countOf
 from typing import Any
 
-from wordforge_cli.engine import OutOfBudget
-from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.core.engine import OutOfBudget
+from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.core.rng import derive_seed, item_rng
 from wordforge_cli.kanji.dictionary import GRADE_OTHER, MAX_KANJI, Dictionary, View
-from wordforge_cli.rng import derive_seed, item_rng
 
 DEFAULT_SCOPE = ("kanji",)
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
+
+from wordforge_cli.core.engine import describe
 
 FIGURES = ("kanji_count", "chars", "index_a", "pass_score", "orphan_count", "hardest_grade",
            "hidden_count", "attempts")
@@ -17,7 +19,7 @@ FIGURES = ("kanji_count", "chars", "index_a", "pass_score", "orphan_count", "har
 
 @dataclass
 class PoolStats:
-    """The batch figures (the :class:`wordforge_cli.engine.Statistics` protocol): pools made,
+    """The batch figures (the :class:`wordforge_cli.core.engine.Statistics` protocol): pools made,
     pools whose kanji-count budget ran out, the value counts of every figure."""
 
     pools: int = 0
@@ -70,25 +72,3 @@ class PoolStats:
         return out
 
 
-_N = TypeVar("_N", int, float)  # a figure's values: counts, or rates and means
-
-
-def describe(counts: Counter[_N]) -> dict[str, Any]:
-    total = sum(counts.values())
-    if not total:
-        return {"min": None, "p10": None, "median": None, "p90": None, "max": None, "mean": None}
-    ordered = sorted(counts.items())
-
-    def quantile(q: float) -> _N:
-        # lower quantile: the smallest value with at least q of the items at or below it
-        need = max(1, -(-int(q * 1000) * total // 1000))
-        seen = 0
-        for value, count in ordered:
-            seen += count
-            if seen >= need:
-                return value
-        return ordered[-1][0]
-
-    mean = sum(v * c for v, c in ordered) / total
-    return {"min": ordered[0][0], "p10": quantile(0.1), "median": quantile(0.5),
-            "p90": quantile(0.9), "max": ordered[-1][0], "mean": round(mean, 3)}

@@ -34,7 +34,7 @@ from wordforge_cli.kanji.dictionary import Dictionary
 from wordforge_cli.kanji.pool import hidden_compounds
 
 if TYPE_CHECKING:
-    from wordforge_cli.engine import OutOfBudget
+    from wordforge_cli.core.engine import OutOfBudget
     from wordforge_cli.kanji.pool import PoolRequest
 
 SHOWN_ONLY = float("inf")  # a Zipf floor no hidden word reaches
@@ -333,7 +333,7 @@ class SelfPlay:
     budget: int = 20               # pools drawn at most per kept pool
 
     def check(self) -> None:
-        from wordforge_cli.errors import UsageError
+        from wordforge_cli.core.errors import UsageError
 
         if not 1 <= self.games <= 1000:
             raise UsageError(f"--games must be 1 to 1000, not {self.games}")
@@ -362,10 +362,10 @@ def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, s
     whose budget (kanji count, or balance draws) runs out is an ``OutOfBudget``, as
     ``pool_items`` yields: the engine's policy is to count it and go on.
     """
-    from wordforge_cli.engine import OutOfBudget
-    from wordforge_cli.errors import CannotDo
+    from wordforge_cli.core.engine import OutOfBudget
+    from wordforge_cli.core.errors import CannotDo
+    from wordforge_cli.core.rng import derive_seed
     from wordforge_cli.kanji.pool import check_request, make_pool, pool_record
-    from wordforge_cli.rng import derive_seed
 
     spec.check()
     view = check_request(dictionary, request)
@@ -404,7 +404,7 @@ BALANCE_FIGURES = ("first_win_rate", "advantage", "mean_margin", "steals", "leng
 class BalanceStats:
     """Self-play figures of a batch: exact value counts (mergeable), rejections by reason.
 
-    The :class:`wordforge_cli.engine.Statistics` protocol over pool records that carry a
+    The :class:`wordforge_cli.core.engine.Statistics` protocol over pool records that carry a
     ``balance`` figure; a pool whose budget ran out adds nothing here (the pool statistics
     count it), but the draws ``--balanced`` rejected on its way do (``reject``).
     """
@@ -476,7 +476,7 @@ class BalanceStats:
     def summary(self) -> dict[str, Any]:
         from collections import Counter
 
-        from wordforge_cli.kanji.stats import describe
+        from wordforge_cli.core.engine import describe
 
         g = self.games or 1
         out: dict[str, Any] = {"pools": self.pools, "games": self.games,

@@ -12,10 +12,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wordforge_cli import __version__, signals
-from wordforge_cli.dataversion import data_version
-from wordforge_cli.engine import Statistics
-from wordforge_cli.errors import WfkitError
+from wordforge_cli import __version__
+from wordforge_cli.batch.kinds import DataFile, Section
+from wordforge_cli.batch.runner import (
+    CHUNK,
+    ChunkResult,
+    Plan,
+    chunk_count,
+    run_chunks,
+    shard_chunks,
+)
+from wordforge_cli.core import signals
+from wordforge_cli.core.engine import Statistics
+from wordforge_cli.core.errors import WfkitError
+from wordforge_cli.core.progress import progress
+from wordforge_cli.io.dataversion import data_version
+from wordforge_cli.io.paths import resource_dir
 from wordforge_cli.pack import store
 from wordforge_cli.pack.config import PackConfig
 from wordforge_cli.pack.files import (
@@ -27,18 +39,7 @@ from wordforge_cli.pack.files import (
     SinkFile,
     sha256_file,
 )
-from wordforge_cli.pack.kinds import DataFile, Section
 from wordforge_cli.pack.manifest import FORMAT, pack_path_pattern
-from wordforge_cli.pack.runner import (
-    CHUNK,
-    ChunkResult,
-    Plan,
-    chunk_count,
-    run_chunks,
-    shard_chunks,
-)
-from wordforge_cli.paths import resource_dir
-from wordforge_cli.progress import progress
 
 Outs = tuple[SinkFile, SinkFile | None]  # a section's open files: records, and its text render
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from wordforge_cli.errors import CannotDo, UsageError
-from wordforge_cli.output import write_behind, write_reason
+from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.io.output import write_behind, write_reason
 
 MANIFEST = "manifest.json"
 SHOW = 160  # characters of a differing record shown by check

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from wordforge_cli.errors import UsageError
-from wordforge_cli.pack.config import MAX_COUNT
+from wordforge_cli.batch.context import MAX_COUNT
+from wordforge_cli.batch.kinds import RENDER_SUFFIX as RENDERS
+from wordforge_cli.core.errors import UsageError
 from wordforge_cli.pack.config import NAME_RE as SECTION_NAME
 from wordforge_cli.pack.files import MANIFEST, MissingFile, check_relpath, open_inside
-from wordforge_cli.pack.kinds import RENDER_SUFFIX as RENDERS
 
 FORMAT = "wfkit-pack/1"
 MAX_MANIFEST_BYTES = 64 << 20

@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from wordforge_cli import __version__
-from wordforge_cli.engine import Statistics
-from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.batch.kinds import Section
+from wordforge_cli.batch.runner import CHUNK, chunk_count
+from wordforge_cli.core.engine import Statistics
+from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.pack import store
 from wordforge_cli.pack.build import (
     FORMAT,
@@ -34,9 +36,7 @@ from wordforge_cli.pack.files import (
     open_inside,
     read_bounded,
 )
-from wordforge_cli.pack.kinds import Section
 from wordforge_cli.pack.manifest import Manifest, SectionEntry
-from wordforge_cli.pack.runner import CHUNK, chunk_count
 
 MAX_RECORD_BYTES = 1 << 20  # a section file holds at most this much per item of its shard
 MAX_RENDER_BYTES = 16 << 20  # one per-item render (an SVG board is a few KB)

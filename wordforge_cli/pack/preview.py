@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from wordforge_cli.errors import UsageError
+from wordforge_cli.core.errors import UsageError
 
 MAX_LINE = 1 << 20  # a record line the preview reads (a crossword board is ~1 KB)
 
@@ -17,7 +17,7 @@ MAX_LINE = 1 << 20  # a record line the preview reads (a crossword board is ~1 K
 def preview_page(directory: Path, *, items: int = 6) -> str:
     """The preview page of the pack in ``directory`` (the manifest is checked field by field
     first, see ``pack.manifest``)."""
-    from wordforge_cli.pack.kinds import KINDS, get_kind
+    from wordforge_cli.batch.kinds import KINDS, get_kind
     from wordforge_cli.pack.manifest import read_manifest
     from wordforge_cli.render.html import SectionView, figure, pack_page, record_errors
 

@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from wordforge_cli import signals
-from wordforge_cli.errors import CannotDo, UsageError
-from wordforge_cli.output import write_reason
+from wordforge_cli.core import signals
+from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.io.output import write_reason
 from wordforge_cli.pack.files import MANIFEST, fsync_dir, make_dirs, open_inside, read_bounded
 from wordforge_cli.pack.manifest import Manifest
 from wordforge_cli.pack.manifest import read_manifest as _read_manifest

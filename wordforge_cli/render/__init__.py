@@ -43,7 +43,7 @@ def _board_sheet(record: dict[str, Any], look: Look) -> str:
 
 
 def _board_ipuz(record: dict[str, Any], look: Look) -> str:
-    from wordforge_cli.output import dumps
+    from wordforge_cli.io.output import dumps
     from wordforge_cli.render.ipuz import board_ipuz
 
     return dumps(board_ipuz(record, hints=dict(look.hints), title=look.title)) + "\n"

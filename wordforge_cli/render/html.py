@@ -19,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Protocol
 
-from wordforge_cli.errors import UsageError
+from wordforge_cli.core.errors import UsageError
 from wordforge_cli.render.svg import esc, rect, svg_document, text
 
 TIER_COLOURS = ("#9aa5b1", "#4caf50", "#2196f3", "#9c27b0", "#ff9800", "#e53935")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.output import dumps_plain, dumps_utf8
+from wordforge_cli.io.output import dumps_plain, dumps_utf8
 
 if TYPE_CHECKING:
     from wordforge_cli.crossword.board import Board

@@ -1,7 +1,7 @@
 """Crossword sections of a pack: batches, endless runs and challenge sets.
 
 Each calls the crossword engine as the ``wfkit crossword`` command does (``sets.batch``,
-``sets.endless``, ``sets.challenges``, ``board.record``, ``stats.BatchStats``), with the
+``sets.endless``, ``sets.challenges``, ``records.record``, ``stats.BatchStats``), with the
 section's name as the scope of every item's random stream.
 
 ``difficulty: true`` (the key of ``--difficulty``) measures every board with the engine's
@@ -20,12 +20,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.crossword import config as crossword_config
-from wordforge_cli.crossword.board import check_request
-from wordforge_cli.crossword.config import board_request, load_config
-from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
-from wordforge_cli.crossword.sets import check_challenge, check_endless
-from wordforge_cli.pack.kinds import (
+from wordforge_cli.batch.kinds import (
     Beside,
     DataFile,
     Item,
@@ -35,16 +30,21 @@ from wordforge_cli.pack.kinds import (
     play_charts,
     user_file,
 )
-from wordforge_cli.spec import PACK
-from wordforge_cli.vocab import read_vocab
+from wordforge_cli.crossword import config as crossword_config
+from wordforge_cli.crossword.board import check_request
+from wordforge_cli.crossword.config import board_request, load_config
+from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
+from wordforge_cli.crossword.sets import check_challenge, check_endless
+from wordforge_cli.io.vocab import read_vocab
+from wordforge_cli.options.spec import PACK
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.context import SectionContext
     from wordforge_cli.crossword.board import Board, Request
     from wordforge_cli.crossword.config import CrosswordConfig
     from wordforge_cli.crossword.lexicon import Lexicon
     from wordforge_cli.crossword.stats import BatchStats
-    from wordforge_cli.pack.config import SectionContext
-    from wordforge_cli.spec import Spec
+    from wordforge_cli.options.spec import Spec
 
 FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config
 BAND = {"min_len": "band", "max_len": "band"}  # a batch section's key of the request's fields
@@ -99,8 +99,8 @@ class BoardSection(Section):
         """The records of boards ``first_id``.. (with their difficulty when asked)."""
         if not self.difficulty:
             return BoardItem(boards, first_id, item_seed, self.lexicon)
-        from wordforge_cli.crossword.board import record
         from wordforge_cli.crossword.difficulty import measure_record
+        from wordforge_cli.crossword.records import record
 
         records = [record(b, first_id + j, item_seed, self.lexicon)
                    for j, b in enumerate(boards)]
@@ -137,7 +137,7 @@ class BoardSection(Section):
         return BatchStats.from_state(state, self.lexicon, unique=self.request.unique)
 
     def encode(self, record: dict[str, Any]) -> str:
-        from wordforge_cli.crossword.board import record_json
+        from wordforge_cli.crossword.records import record_json
 
         return record_json(record, self.lexicon)
 
@@ -159,7 +159,7 @@ class BoardSection(Section):
 
 class BoardItem(Item):
     """Boards whose records are made only when something reads them (a render, the test of
-    a record): their JSON lines need none (``board.board_line``, the same bytes), and a
+    a record): their JSON lines need none (``records.board_line``, the same bytes), and a
     batch's records were a third of what writing it cost."""
 
     def __init__(self, boards: list[Board], first_id: int, item_seed: int,
@@ -174,13 +174,13 @@ class BoardItem(Item):
 
     @cached_property  # (writable, as Item's field is)
     def records(self) -> list[dict[str, Any]]:  # type: ignore[override]  # mypy: read-only
-        from wordforge_cli.crossword.board import record
+        from wordforge_cli.crossword.records import record
 
         return [record(b, self.first_id + j, self.item_seed, self.lexicon)
                 for j, b in enumerate(self.boards)]
 
     def lines(self) -> list[bytes]:
-        from wordforge_cli.crossword.board import board_line
+        from wordforge_cli.crossword.records import board_line
 
         boards = self.boards
         if len(boards) == 1:  # (a batch's and an endless run's items)
@@ -254,8 +254,8 @@ class ChallengeSection(BoardSection):
         check_challenge(self.lexicon, self.cfg.ramp, self.request, self.cfg.endless.fallback)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
+        from wordforge_cli.core.engine import OutOfBudget
         from wordforge_cli.crossword.sets import challenges
-        from wordforge_cli.engine import OutOfBudget
 
         size = len(self.cfg.ramp)
         for index, item_seed, boards in challenges(self.lexicon, self.cfg.ramp, self.request,
@@ -314,7 +314,7 @@ def load_lexicon(path: str | Path, v: Mapping[str, Any], *, duplicates: bool = F
     wording); ``duplicates``: the words dropped as repeats too (the command line's)."""
     import click
 
-    from wordforge_cli.options import warn_skipped
+    from wordforge_cli.core.messages import warn_skipped
 
     vocab = read_vocab(path)
     lexicon = prepare_lexicon(vocab, fold_small=v["fold_small"], strict=v["strict_vocab"])

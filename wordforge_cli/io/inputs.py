@@ -14,7 +14,7 @@ import os
 import stat
 from pathlib import Path
 
-from wordforge_cli.errors import ConfigError
+from wordforge_cli.core.errors import ConfigError
 
 MiB = 1024 * 1024
 

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from wordforge_cli import signals
-from wordforge_cli.errors import CannotDo, UsageError
+from wordforge_cli.core import signals
+from wordforge_cli.core.errors import CannotDo, UsageError
 
 
 def dumps(record: Any) -> str:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import yaml
 
-from wordforge_cli.config import check_mapping, type_name
-from wordforge_cli.errors import ConfigError
-from wordforge_cli.yamlio import parse_yaml, read_text
+from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.io.checks import check_mapping, type_name
+from wordforge_cli.io.yamlio import parse_yaml, read_text
 
 VOCAB_KEYS = ("name", "language", "words", "description", "source", "license")
 ENTRY_KEYS = ("word", "hint")

@@ -35,14 +35,6 @@ QUEUED = 2  # tasks a worker holds (the one it makes and the next): it never wai
 PIPE_BYTES = 1 << 20  # a result pipe's capacity: a 2.6 MB chunk in three writes, not forty
 
 
-def default_jobs() -> int:
-    """Every core this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
 PR_SET_PDEATHSIG = 1
 
 
@@ -101,7 +93,7 @@ def _serve(parent: int, work: Callable[[Any], Any], init: Callable[..., None] | 
     import pickle
     import signal
 
-    from wordforge_cli import signals
+    from wordforge_cli.core import signals
 
     signals.for_worker()  # the registry inherited through fork is the parent's
     for signum in signals.HANDLED:
@@ -180,7 +172,7 @@ def _ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
     import pickle
     import select
 
-    from wordforge_cli import signals
+    from wordforge_cli.core import signals
 
     todo = iter(tasks)
     first = next(todo, None)
@@ -272,7 +264,7 @@ def _ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
             hand_out()
     except WorkerDied:
         _kill(workers)
-        from wordforge_cli.errors import CannotDo
+        from wordforge_cli.core.errors import CannotDo
 
         raise CannotDo("a worker process died (killed, or out of memory): the run stopped "
                        "unfinished") from None

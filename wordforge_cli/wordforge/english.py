@@ -18,8 +18,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from wordforge_cli.errors import ConfigError
-from wordforge_cli.rarity import LEVELS, Rules, Tables, WordInfo, normal_word, word_problem
+from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.wordforge.rarity import (
+    LEVELS,
+    Rules,
+    Tables,
+    WordInfo,
+    normal_word,
+    word_problem,
+)
 
 WORD_TABLE = "english.tsv"
 FIELDS = 5  # word, cefr, lemma, pos, gloss
@@ -28,7 +35,7 @@ FIELDS = 5  # word, cefr, lemma, pos, gloss
 def word_table_path(path: str | Path | None = None) -> Path:
     if path is not None:
         return Path(path)
-    from wordforge_cli.paths import data_file
+    from wordforge_cli.io.paths import data_file
 
     return data_file(WORD_TABLE)
 
@@ -79,7 +86,7 @@ def check_word_table(text: str, path: Any) -> dict[str, tuple[str, str, str, str
 
 
 def _read_table(path: Path) -> str:
-    from wordforge_cli.yamlio import read_text
+    from wordforge_cli.io.yamlio import read_text
 
     try:
         return read_text(path, "word table")
@@ -98,7 +105,7 @@ class MappedWords:
     it is opened, so a binary search never runs over a table that is not sorted."""
 
     def __init__(self, path: Path, *, trusted: bool = False):
-        from wordforge_cli.inputs import open_regular
+        from wordforge_cli.io.inputs import open_regular
 
         self.path = path
         self._mm: bytes | mmap.mmap
@@ -236,11 +243,11 @@ def zipf_table() -> dict[str, float]:
 
 def read_rules(path: str | Path | None = None) -> Rules:
     """Rules from a config file (default: the bundled ``configs/rarity.yaml``)."""
-    from wordforge_cli.rarity import rules_from_config
-    from wordforge_cli.yamlio import load_yaml
+    from wordforge_cli.io.yamlio import load_yaml
+    from wordforge_cli.wordforge.rarity import rules_from_config
 
     if path is None:
-        from wordforge_cli.config import bundled_config
+        from wordforge_cli.io.checks import bundled_config
 
         path = bundled_config("rarity")
     doc = load_yaml(path, "config")
@@ -251,7 +258,7 @@ def _yaml_pairs(path: Path, what: str, kind: str) -> Iterator[tuple[str, Any, in
     """(key, value, line) of a flat YAML mapping, keys as written (``no:`` stays 'no')."""
     import yaml
 
-    from wordforge_cli.yamlio import load_yaml
+    from wordforge_cli.io.yamlio import load_yaml
 
     doc = load_yaml(path, kind)
     node = doc.node
@@ -301,7 +308,7 @@ def read_cefr(path: str | Path) -> dict[str, str]:
 def _csv_rows(path: Path) -> Iterator[tuple[str, str, int]]:
     import csv
 
-    from wordforge_cli.yamlio import read_text
+    from wordforge_cli.io.yamlio import read_text
 
     delimiter = "\t" if path.suffix.lower() == ".tsv" else ","
     reader = csv.reader(read_text(path, "CEFR table").splitlines(), delimiter=delimiter)
@@ -327,7 +334,7 @@ def _csv_rows(path: Path) -> Iterator[tuple[str, str, int]]:
 
 def read_overrides(path: str | Path, rules: Rules) -> dict[str, str]:
     """The per-form table: YAML ``word: tier-key`` (e.g. ``cats: normal``)."""
-    from wordforge_cli.config import did_you_mean
+    from wordforge_cli.io.checks import did_you_mean
 
     path = Path(path)
     table: dict[str, str] = {}

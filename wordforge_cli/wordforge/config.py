@@ -1,6 +1,6 @@
 """What the word commands (``rarity``, ``score``, ``tiles``) and rarity pack sections share:
 the rarity engine's options declared once (:data:`RULE`, :data:`RATING`; see
-:mod:`wordforge_cli.spec`), loading the rule they choose, checking words, one play's score.
+:mod:`wordforge_cli.options.spec`), loading the rule they choose, checking words, one play's score.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.errors import UsageError
-from wordforge_cli.spec import CLI, PACK, Field, Parsed, Spec
+from wordforge_cli.core.errors import UsageError
+from wordforge_cli.options.spec import CLI, PACK, Field, Parsed, Spec
 
 if TYPE_CHECKING:
-    from wordforge_cli.balance import Model
-    from wordforge_cli.rarity import Play, Rating, Rules, Score, Tables
+    from wordforge_cli.wordforge.balance import Model
+    from wordforge_cli.wordforge.rarity import Play, Rating, Rules, Score, Tables
 
 _FILE = click.Path(dir_okay=False)
 _FRONTS = frozenset((CLI, PACK))  # the rarity engine has no option defaults file (--config is
@@ -58,7 +58,7 @@ BEST = Spec(
 
 
 def _model(text: str) -> Model:
-    from wordforge_cli.balance import parse_model
+    from wordforge_cli.wordforge.balance import parse_model
 
     return parse_model(text)
 
@@ -109,14 +109,14 @@ class RuleFiles:
 
     def load(self, *, whole: bool = False) -> tuple[Rules, Tables]:
         """(rules, tables); ``whole``: read the whole word table now (many look-ups)."""
-        from wordforge_cli.english import read_rules
+        from wordforge_cli.wordforge.english import read_rules
 
         rules = read_rules(self.config_path)
         return rules, self.tables(rules, whole=whole)
 
     def tables(self, rules: Rules, *, whole: bool = False) -> Tables:
         """The tables of these files under ``rules`` (a pack worker opens them again)."""
-        from wordforge_cli.english import open_tables
+        from wordforge_cli.wordforge.english import open_tables
 
         return open_tables(rules, data=self.data_path, cefr=self.cefr_path,
                            overrides=self.overrides_path, whole=whole)
@@ -136,7 +136,7 @@ def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def checked_words(words: Iterable[str]) -> list[str]:
     """Command-line words, normalised; the first bad one is a usage error (exit 2)."""
-    from wordforge_cli.rarity import normal_word, word_problem
+    from wordforge_cli.wordforge.rarity import normal_word, word_problem
 
     checked = []
     for word in words:
@@ -150,7 +150,7 @@ def checked_words(words: Iterable[str]) -> list[str]:
 def play_one(word: str, rules: Rules, tables: Tables, *, use_lemma: bool, battle: bool,
              gold_rush: bool, play: Play) -> tuple[Rating, Score]:
     """(rating, score) of one play of a playable word."""
-    from wordforge_cli.rarity import rate, score_word
+    from wordforge_cli.wordforge.rarity import rate, score_word
 
     rating = rate(word, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush)
     # catalogue rarity without battle rules (Gold Rush still lifts it)
@@ -161,7 +161,7 @@ def play_one(word: str, rules: Rules, tables: Tables, *, use_lemma: bool, battle
 def score_record(rating: Rating, result: Score, rules: Rules, play: Play, *, battle: bool,
                  gold_rush: bool) -> dict[str, Any]:
     """The breakdown of one play as a JSON-ready record (``score`` last)."""
-    from wordforge_cli.rarity import decimal_text, number
+    from wordforge_cli.wordforge.rarity import decimal_text, number
 
     tier = rules.tiers[result.tier]
     return {

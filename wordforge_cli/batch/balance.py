@@ -17,15 +17,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.pack.config import SectionContext
-from wordforge_cli.pack.kinds import Item, Kind, Section
-from wordforge_cli.spec import PACK
-from wordforge_cli.words import GAME, RULE, RuleFiles
+from wordforge_cli.batch.context import SectionContext
+from wordforge_cli.batch.kinds import Item, Kind, Section
+from wordforge_cli.options.spec import PACK
+from wordforge_cli.wordforge.config import GAME, RULE, RuleFiles
 
 if TYPE_CHECKING:
-    from wordforge_cli.balance import GameRules, GameStats, Model, Turns
-    from wordforge_cli.hands import HandIndex
-    from wordforge_cli.rarity import Rules
+    from wordforge_cli.wordforge.balance import GameRules, GameStats, Model, Turns
+    from wordforge_cli.wordforge.hands import HandIndex
+    from wordforge_cli.wordforge.rarity import Rules
 
 
 @dataclass(eq=False, kw_only=True)
@@ -43,8 +43,8 @@ class BalanceSection(Section):
 
     def warm(self) -> None:
         if self.ready is None:
-            from wordforge_cli.balance import Turns, knows
-            from wordforge_cli.hands import build_index
+            from wordforge_cli.wordforge.balance import Turns, knows
+            from wordforge_cli.wordforge.hands import build_index
 
             index = build_index(self.rules, self.files.tables(self.rules, whole=True),
                                 self.rules.tiles.hand_size, use_lemma=self.files.lemma)
@@ -52,8 +52,8 @@ class BalanceSection(Section):
             self.ready = (index, Turns(index, self.rules), masks)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.balance import Tally, play_game
-        from wordforge_cli.rng import item_rng
+        from wordforge_cli.core.rng import item_rng
+        from wordforge_cli.wordforge.balance import Tally, play_game
 
         self.warm()
         assert self.ready is not None  # warm() built it
@@ -69,7 +69,7 @@ class BalanceSection(Section):
                          "winner": winners[0] if len(winners) == 1 else None}], made=(tally,))
 
     def new_stats(self) -> GameStats:
-        from wordforge_cli.balance import GameStats
+        from wordforge_cli.wordforge.balance import GameStats
 
         return GameStats(self.rules, self.game, tuple(m.name for m in self.models))
 
@@ -81,8 +81,8 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> BalanceSection:
     """The options ``wfkit balance`` takes (``words.GAME``, ``words.RULE``), read by their one
     declaration; the seats are the section's ``players`` (default two ``all``)."""
-    from wordforge_cli.balance import GameRules, check_seats, parse_model
-    from wordforge_cli.pack.rarity import rule_files
+    from wordforge_cli.batch.rarity import rule_files
+    from wordforge_cli.wordforge.balance import GameRules, check_seats, parse_model
 
     v = (GAME + RULE).resolve(ctx.read(GAME + RULE))
     rules, data, tables = rule_files(ctx, v)

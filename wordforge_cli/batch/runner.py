@@ -13,9 +13,9 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordforge_cli import workers
-from wordforge_cli.engine import Statistics
-from wordforge_cli.pack.kinds import Item, Section
+from wordforge_cli.batch import workers
+from wordforge_cli.batch.kinds import Item, Section
+from wordforge_cli.core.engine import Statistics
 
 CHUNK = 256
 # chunks a worker's task holds (the last ones fewer, so that the workers finish together):
@@ -86,7 +86,7 @@ class Plan:
 
 def render_path(section: Section, fmt: str, rid: object) -> str:
     """``NAME/000017.svg``: per-item renders named by record id (the item index if none)."""
-    from wordforge_cli.pack.kinds import RENDER_SUFFIX
+    from wordforge_cli.batch.kinds import RENDER_SUFFIX
 
     name = f"{rid:06d}" if isinstance(rid, int) else str(rid)
     return f"{section.name}/{name}.{RENDER_SUFFIX[fmt]}"

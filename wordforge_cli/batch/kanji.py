@@ -19,11 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.engine import OutOfBudget
-from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_grades, pool_items
-from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
-from wordforge_cli.kanji.territory import BalanceStats, played_pools
-from wordforge_cli.pack.kinds import (
+from wordforge_cli.batch.kinds import (
     Beside,
     Item,
     Kind,
@@ -32,13 +28,17 @@ from wordforge_cli.pack.kinds import (
     play_charts,
     user_file,
 )
-from wordforge_cli.spec import PACK
+from wordforge_cli.core.engine import OutOfBudget
+from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_grades, pool_items
+from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
+from wordforge_cli.kanji.territory import BalanceStats, played_pools
+from wordforge_cli.options.spec import PACK
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.context import SectionContext
     from wordforge_cli.kanji.dictionary import Dictionary
     from wordforge_cli.kanji.pool import PoolRequest
     from wordforge_cli.kanji.territory import SelfPlay
-    from wordforge_cli.pack.config import SectionContext
 
 
 @dataclass(eq=False, kw_only=True)
@@ -109,7 +109,7 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     request = pool_request(v)
     dict_path = v["dict_path"]
     dictionary = load_dictionary(dict_path)
-    from wordforge_cli.options import intake  # the intake policy's one wording
+    from wordforge_cli.core.messages import intake  # the intake policy's one wording
 
     intake(dictionary.source, dictionary.skipped, strict=v["strict_vocab"])
     given = cfg.given(preset)

@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordforge_cli.kanji.stats import describe  # min / p10 / median / p90 / max / mean
-from wordforge_cli.rarity import Deal
+from wordforge_cli.core.engine import describe  # min / p10 / median / p90 / max / mean
+from wordforge_cli.wordforge.rarity import Deal
 
 VOWELS = frozenset("aeiou")
 

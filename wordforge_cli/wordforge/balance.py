@@ -3,15 +3,16 @@
 The article gives the rule of one word; the game loop around it is decided here (and in the
 README):
 
-- **Deal**: the tiles engine's :func:`~wordforge_cli.rarity.deal` (one shuffled bag, hands of
-  ``hand_size`` from its front); game i draws only from ``item_rng(seed, "balance", i)``.
+- **Deal**: the tiles engine's :func:`~wordforge_cli.wordforge.rarity.deal` (one shuffled bag,
+  hands of ``hand_size`` from its front); game i draws only from ``item_rng(seed, "balance", i)``.
 - **Turns**: players play in seat order, ``turns`` words each. A turn is one word from the hand;
   its tiles leave the hand and the player draws from the bag's front back up to the hand size
   (fewer when the bag runs low).
 - **Pass**: a player whose hand makes no word they know scores 0, their combo resets (as an
   unplayable word resets it), and they swap: the hand goes to the bag's back, a new hand is
   drawn from its front.
-- **Combo and link** follow :func:`~wordforge_cli.rarity.turn_plays` (a test holds them equal).
+- **Combo and link** follow :func:`~wordforge_cli.wordforge.rarity.turn_plays` (a test holds
+  them equal).
 - **Power-ups**: each player holds one charge of Double, Overdrive and Gold Rush, and one of
   Fortress, per game; a charge costs nothing but itself and one power-up at most is spent a
   turn. A player spends the one that adds the most points this turn when that gain reaches
@@ -38,9 +39,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from wordforge_cli.hands import HandIndex, _bits
-from wordforge_cli.rarity import LEVELS, Play, Rating, Rules, deal
-from wordforge_cli.rng import derive_seed
+from wordforge_cli.core.rng import derive_seed
+from wordforge_cli.wordforge.hands import HandIndex, _bits
+from wordforge_cli.wordforge.rarity import LEVELS, Play, Rating, Rules, deal
 
 POWERUPS = ("double", "overdrive", "gold_rush")
 FORTRESS = "fortress"
@@ -422,7 +423,7 @@ class GameStats:
 def check_seats(rules: Rules, seats: int) -> None:
     """Refuse a table the rules cannot deal (UsageError naming the ``players`` field), on the
     command line and in a pack alike."""
-    from wordforge_cli.errors import UsageError
+    from wordforge_cli.core.errors import UsageError
 
     tiles = rules.tiles
     if seats > tiles.max_players:
@@ -436,7 +437,7 @@ def check_seats(rules: Rules, seats: int) -> None:
 
 def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict[str, Any]:
     """The figures a designer tunes by, from exact counts (the same bytes on every run)."""
-    from wordforge_cli.kanji.stats import describe
+    from wordforge_cli.core.engine import describe
 
     g = tally.games or 1
     plays = sum(tally.lengths.values()) or 1

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.pack.config import SectionContext
-from wordforge_cli.pack.kinds import (
+from wordforge_cli.batch.context import SectionContext
+from wordforge_cli.batch.kinds import (
     DataFile,
     Item,
     Kind,
@@ -23,11 +23,11 @@ from wordforge_cli.pack.kinds import (
     play_charts,
     user_file,
 )
-from wordforge_cli.spec import PACK
-from wordforge_cli.words import RATING, RuleFiles
+from wordforge_cli.options.spec import PACK
+from wordforge_cli.wordforge.config import RATING, RuleFiles
 
 if TYPE_CHECKING:
-    from wordforge_cli.rarity import Rules, Summary, Tables
+    from wordforge_cli.wordforge.rarity import Rules, Summary, Tables
 
 
 @dataclass(eq=False, kw_only=True)
@@ -46,7 +46,7 @@ class RaritySection(Section):
             self.tables = self.files.tables(self.rules, whole=len(self.words) > 2000)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.rarity import rate_all, record
+        from wordforge_cli.wordforge.rarity import rate_all, record
 
         self.warm()
         assert self.tables is not None  # warm() opened them
@@ -56,20 +56,20 @@ class RaritySection(Section):
             yield Item([record(rating, self.rules)], made=(rating,))
 
     def new_stats(self) -> Summary:
-        from wordforge_cli.rarity import Summary
+        from wordforge_cli.wordforge.rarity import Summary
 
         return Summary(self.rules)
 
     def stats_from_state(self, state: dict[str, Any]) -> Summary:
-        from wordforge_cli.rarity import Summary
+        from wordforge_cli.wordforge.rarity import Summary
 
         return Summary.from_state(state, self.rules)
 
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
              render_limit: int) -> RaritySection:
-    from wordforge_cli.rarity import vocabulary_words
-    from wordforge_cli.vocab import read_vocab
+    from wordforge_cli.io.vocab import read_vocab
+    from wordforge_cli.wordforge.rarity import vocabulary_words
 
     vocab_path = ctx.path("vocab", required=True, what="vocabulary file")
     v = RATING.resolve(ctx.read(RATING))
@@ -89,7 +89,7 @@ def rule_files(ctx: SectionContext, v: dict[str, Any]
     """The rules of a section with the ``words.RULE`` keys (rarity, balance): read and checked
     now (file:line), and the files its manifest hashes: the rules, the word table, the user's
     CEFR and override tables (also by key) and wordfreq's list."""
-    from wordforge_cli.english import read_cefr, read_overrides, read_rules
+    from wordforge_cli.wordforge.english import read_cefr, read_overrides, read_rules
 
     rules = read_rules(v["config_path"])
     if v["cefr_path"]:  # read again by each worker

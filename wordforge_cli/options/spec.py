@@ -16,7 +16,7 @@ declaration come
 
 Errors carry the field as data, never parsed from text: ``UsageError(msg, field="bring")``
 prints as ``--bring: msg`` on the command line, ``FILE:LINE: bring: msg`` in a config file
-and ``FILE:LINE: sections[3].bring: msg`` in a pack (``pack.config.SectionContext``).
+and ``FILE:LINE: sections[3].bring: msg`` in a pack (``batch.context.SectionContext``).
 The engine's own refusal of a value its reader took (a band no word has) is named where that
 value came from, by the field it names (:meth:`Spec.options`, :meth:`Options.given`,
 ``SectionContext.refused``).
@@ -52,10 +52,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.errors import ConfigError, UsageError, WfkitError
+from wordforge_cli.core.errors import ConfigError, UsageError, WfkitError
 
 if TYPE_CHECKING:
-    from wordforge_cli.yamlio import YamlDoc
+    from wordforge_cli.io.yamlio import YamlDoc
 
     ParamType = click.ParamType[Any, Any]
 else:  # Click before 8.2 has no type parameters
@@ -259,7 +259,7 @@ def config_callback(load: Callable[[str | None], Any], *, after: tuple[str, ...]
     with this callback too: the config is read once all are known."""
 
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-        from wordforge_cli.options import ReportedError
+        from wordforge_cli.core.messages import ReportedError
 
         known: dict[str | None, Any] = ctx.meta.setdefault(f"{CONFIG_META}.params", {})
         known[param.name] = value
@@ -310,7 +310,7 @@ class Options:
     def values(self, preset: str | None = None) -> dict[str, Any]:
         """Every field's value: ``preset``'s (None: the config's default preset) over the
         top level's over the field's default; UsageError(field="preset") for an unknown one."""
-        from wordforge_cli.config import did_you_mean
+        from wordforge_cli.io.checks import did_you_mean
 
         preset = preset or self.preset
         if preset is not None and preset not in self.presets:
@@ -343,8 +343,8 @@ def read_options(path: str | Path | None, bundled: str, spec: Spec, own: tuple[s
     """Read and check a difficulty config (``path``; None: the bundled ``configs/BUNDLED.yaml``):
     the spec's keys at the top level and, with ``presets``, in every preset (unknown keys and
     presets caught with file:line); ``own``: keys the caller reads itself from the data."""
-    from wordforge_cli import config as files
-    from wordforge_cli.yamlio import load_yaml
+    from wordforge_cli.io import checks as files
+    from wordforge_cli.io.yamlio import load_yaml
 
     own += ("preset", "presets") if presets else ()
     file = path or files.bundled_config(bundled)
@@ -378,7 +378,7 @@ class Choice(click.Choice):  # type: ignore[type-arg]  # generic from Click 8.2 
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter as exc:
-            from wordforge_cli.config import did_you_mean
+            from wordforge_cli.io.checks import did_you_mean
 
             hint = did_you_mean(str(value), [str(c) for c in self.choices])
             if not hint:

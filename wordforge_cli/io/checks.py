@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from wordforge_cli.errors import ConfigError
-from wordforge_cli.yamlio import YamlDoc
+from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.io.yamlio import YamlDoc
 
 
 def bundled_config(name: str) -> Path:
     """Path of a bundled default config (``configs/NAME.yaml``), installed or in a checkout."""
-    from wordforge_cli.paths import resource_dir
+    from wordforge_cli.io.paths import resource_dir
 
     return resource_dir("configs") / f"{name}.yaml"
 

@@ -13,6 +13,7 @@ makes nothing at all is a could-not-do (exit 1), reported with the first reason.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -46,3 +47,29 @@ class OutOfBudget:
 
     reason: str
     size: int = 1  # how many made things it stands for (a challenge set: its boards)
+
+
+_N = TypeVar("_N", int, float)  # a figure's values: counts, or rates and means
+
+
+def describe(counts: Counter[_N]) -> dict[str, Any]:
+    """A figure's distribution from its counts: min, p10, median, p90, max (lower quantiles) and
+    the mean, the same in any order of adding."""
+    total = sum(counts.values())
+    if not total:
+        return {"min": None, "p10": None, "median": None, "p90": None, "max": None, "mean": None}
+    ordered = sorted(counts.items())
+
+    def quantile(q: float) -> _N:
+        # lower quantile: the smallest value with at least q of the items at or below it
+        need = max(1, -(-int(q * 1000) * total // 1000))
+        seen = 0
+        for value, count in ordered:
+            seen += count
+            if seen >= need:
+                return value
+        return ordered[-1][0]
+
+    mean = sum(v * c for v, c in ordered) / total
+    return {"min": ordered[0][0], "p10": quantile(0.1), "median": quantile(0.5),
+            "p90": quantile(0.9), "max": ordered[-1][0], "mean": round(mean, 3)}

@@ -33,7 +33,7 @@ def _file_sha256(path: str | Path) -> str:
 @cache
 def data_version() -> str:
     """sha256 of the sorted ``name<TAB>sha256-of-bytes`` lines of the data files, shortened."""
-    from wordforge_cli.paths import resource_dir
+    from wordforge_cli.io.paths import resource_dir
 
     folder = resource_dir("data")
     files = sorted(p for p in folder.iterdir() if p.is_file() and p.name.endswith(DATA_SUFFIXES))

@@ -7,7 +7,7 @@ unplayable words are then one OR of 26 bitsets (a few microseconds each, in C), 
 word is the highest set bit of what is left; wild tiles add a small saturating counter over
 the same bitsets (a word is made when its missing letters number no more than the wilds).
 
-Scores always come from :func:`wordforge_cli.rarity.score_word` (the code behind
+Scores always come from :func:`wordforge_cli.wordforge.rarity.score_word` (the code behind
 ``wfkit score``); a score depends only on (tile points, letters, tier, play), so each such
 group is scored once, on its first word, and looked up after.
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from wordforge_cli.rarity import (
+from wordforge_cli.wordforge.rarity import (
     WILD,
     Play,
     Rating,

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from wordforge_cli.errors import ConfigError
+from wordforge_cli.core.errors import ConfigError
 
 _FastLoader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]
 try:  # libyaml is much faster on large vocabularies; fall back when it is not built in
@@ -87,7 +87,7 @@ def read_text(path: str | Path, kind: str = "file", *, stdin: bool = False) -> s
 
     Only a regular file of at most the cap of its ``kind`` is read (see :mod:`inputs`);
     ``stdin``: ``-`` is standard input."""
-    from wordforge_cli.inputs import read_bytes
+    from wordforge_cli.io.inputs import read_bytes
 
     path = Path(path)
     raw = read_bytes(path, kind, stdin=stdin)

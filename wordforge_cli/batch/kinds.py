@@ -17,20 +17,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from wordforge_cli.engine import Statistics
+from wordforge_cli.core.engine import Statistics
 
-if TYPE_CHECKING:  # the commands run sections too, and never read a pack config
-    from wordforge_cli.pack.config import PackConfig, SectionContext, SectionSpec
-    from wordforge_cli.spec import Field
+if TYPE_CHECKING:
+    from wordforge_cli.batch.context import SectionContext, SectionSpec, Source
+    from wordforge_cli.options.spec import Field
 
 # kind -> "module:attribute" of a Kind object; modules are imported only when a pack uses them
 KINDS: dict[str, str] = {
-    "crossword": "wordforge_cli.pack.crossword:CROSSWORD",
-    "endless": "wordforge_cli.pack.crossword:ENDLESS",
-    "challenge": "wordforge_cli.pack.crossword:CHALLENGE",
-    "kanji": "wordforge_cli.pack.kanji:KANJI",
-    "rarity": "wordforge_cli.pack.rarity:RARITY",
-    "balance": "wordforge_cli.pack.balance:BALANCE",
+    "crossword": "wordforge_cli.batch.crossword:CROSSWORD",
+    "endless": "wordforge_cli.batch.crossword:ENDLESS",
+    "challenge": "wordforge_cli.batch.crossword:CHALLENGE",
+    "kanji": "wordforge_cli.batch.kanji:KANJI",
+    "rarity": "wordforge_cli.batch.rarity:RARITY",
+    "balance": "wordforge_cli.batch.balance:BALANCE",
 }
 _LOADED: dict[str, Kind] = {}
 
@@ -72,7 +72,7 @@ def user_file(ctx: SectionContext, path: Path) -> DataFile:
     label = Path(os.path.relpath(path, ctx.config.base_dir)).as_posix()
     source = license_ = None
     if path.suffix.lower() in (".yaml", ".yml"):
-        from wordforge_cli.yamlio import load_yaml
+        from wordforge_cli.io.yamlio import load_yaml
 
         data = load_yaml(path).data
         if isinstance(data, dict):
@@ -88,7 +88,7 @@ def bundled_file(folder: str, name: str, *, note: str | None = None, source: str
     ``note``: the Markdown provenance note that covers it (default ``NAME.md`` beside it);
     its licence section becomes the entry's ``license``.
     """
-    from wordforge_cli.paths import resource_dir
+    from wordforge_cli.io.paths import resource_dir
 
     path = resource_dir(folder) / name
     note_path = resource_dir(folder) / (note or f"{Path(name).stem}.md")
@@ -193,8 +193,8 @@ class Section:
 
     def encode(self, record: dict[str, Any]) -> str:
         """One record as its JSON line (an engine whose records hold no floats may use the
-        faster :func:`~wordforge_cli.output.dumps_plain`: the same bytes)."""
-        from wordforge_cli.output import dumps
+        faster :func:`~wordforge_cli.io.output.dumps_plain`: the same bytes)."""
+        from wordforge_cli.io.output import dumps
 
         return dumps(record)
 
@@ -237,15 +237,11 @@ def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     return charts(kind, stats)
 
 
-def prepare_sections(config: PackConfig) -> list[Section]:
-    """Check every section of the config and prepare it; nothing is written yet."""
-    return [prepare_section(config, spec) for spec in config.specs]
-
-
-def prepare_section(config: PackConfig, spec: SectionSpec) -> Section:
-    from wordforge_cli.config import check_mapping
-    from wordforge_cli.pack.config import COMMON, COMMON_KEYS, SectionContext
-    from wordforge_cli.spec import Spec
+def prepare_section(config: Source, spec: SectionSpec) -> Section:
+    """Check one section written in ``config`` and prepare it; nothing is written yet."""
+    from wordforge_cli.batch.context import COMMON, COMMON_KEYS, SectionContext
+    from wordforge_cli.io.checks import check_mapping
+    from wordforge_cli.options.spec import Spec
 
     kind = get_kind(spec.kind)
     ctx = SectionContext(config, spec)

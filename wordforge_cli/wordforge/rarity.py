@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from wordforge_cli.errors import ConfigError
+from wordforge_cli.core.errors import ConfigError
 
 if TYPE_CHECKING:
     import random
 
-    from wordforge_cli.vocab import Vocabulary
-    from wordforge_cli.yamlio import YamlDoc
+    from wordforge_cli.io.vocab import Vocabulary
+    from wordforge_cli.io.yamlio import YamlDoc
 
 LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
 SOURCES = ("override", "cefr", "zipf")
@@ -174,7 +174,7 @@ class _Checker:
 
     def mapping(self, value: Any, known: Iterable[str] | None, *keys: Any,
                 required: Iterable[str] = ()) -> dict[Any, Any]:
-        from wordforge_cli.config import check_mapping, type_name
+        from wordforge_cli.io.checks import check_mapping, type_name
 
         if known is None:
             if not isinstance(value, dict):
@@ -190,7 +190,7 @@ class _Checker:
 
     def number(self, value: Any, *keys: Any, minimum: float | None = None,
                integer: bool = False, positive: bool = False) -> Fraction:
-        from wordforge_cli.config import type_name
+        from wordforge_cli.io.checks import type_name
 
         where = "/".join(map(str, keys))
         if isinstance(value, bool) or not isinstance(value, int | float) or (
@@ -206,7 +206,7 @@ class _Checker:
         return number
 
     def tier(self, value: Any, keys_known: tuple[str, ...], *keys: Any) -> int:
-        from wordforge_cli.config import did_you_mean
+        from wordforge_cli.io.checks import did_you_mean
 
         if not isinstance(value, str) or value not in keys_known:
             raise self.fail(f"unknown tier '{value}'{did_you_mean(str(value), keys_known)} "
@@ -502,7 +502,7 @@ def rate_words(words: Iterable[str], rules: Rules, tables: Tables, *, use_lemma:
 
 class Summary:
     """Counts of a rarity table: per tier, per deciding rule, not playable (no timings); the
-    statistics protocol of :mod:`wordforge_cli.engine` (``add``, ``merge``,
+    statistics protocol of :mod:`wordforge_cli.core.engine` (``add``, ``merge``,
     ``to_state``/``from_state``, ``summary``), so shards of a table merge exactly."""
 
     def __init__(self, rules: Rules):

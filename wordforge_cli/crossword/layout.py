@@ -1,0 +1,47 @@
+"""The generator's hot-path layout, written once: cell keys and the positional tuples.
+
+Every attempt walks these values millions of times a batch, so they are plain ints and tuples
+read by position: unpacking a NamedTuple or reading a dataclass's attributes in the attempt
+loop cost about 5x the tuple's indexing (measured on the attempt loop), which is the generator's
+whole budget. Each tuple's fields are listed here, once; the code that builds and reads them
+(``board.Tables``, ``board._attempt``) names the positions in this order.
+"""
+
+from __future__ import annotations
+
+BITS = 15  # keys below 2^30: one CPython digit, so their sums, compares and hashes are the
+# small-int fast paths (20 bits took 3% more CPU); a chain reaches 16,383 cells at most
+STRIDE = 1 << BITS
+MASK = STRIDE - 1
+ORIGIN = (STRIDE // 2) * STRIDE + STRIDE // 2
+DOWN = STRIDE  # key step along a down word (y + 1)
+ACROSS = 1  # key step along an across word (x + 1)
+
+Pools = dict[str, tuple[int, ...]]
+# letter -> word id -> the words holding the letter that can cross that word
+Partners = dict[str, dict[int, tuple[int, ...]]]
+
+# A word as it may cross the word before: (its id, the work of trying it: 1 + its crossings,
+# how many crossings, the key offsets from the word before's start to its start, one per
+# crossing, its letters (see _spelt), its length, its key span length * step, its letters'
+# positions). A word that cannot cross the word before is entered with that word's id, which
+# the attempt's check for words already used skips at the same work (1) as the crossings it
+# does not have.
+Entry = tuple[int, int, int, tuple[int, ...], str | tuple[str, ...], int, int,
+              dict[str, tuple[int, ...]]]
+# A pool of words for one answer letter after one word: (the pool, its entries made as they are
+# first tried or None when they are kept by pair instead, its length)
+Pool = tuple[tuple[int, ...], list[Entry | None] | None, int]
+# One answer letter after the first, as every attempt on that answer meets it: (index,
+# letter, step, the step before, 1 if across, the pools by the word before (None when not
+# partner-cached), this letter's partner pools, the words holding it, pool work or -1 when not
+# partner-cached, the pool of all the words holding it (for -1), the next letter's partner
+# pools, the words holding it, the next letter, lookahead work or -1 for none)
+Slot = tuple[int, str, int, int, int, dict[int, Pool] | None,
+             dict[int, tuple[int, ...]] | None, Pools, int, Pool,
+             dict[int, tuple[int, ...]] | None, Pools, str, int]
+# An answer's plan: (answer, first letter, the first word's pool, its length, lookahead work of
+# the first word or -1, second letter, its partner pools across (None when not kept), the
+# words across by letter, the slots)
+Plan = tuple[str, str, tuple[int, ...], int, int, str, dict[int, tuple[int, ...]] | None,
+             Pools, tuple[Slot, ...]]
