@@ -56,6 +56,7 @@ def pack() -> None:
       wfkit pack build examples/pack.yaml --out s2/ --shard 2/2
       wfkit pack merge examples/pack.yaml s1/ s2/ --out pack/
       wfkit pack preview pack/ -o preview.html
+      wfkit pack export pack/ --format sqlite -o pack.sqlite
     """
 
 
@@ -198,3 +199,58 @@ def preview(directory: str, output: str | None, items: int) -> None:
     page = preview_page(Path(directory), items=items)
     with atomic_write(output) as fh:
         fh.write(page)
+
+
+@pack.command(short_help="Export a pack as SQLite, one JSON document or CSV files for a game.")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--format", "fmt", type=click.Choice(("sqlite", "json", "csv")), required=True,
+              help="sqlite: one database file; json: one JSON document; csv: a folder of "
+                   "CSV files, one per section.")
+@click.option("-o", "--output", required=True, type=click.Path(allow_dash=True),
+              help="The file to write (atomically; - for stdout), a folder for csv.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+def export(directory: str, fmt: str, output: str, quiet: bool) -> None:
+    """Export the pack in DIRECTORY into one file a game engine loads directly. The pack is
+    checked first (its manifest field by field, every file against the manifest's sha256):
+    a pack changed by hand is refused and nothing is written. The same pack gives the same
+    bytes on every run (SQLite: with the same SQLite library).
+
+    SQLite: one table per section, named as the section ("tech-boards"), with position
+    (from 0), a typed column for each top-level field that is a number, text or true/false
+    in every record (id, answer, w, h, style, label, word, rarity...) and record, the whole
+    record as JSON; indexes on id, answer and word. Table _pack (key, value) holds the
+    manifest, _sections each section's kind, counts, options and stats, _provenance the
+    data files and their licences.
+
+    JSON: one document {"format", "pack", "provenance", "sections": [{"name", "kind",
+    "count", "records", "options", "render", "stats", "columns", "items": [...]}]}, one
+    record a line.
+
+    CSV: a folder of SECTION.csv (position, the typed columns, record), _sections.csv,
+    _provenance.csv and _pack.csv; UTF-8, a header row, LF line ends.
+
+    \b
+    Reading it in a game:
+      Unity (C#, sqlite-net): new SQLiteConnection(path).Query<Board>(
+        "SELECT id, answer, record FROM [tech-boards] WHERE id = ?", 3);
+        or Newtonsoft.Json on the JSON document from StreamingAssets.
+      Godot (GDScript, godot-sqlite addon): db.query("SELECT record FROM
+        [tech-boards]"); or JSON.parse_string(FileAccess.get_file_as_string(
+        "res://pack.json"))["sections"]; CSV: FileAccess.get_csv_line().
+      Web (sql.js): new SQL.Database(new Uint8Array(await (await
+        fetch("pack.sqlite")).arrayBuffer())); or (await fetch("pack.json")).json().
+      JSON.parse(record) gives a record exactly as the pack holds it.
+
+    \b
+    Examples:
+      wfkit pack export pack/ --format sqlite -o pack.sqlite
+      wfkit pack export pack/ --format json -o pack.json
+      wfkit pack export pack/ --format csv -o pack-csv/
+    """
+    from wordforge_cli.pack.export import export_pack
+
+    sections = export_pack(Path(directory), fmt, output)
+    if not quiet and output != "-":
+        records = sum(s.entry.records for s in sections)
+        click.echo(f"{directory}: {len(sections)} sections, {records} records -> {output} "
+                   f"({fmt})", err=True)
