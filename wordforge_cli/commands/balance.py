@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import UsageError
-from wordforge_cli.options.shared import report_seed, seed_option
+from wordforge_cli.options.shared import quiet_option, report_seed, seed_option
 from wordforge_cli.wordforge.config import GAME, rule_options
 
 if TYPE_CHECKING:
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the report to FILE (atomically) instead of stdout.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@quiet_option
 @click.pass_context
 def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[Model, ...],
             compare_path: str | None, powerups: bool, use_at: int, rule: RuleFiles, seed: int,
