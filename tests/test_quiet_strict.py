@@ -169,3 +169,26 @@ def test_a_bad_stdin_vocabulary_is_one_line(run):
     assert result.stderr.startswith("wfkit: error: -:2: not UTF-8")
     result = run("crossword", "--vocab", "-", input=b"words: [1, 2\n")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
+
+
+def test_a_seed_that_is_no_number_says_so(run):
+    result = run("crossword", "--vocab", EXAMPLES / "tech.yaml", "--seed", "abc")
+    assert result.exit_code == 2
+    assert "'abc' is not a seed (a whole number from 0 to 2**63-1)" in result.stderr
+    assert "integer range" not in result.stderr
+
+
+def test_an_output_in_a_missing_directory_is_a_usage_error_named_as_given(run, tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args in (("crossword", "--vocab", EXAMPLES / "tech.yaml", "-n", "1", "--seed", "1"),
+                 ("kanji", "-n", "1", "--seed", "1")):
+        result = run(*args, "-o", "nodir/boards.jsonl")
+        assert result.exit_code == 2, args
+        assert result.stderr == "wfkit: error: nodir: -o/--output: directory does not exist\n"
+
+
+def test_render_text_with_json_is_refused(run):
+    for args in (("crossword", "--vocab", EXAMPLES / "tech.yaml"), ("kanji",)):
+        result = run(*args, "--render", "text", "--json", "--seed", "1")
+        assert result.exit_code == 2 and "ask for two formats" in result.stderr

@@ -26,7 +26,7 @@ def starter_files() -> list[tuple[Path, str]]:
     files += [(path, f"configs/{path.name}") for path in sorted(configs.glob("*.yaml"))]
     examples = resource_dir("examples")
     for path in sorted(examples.iterdir()):
-        if path.is_file() and path.suffix in (".yaml", ".txt", ".jsonl"):
+        if path.is_file() and path.suffix in (".yaml", ".yml", ".txt", ".jsonl"):
             files.append((path, f"examples/{path.name}"))
     files.append((examples / "ci-pack-check.yml", WORKFLOW))
     wheel = installed_wheel()

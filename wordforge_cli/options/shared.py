@@ -43,8 +43,25 @@ def _resolve_seed(ctx: click.Context, param: click.Parameter, value: int | None)
     return value
 
 
+class SeedType(click.IntRange):
+    """A seed: a whole number from 0 to 2**63-1, said so in the message ("abc" is not one;
+    Click's own says "not a valid integer range")."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            try:
+                int(value.strip())
+            except ValueError:
+                self.fail(f"{value!r} is not a seed (a whole number from 0 to 2**63-1)",
+                          param, ctx)
+        return super().convert(value, param, ctx)
+
+
 seed_option = click.option(
-    "--seed", type=click.IntRange(0, 2**63 - 1), default=None, callback=_resolve_seed,
+    "--seed", type=SeedType(0, 2**63 - 1), default=None, callback=_resolve_seed,
     help="Seed of the random draws; the same seed and options give the same bytes. "
          "Without it a seed is drawn and reported on stderr.",
 )
