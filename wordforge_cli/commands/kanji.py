@@ -145,7 +145,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         click.echo(f"wfkit: {failure}, counted as failed", err=True)
 
 
-_FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "指標A"),
+_FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "index A"),
             ("pass_score", "pass score"), ("picked_scores", "picked score"),
             ("orphan_count", "orphans"), ("hardest_grade", "hardest grade"),
             ("hidden_count", "hidden"), ("attempts", "attempts"))
@@ -160,7 +160,7 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
         click.echo(f"wfkit kanji: 1 pool in {elapsed:.2f} s{at}"
-                   f": {d['kanji_count']} kanji, {d['chars']} characters, 指標A {d['index_a']}, "
+                   f": {d['kanji_count']} kanji, {d['chars']} characters, index A {d['index_a']}, "
                    f"pass score {d['pass_score']}, picked scores {picked}, "
                    f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
                    f"{d['hidden_count']} hidden, {d['attempts']} "
