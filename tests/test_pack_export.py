@@ -249,3 +249,8 @@ def test_a_shard_is_refused(tmp_path, run):
     assert run("pack", "build", config, "--out", out, "--shard", "1/2").exit_code == 0
     result = run("pack", "export", out, "--format", "sqlite", "-o", tmp_path / "x.sqlite")
     assert result.exit_code == 2 and "wfkit pack merge" in result.stderr
+
+
+def test_csv_cannot_go_to_stdout(pack, run):
+    result = run("pack", "export", pack, "--format", "csv", "-o", "-")
+    assert result.exit_code == 2 and "a folder of files" in result.stderr

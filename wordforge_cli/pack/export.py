@@ -306,6 +306,8 @@ def _json_or_text(value: Any) -> str:
 
 
 def _write_csv(manifest: Manifest, sections: list[SectionData], out: Path) -> None:
+    if str(out) == "-":
+        raise UsageError("-o: --format csv writes a folder of files, not standard output")
     if out.exists() and not out.is_dir():
         raise UsageError("-o: must be a folder for --format csv (a file is there)", path=out)
     if not out.exists():
