@@ -36,7 +36,10 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
     spend one Double, Overdrive, Gold Rush and Fortress each per game. Reported: score per
     turn, tier and length of the words played, combo lengths, how often each power-up is
     used and how often its points decided the game, wins per seat, mean scores and margins.
-    --compare plays the same deals under a second rules file.
+    Every rate and mean carries its 95% interval and n (Wilson for rates, normal over games
+    for means; `~` marks a win share whose interval covers the fair share). --compare plays
+    the same deals and seeds under a second rules file and reports the paired difference
+    (second minus first) with its interval and the games whose winner changed.
 
     \b
     Examples:
@@ -45,6 +48,7 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
       wfkit balance -n 200 --seed 1 --compare examples/rarity-no-short-cap.yaml --json
     """
     from wordforge_cli.io.output import atomic_write, dumps_pretty
+    from wordforge_cli.render.balance import report_text
     from wordforge_cli.wordforge.balance import GameRules, parse_model
 
     chosen = list(models) or [parse_model("all")]
@@ -57,23 +61,28 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
     runs = [(rule.config_path or "bundled rules", rule)]
     if compare_path:
         runs.append((compare_path, replace(rule, config_path=compare_path)))
-    reports = [(label, _run(files, chosen, players, seed, games, game)) for label, files in runs]
+    outcomes: list[list[list[int]]] = [[] for _ in runs]
+    reports = [(label, _run(files, chosen, players, seed, games, game, kept))
+               for (label, files), kept in zip(runs, outcomes, strict=True)]
     report_seed(ctx, seed)
     if compare_path:
+        from wordforge_cli.wordforge.balance import paired
+
         a, b = reports[0][1], reports[1][1]
         same = a.pop("bag") == b.pop("bag")
         doc: dict[str, Any] = {"seed": seed, "same_deals": same,
                                "rules": [label for label, _ in reports],
-                               "reports": [r for _, r in reports]}
+                               "reports": [r for _, r in reports],
+                               "difference": paired(outcomes[0], outcomes[1], game)}
     else:
         doc = {"seed": seed, **reports[0][1]}
         doc.pop("bag")
     with atomic_write(output) as fh:
-        fh.write(dumps_pretty(doc) + "\n" if as_json else _text(doc))
+        fh.write(dumps_pretty(doc) + "\n" if as_json else report_text(doc))
 
 
 def _run(rule: RuleFiles, models: Sequence[Model], players: int, seed: int, games: int,
-         game: GameRules) -> dict[str, Any]:
+         game: GameRules, outcomes: list[list[int]]) -> dict[str, Any]:
     from wordforge_cli.core.progress import progress
     from wordforge_cli.wordforge.balance import check_seats, simulate, summarize
     from wordforge_cli.wordforge.hands import build_index
@@ -83,61 +92,8 @@ def _run(rule: RuleFiles, models: Sequence[Model], players: int, seed: int, game
     index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=rule.lemma)
     ticks = progress(range(games), total=games, desc="games", unit="game",
                      enabled=None if games >= 2000 else False)
-    tally = simulate(index, rules, models, seed, ticks, game)
+    tally = simulate(index, rules, models, seed, ticks, game, outcomes)
     report = summarize(tally, rules, game)
     report["bag"] = sorted(rules.tiles.counts.items())
     return report
 
-
-def _text(doc: dict[str, Any]) -> str:
-    reports = doc.get("reports") or [doc]
-    heads = doc.get("rules") or [""]
-    width = max(24, *(len(h) + 2 for h in heads))
-    out: list[str] = []
-
-    def row(name: str, values: list[str]) -> None:
-        out.append(f"{name:<26}" + "".join(f"{v:>{width}}" for v in values))
-
-    first = reports[0]
-    out.append(f"{first['games']} games, {len(first['players'])} players "
-               f"({', '.join(first['players'])}), {first['turns']} turns each, seed "
-               f"{doc['seed']}" + ("" if first["powerups"] else ", no power-ups"))
-    if "same_deals" in doc:
-        out.append("same deals under both rules" if doc["same_deals"] else
-                   "the bags differ: the deals are not the same")
-        row("", heads)
-    sp = [r["score_per_turn"] for r in reports]
-    row("score per turn: mean", [f"{s['mean']:.2f}" for s in sp])
-    row("  p10 / median / p90", [f"{s['p10']} / {s['median']} / {s['p90']}" for s in sp])
-    for label in first["wins"]:
-        name = "draws" if label == "draw" else f"wins {label}"
-        row(name, [f"{r['wins'][label]:.1%}" for r in reports])
-    for label in first["mean_score"]:
-        row(f"mean score {label}", [f"{r['mean_score'][label]:.1f}" for r in reports])
-    if first["margin"] is not None:
-        row("margin seat 1 - 2: mean", [f"{r['margin']['mean']:.1f}" for r in reports])
-    for key in first["tiers"]:
-        row(f"tier {key}", [f"{r['tiers'].get(key, 0):.1%}" for r in reports])
-    lengths = sorted({int(n) for r in reports for n in r["lengths"]})
-    for n in lengths:
-        row(f"{n} letters", [f"{r['lengths'].get(str(n), 0):.1%}" for r in reports])
-    combos = sorted({int(n) for r in reports for n in r["combos"]})
-    for n in combos:
-        row(f"combo {n}", [f"{r['combos'].get(str(n), 0):.1%}" for r in reports])
-    row("longest combo: mean", [f"{r['longest_combo']['mean']:.2f}" for r in reports])
-    row("link", [f"{r['link_share']:.1%}" for r in reports])
-    row("pass", [f"{r['pass_share']:.1%}" for r in reports])
-    for label in first["seats"]:
-        row(f"{label}: pass", [f"{r['seats'][label]['pass_share']:.1%}" for r in reports])
-        row("  points per word", [f"{r['seats'][label]['points_per_word']:.1f}"
-                                  for r in reports])
-        top = list(first["tiers"])[-2:]  # the two top tiers: what rare words bring
-        row("  words of the top 2 tiers",
-            [f"{sum(r['seats'][label]['tiers'][k] for k in top):.1%}" for r in reports])
-    if first["powerups"]:
-        for name in first["powerup_effect"]:
-            row(f"{name}: points / use", [f"{r['powerup_effect'][name]['mean_points']:.1f}"
-                                          for r in reports])
-            row("  decided the game", [f"{r['powerup_effect'][name]['decided_games']:.1%}"
-                                       for r in reports])
-    return "\n".join(out) + "\n"

@@ -206,8 +206,8 @@ class Seat:
 
 
 COUNTERS = ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses", "gains",
-            "decisive", "wins", "totals", "margins", "seat_passes", "seat_tiers")
-INTS = ("games", "passes", "turns", "links", "fortress_cut", "draws")
+            "decisive", "wins", "totals", "margins", "seat_passes", "seat_tiers", "totals_sq")
+INTS = ("games", "passes", "turns", "links", "fortress_cut", "draws", "points_sq", "passes_sq")
 
 
 @dataclass
@@ -234,6 +234,11 @@ class Tally:
     margins: Counter[int] = field(default_factory=Counter)   # seat 0's margin over seat 1 -> games
     seat_passes: Counter[int] = field(default_factory=Counter)  # seat -> turns it passed
     seat_tiers: Counter[str] = field(default_factory=Counter)   # "seat:tier key" -> words played
+    # per game, for the intervals of the means: squares of each seat's total, of the game's
+    # points (every seat's) and of its passes, summed over the games
+    totals_sq: Counter[int] = field(default_factory=Counter)
+    points_sq: int = 0
+    passes_sq: int = 0
 
     def merge(self, other: Tally) -> Tally:
         for name in COUNTERS:
@@ -257,6 +262,7 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
     longest = [0] * len(seats)
     gains: list[dict[str, int]] = [{} for _ in seats]  # points each power-up won, per seat
     last_turn = game.turns - 1
+    passes_before = tally.passes
     for t in range(game.turns):
         for s, seat in enumerate(seats):
             hand = "".join(seat.hand)
@@ -335,7 +341,10 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
     tally.games += 1
     for s, total in enumerate(totals):
         tally.totals[s] += total
+        tally.totals_sq[s] += total * total
         tally.longest_combo[longest[s]] += 1
+    tally.points_sq += sum(totals) ** 2
+    tally.passes_sq += (tally.passes - passes_before) ** 2
     winners = _winners(totals)
     if len(winners) == 1:
         tally.wins[winners[0]] += 1
@@ -359,14 +368,19 @@ def _winners(totals: Sequence[int]) -> list[int]:
 
 
 def simulate(index: HandIndex, rules: Rules, models: Sequence[Model], seed: int,
-             games: Iterable[int], game: GameRules = GameRules()) -> Tally:
-    """Games ``games`` of seats playing ``models``; game i draws from (seed, "balance", i)."""
+             games: Iterable[int], game: GameRules = GameRules(),
+             outcomes: list[list[int]] | None = None) -> Tally:
+    """Games ``games`` of seats playing ``models``; game i draws from (seed, "balance", i).
+    Each game's seat totals are appended to ``outcomes`` when given (what a paired comparison
+    of two rule sets reads, game by game)."""
     turns = Turns(index, rules)
     masks = [index.mask(knows(m, rules)) for m in models]
     tally = Tally(players=tuple(m.name for m in models))
     for g in games:
-        play_game(index, turns, rules, masks, random.Random(derive_seed(seed, *SCOPE, g)), game,
-                  tally)
+        totals = play_game(index, turns, rules, masks,
+                           random.Random(derive_seed(seed, *SCOPE, g)), game, tally)
+        if outcomes is not None:
+            outcomes.append(totals)
     return tally
 
 
@@ -471,6 +485,76 @@ def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict[str, Any]:
         "mean_score": {label: round(tally.totals[s] / g, 2) for s, label in enumerate(labels)},
         "margin": describe(margins) if seats >= 2 else None,
         "seats": {label: _seat(tally, s, rules) for s, label in enumerate(labels)},
+        "intervals": intervals(tally, game),
+    }
+
+
+def intervals(tally: Tally, game: GameRules) -> dict[str, Any]:
+    """The 95% intervals of the figures a designer acts on (``core.intervals``; n = games).
+
+    ``wins``: each seat's share of the decided games (draws left out), fair = 1 / seats, and
+    ``distinguishable`` when the interval leaves the fair share out; ``draw``: the share of
+    drawn games; ``mean_score`` per seat and ``margin`` (seat 1 minus seat 2, fair 0): means
+    over games; ``score_per_turn`` and ``pass_share``: each game's mean first, then their mean
+    over games (the turns of one game are not independent draws).
+    """
+    from wordforge_cli.core import intervals as ci
+
+    g = tally.games
+    seats = len(tally.players)
+    labels = [f"{s + 1}:{name}" for s, name in enumerate(tally.players)]
+    decided = g - tally.draws
+    per_game = (game.turns * seats) or 1
+    points = sum(tally.totals.values())
+    margins = tally.margins
+    return {
+        "method": ci.METHOD,
+        "wins": {label: ci.rate(tally.wins[s], decided, fair=1 / seats if seats else None)
+                 for s, label in enumerate(labels)},
+        "draw": ci.rate(tally.draws, g),
+        "mean_score": {label: ci.mean(tally.totals[s], tally.totals_sq[s], g, digits=2)
+                       for s, label in enumerate(labels)},
+        "margin": ci.mean_of(margins, fair=0.0, digits=2) if seats >= 2 else None,
+        "score_per_turn": ci.mean(points / per_game, tally.points_sq / per_game ** 2, g),
+        "pass_share": ci.mean(tally.passes / per_game, tally.passes_sq / per_game ** 2, g,
+                              digits=4),
+    }
+
+
+def paired(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]],
+           game: GameRules) -> dict[str, Any]:
+    """Two rule sets on the same deals and seeds, game by game: ``second`` minus ``first``.
+
+    ``score_per_turn`` and each seat's ``mean_score``: the mean of the per-game differences
+    with its normal 95% interval (pairing removes the deal's own luck from the spread);
+    ``first_seat_wins``: the difference in seat 1's win share (a game counts 1 won, 0 else);
+    ``winner_changed``: the games whose winner (or draw) differs, with their Wilson interval.
+    """
+    from wordforge_cli.core import intervals as ci
+
+    if len(first) != len(second):
+        raise ValueError("a paired comparison needs the same games under both rules")
+    n = len(first)
+    seats = len(first[0]) if first else 0
+    per_game = (game.turns * seats) or 1
+    changed = sum(1 for a, b in zip(first, second, strict=True) if _winners(a) != _winners(b))
+
+    def won(totals: Sequence[int]) -> int:
+        return int(_winners(totals) == [0])
+
+    return {
+        "games": n,
+        "score_per_turn": ci.mean_of_values(((sum(b) - sum(a)) / per_game
+                                             for a, b in zip(first, second, strict=True)),
+                                            fair=0.0),
+        "mean_score": {str(s + 1): ci.mean_of_values((b[s] - a[s] for a, b in
+                                                      zip(first, second, strict=True)),
+                                                     fair=0.0, digits=2)
+                       for s in range(seats)},
+        "first_seat_wins": ci.mean_of_values((won(b) - won(a) for a, b in
+                                              zip(first, second, strict=True)),
+                                             fair=0.0, digits=4),
+        "winner_changed": {"games": changed, **ci.rate(changed, n)},
     }
 
 
