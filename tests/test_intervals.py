@@ -165,3 +165,43 @@ def test_balance_compare_text_fits_100_columns_and_marks_the_difference(run) -> 
     assert "bundled rules" in head and "short-cap.yaml" in head
     row = next(line for line in lines if line.startswith("wins 1:all"))
     assert row.count("[") == 3  # both rule sets and the difference, each with its interval
+
+
+def test_balance_figures_by_model_and_the_round_robin(run) -> None:
+    from test_balance import INDEX, RULES
+
+    from wordforge_cli.wordforge.balance import (
+        GameRules,
+        parse_model,
+        round_robin,
+        simulate,
+        summarize,
+    )
+
+    game = GameRules(turns=3)
+    b1, c2 = parse_model("B1"), parse_model("C2")
+    outcomes: list[list[int]] = []
+    report = summarize(simulate(INDEX, RULES, [b1, c2, b1], 4, range(15), game, outcomes),
+                       RULES, game)
+    models = report["models"]
+    decided = [o for o in outcomes if o.count(max(o)) == 1]
+    b1_wins = sum(1 for o in decided if o.index(max(o)) in (0, 2))
+    assert models["B1"]["seats"] == 2 and models["C2"]["seats"] == 1
+    assert models["B1"]["wins"] == ci.rate(b1_wins, len(decided), fair=2 / 3)
+    # the rating is Bradley-Terry over the pairs of seats of different models
+    above = sum((o[c] > o[b]) + (o[c] == o[b]) / 2 for o in outcomes for b in (0, 2)
+                for c in (1,))
+    below = sum((o[b] > o[c]) + (o[c] == o[b]) / 2 for o in outcomes for b in (0, 2)
+                for c in (1,))
+    expected = ci.elo_scale(ci.bradley_terry(["B1", "C2"], {(0, 1): below, (1, 0): above}))
+    assert [models["B1"]["elo"], models["C2"]["elo"]] == expected
+    assert summarize(simulate(INDEX, RULES, [b1, b1], 4, range(3), game), RULES,
+                     game)["models"] is None
+    rr = round_robin(INDEX, RULES, [b1, c2, parse_model("all")], 4, 6, game)
+    assert len(rr["pairs"]) == 6
+    pair = next(p for p in rr["pairs"] if (p["seat_1"], p["seat_2"]) == ("C2", "B1"))
+    alone = simulate(INDEX, RULES, [c2, b1], 4, range(6), game)
+    assert pair["wins"] == ci.rate(alone.wins[0], alone.games - alone.draws, fair=0.5)
+    assert rr["models"]["all"]["elo"] >= rr["models"]["B1"]["elo"]
+    bad = run("balance", "-n", "2", "--round-robin", "--player", "B1")
+    assert bad.exit_code == 2 and "two or more" in bad.stderr

@@ -24,10 +24,14 @@ if TYPE_CHECKING:
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the report to FILE (atomically) instead of stdout.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--round-robin", is_flag=True,
+              help="Rate the --player models: every ordered pair at a two-seat table (each "
+                   "model in each seat), the same -n deals for every pair; wins per model and "
+                   "a Bradley-Terry rating on the Elo scale.")
 @click.pass_context
 def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[Model, ...],
             compare_path: str | None, powerups: bool, use_at: int, rule: RuleFiles, seed: int,
-            output: str | None, as_json: bool) -> None:
+            output: str | None, as_json: bool, round_robin: bool) -> None:
     """Play WordForge games between simulated players and report how the rules play.
 
     Each game deals hands of 10 from the shuffled bag (as wfkit tiles does); players take
@@ -47,11 +51,17 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
       wfkit balance -n 200 --seed 1
       wfkit balance -n 200 --player B1 --player C2 --seed 1
       wfkit balance -n 200 --seed 1 --compare examples/rarity-no-short-cap.yaml --json
+      wfkit balance -n 100 --round-robin --player B1 --player B2 --player C2 --seed 1
     """
     from wordforge_cli.io.output import atomic_write, dumps_pretty
     from wordforge_cli.render.balance import report_text
     from wordforge_cli.wordforge.balance import GameRules, parse_model
 
+    if round_robin:
+        _round_robin(ctx, rule, models, seed, games,
+                     GameRules(turns=turns, powerups=powerups, use_at=use_at), compare_path,
+                     output, as_json)
+        return
     chosen = list(models) or [parse_model("all")]
     if len(chosen) == 1:
         chosen = chosen * players
@@ -98,3 +108,23 @@ def _run(rule: RuleFiles, models: Sequence[Model], players: int, seed: int, game
     report["bag"] = sorted(rules.tiles.counts.items())
     return report
 
+
+def _round_robin(ctx: click.Context, rule: RuleFiles, models: Sequence[Model], seed: int,
+                 games: int, game: GameRules, compare_path: str | None, output: str | None,
+                 as_json: bool) -> None:
+    from wordforge_cli.io.output import atomic_write, dumps_pretty
+    from wordforge_cli.render.balance import round_robin_text
+    from wordforge_cli.wordforge.balance import check_seats, round_robin
+    from wordforge_cli.wordforge.hands import build_index
+
+    if compare_path:
+        raise UsageError("--round-robin rates models under one rules file: not with --compare")
+    if len({m.name for m in models}) < 2 or len({m.name for m in models}) != len(models):
+        raise UsageError("--round-robin: give two or more different --player models")
+    rules, tables = rule.load(whole=True)
+    check_seats(rules, 2)
+    index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=rule.lemma)
+    doc = {"seed": seed, "round_robin": round_robin(index, rules, models, seed, games, game)}
+    report_seed(ctx, seed)
+    with atomic_write(output) as fh:
+        fh.write(dumps_pretty(doc) + "\n" if as_json else round_robin_text(doc))

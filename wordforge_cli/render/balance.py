@@ -86,8 +86,7 @@ def report_text(doc: dict[str, Any]) -> str:
     if all(by_model):
         for name in by_model[0]:
             row(f"model {name}: wins", [rate_cell(m[name]["wins"]) for m in by_model])
-            if "elo" in by_model[0][name]:
-                row("  rating (Elo scale)", [f"{m[name]['elo']:+.0f}" for m in by_model])
+            row("  rating (Elo scale)", [f"{m[name]['elo']:+.0f}" for m in by_model])
     for key in first["tiers"]:
         row(f"tier {key}", [f"{r['tiers'].get(key, 0):.1%}" for r in reports])
     lengths = sorted({int(n) for r in reports for n in r["lengths"]})
@@ -112,4 +111,21 @@ def report_text(doc: dict[str, Any]) -> str:
                                           for r in reports])
             row("  decided the game", [f"{r['powerup_effect'][name]['decided_games']:.1%}"
                                        for r in reports])
+    return "\n".join(out) + "\n"
+
+
+def round_robin_text(doc: dict[str, Any]) -> str:
+    """``--round-robin``: one row per model (wins with interval, rating), then per pair."""
+    rr = doc["round_robin"]
+    out = [f"round robin: {rr['games_per_pair']} games per ordered pair, {rr['turns']} turns "
+           f"each, seed {doc['seed']}" + ("" if rr["powerups"] else ", no power-ups"),
+           "95% intervals in brackets (n = decided games); ~: covers the fair 50%; rating: "
+           "Bradley-Terry, Elo scale",
+           f"{'model':<{NAME}}{'wins':>{COLUMN}}{'rating':>10}"]
+    for name, m in sorted(rr["models"].items(), key=lambda kv: -kv[1]["elo"]):
+        out.append(f"{name:<{NAME}}{rate_cell(m['wins']):>{COLUMN}}{m['elo']:>+10.0f}")
+    out.append(f"{'seat 1 vs seat 2':<{NAME}}{'seat 1 wins':>{COLUMN}}{'draws':>10}")
+    for p in rr["pairs"]:
+        out.append(f"{p['seat_1'] + ' vs ' + p['seat_2']:<{NAME}}{rate_cell(p['wins']):>{COLUMN}}"
+                   f"{p['draws']:>10}")
     return "\n".join(out) + "\n"

@@ -223,7 +223,8 @@ class Seat:
 
 
 COUNTERS = ("turn_scores", "tiers", "lengths", "combos", "longest_combo", "uses", "gains",
-            "decisive", "wins", "totals", "margins", "seat_passes", "seat_tiers", "totals_sq")
+            "decisive", "wins", "totals", "margins", "seat_passes", "seat_tiers", "totals_sq",
+            "pair_wins")
 INTS = ("games", "passes", "turns", "links", "fortress_cut", "draws", "points_sq", "passes_sq")
 
 
@@ -254,6 +255,8 @@ class Tally:
     # per game, for the intervals of the means: squares of each seat's total, of the game's
     # points (every seat's) and of its passes, summed over the games
     totals_sq: Counter[int] = field(default_factory=Counter)
+    # "i>j": games seat i ended above seat j; "i=j" (i < j): level (what the ratings read)
+    pair_wins: Counter[str] = field(default_factory=Counter)
     points_sq: int = 0
     passes_sq: int = 0
 
@@ -362,6 +365,11 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
         tally.totals_sq[s] += total * total
         tally.longest_combo[longest[s]] += 1
     tally.points_sq += sum(totals) ** 2
+    for a in range(len(totals)):
+        for b in range(a + 1, len(totals)):
+            key = f"{a}>{b}" if totals[a] > totals[b] else (
+                f"{b}>{a}" if totals[b] > totals[a] else f"{a}={b}")
+            tally.pair_wins[key] += 1
     tally.passes_sq += (tally.passes - passes_before) ** 2
     winners = _winners(totals)
     if len(winners) == 1:
@@ -504,7 +512,81 @@ def summarize(tally: Tally, rules: Rules, game: GameRules) -> dict[str, Any]:
         "margin": describe(margins) if seats >= 2 else None,
         "seats": {label: _seat(tally, s, rules) for s, label in enumerate(labels)},
         "intervals": intervals(tally, game),
+        "models": models(tally),
     }
+
+
+def models(tally: Tally) -> dict[str, Any] | None:
+    """Figures by player model, whatever seats it sat in (None: one model at the table).
+
+    ``wins``: the games a seat of the model won, of the decided games, against its fair share
+    (its seats / seats). ``elo``: a Bradley-Terry rating on the Elo scale from every pair of
+    seats of different models (who ended above whom, level counting half each way). The
+    seats are fixed, so with one seat each a model's figures carry its seat's edge too:
+    ``round_robin`` plays each model in every seat.
+    """
+    from wordforge_cli.core import intervals as ci
+
+    names = list(dict.fromkeys(tally.players))
+    if len(names) < 2:
+        return None
+    of = [names.index(p) for p in tally.players]
+    seats = len(tally.players)
+    decided = tally.games - tally.draws
+    results: dict[tuple[int, int], float] = {}
+    for key, n in sorted(tally.pair_wins.items()):
+        level = "=" in key
+        a, b = (int(x) for x in key.replace("=", ">").split(">"))
+        ma, mb = of[a], of[b]
+        if ma == mb:
+            continue
+        for x, y, w in ((ma, mb, n / 2 if level else n), (mb, ma, n / 2 if level else 0)):
+            if w:
+                results[(x, y)] = results.get((x, y), 0) + w
+    elo = ci.elo_scale(ci.bradley_terry(names, results))
+    return {name: {"seats": of.count(m),
+                   "wins": ci.rate(sum(tally.wins[s] for s in range(seats) if of[s] == m),
+                                   decided, fair=of.count(m) / seats),
+                   "elo": elo[m]}
+            for m, name in enumerate(names)}
+
+
+def round_robin(index: HandIndex, rules: Rules, models: Sequence[Model], seed: int,
+                games: int, game: GameRules = GameRules()) -> dict[str, Any]:
+    """Every ordered pair of ``models`` at a two-seat table (each model in each seat), the
+    same ``games`` deals for every pair (game i from (seed, "balance", i)): per model its
+    share of its decided games (fair 0.5) and its Bradley-Terry rating on the Elo scale, per
+    pair the first-named model's share."""
+    from wordforge_cli.core import intervals as ci
+
+    names = [m.name for m in models]
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise ValueError("a round robin needs two or more different models")
+    results: dict[tuple[int, int], float] = {}
+    won = [0] * len(names)
+    played = [0] * len(names)
+    pairs = []
+    for a in range(len(models)):
+        for b in range(len(models)):
+            if a == b:
+                continue
+            tally = simulate(index, rules, [models[a], models[b]], seed, range(games), game)
+            level = tally.draws
+            results[(a, b)] = results.get((a, b), 0) + tally.wins[0] + level / 2
+            results[(b, a)] = results.get((b, a), 0) + tally.wins[1] + level / 2
+            for m, seat in ((a, 0), (b, 1)):
+                won[m] += tally.wins[seat]
+                played[m] += tally.games - tally.draws
+            pairs.append({"seat_1": names[a], "seat_2": names[b],
+                          "wins": ci.rate(tally.wins[0], tally.games - tally.draws,
+                                          fair=0.5),
+                          "draws": tally.draws})
+    elo = ci.elo_scale(ci.bradley_terry(names, results))
+    return {"games_per_pair": games, "turns": game.turns, "powerups": game.powerups,
+            "use_at": game.use_at,
+            "models": {name: {"wins": ci.rate(won[m], played[m], fair=0.5), "elo": elo[m]}
+                       for m, name in enumerate(names)},
+            "pairs": pairs}
 
 
 def intervals(tally: Tally, game: GameRules) -> dict[str, Any]:
