@@ -38,9 +38,10 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
     turns playing the word that scores most this turn among the words they know (exact, with
     combo and link; ties: the higher plain score, then the word alphabetically), refill from
     the bag, pass and swap when they can make nothing, and spend one Double, Overdrive, Gold
-    Rush and Fortress each per game (on the word chosen: the charge adding most to it). Reported: score per
-    turn, tier and length of the words played, combo lengths, how often each power-up is
-    used and how often its points decided the game, wins per seat, mean scores and margins.
+    Rush and Fortress each per game (on the word chosen: the charge adding most to it).
+    Reported: score per turn, tier and length of the words played, combo lengths, how often
+    each power-up is used and how often its points decided the game, wins per seat and per
+    model, mean scores and margins.
     Every rate and mean carries its 95% interval and n (Wilson for rates, normal over games
     for means; `~` marks a win share whose interval covers the fair share). --compare plays
     the same deals and seeds under a second rules file and reports the paired difference
