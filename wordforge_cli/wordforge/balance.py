@@ -153,7 +153,7 @@ class Turns:
             for key, seg in self.index.buckets.items():
                 for i in _bits(mask[key], seg.ids):
                     text[i] = 0x31
-            hit = self._wholes[id(mask)] = (mask, int(text, 2))
+            hit = self._wholes[id(mask)] = (mask, int(text, 2) if text else 0)
         return hit[1]
 
     def best(self, hand: str, mask: dict[int, int], counter: int, previous: str | None,
