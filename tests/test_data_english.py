@@ -238,17 +238,17 @@ def judged_samples() -> dict[str, list[list[str]]]:
             for p in sorted(folder.glob("gloss-*.tsv"))}
 
 
-# The sample drawn after the last change of the gloss rules (seed 23, words of Zipf >= 3; seed
-# 22 was looked at while the vote was set; the samples of earlier builds are past-gloss-*.tsv).
+# The sample drawn after the last change of the gloss rules (seed 25, words of Zipf >= 3; seeds
+# 22-24 were looked at while the vote was set; the samples of earlier builds are past-gloss-*).
 # The evidence-only trial build's seed 10 is trial-evidence-only-gloss-seed10.tsv (english.md).
-FRESH_SAMPLE = "gloss-z3-seed23.tsv"
+FRESH_SAMPLE = "gloss-z3-seed25.tsv"
 
 
 def tally(lines: list[list[str]]) -> Counter:
     return Counter(verdict for _word, _pos, _gloss, verdict, _reason in lines)
 
 
-@pytest.mark.xfail(strict=True, reason="the fresh sample has 33 odd glosses (bar 25; 39 before "
+@pytest.mark.xfail(strict=True, reason="the fresh sample has 30 odd glosses (bar 25; 41 before "
                    "the three-source vote), data/english.md; remove this mark once a rebuild "
                    "and a fresh sample meet it")
 def test_fresh_gloss_sample_meets_the_bar():

@@ -963,6 +963,13 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                     if (word_pos in have or cand != item) and cand not in heads \
                             and not LATIN.search(item) and len(item) >= 2:
                         heads[cand] = ((9,) + sense_key[1:], -1)
+                noun = best[word].get("noun", ((), ""))[1]  # voted already: noun < verb
+                if word_pos == "verb" and "suru" in kinds.get(noun, frozenset()) \
+                        and noun + "する" not in heads:
+                    # the noun's gloss, a suru-noun, is the verb with する when ECDICT names
+                    # it as a verb too (repeal: 廃止 'abolition; repeal', ECDICT's v. 废止:
+                    # 廃止する, not 廃する)
+                    heads[noun + "する"] = ((8,) + sense_key[1:], -2)
                 winner, score, why = vote(heads, listed.get(word_pos, {}),
                                           chinese.get(word, {}), word_pos)
                 if decided is not None:
@@ -983,6 +990,11 @@ def ja_zipf(head: str) -> int:
         JA_FREQ.update(wordfreq.get_frequency_dict("ja"))
     freq = JA_FREQ.get(head, 0.0)
     return min(JA_ZIPF_CAP, int(math.log10(freq) + 9)) if freq > 0 else 0
+
+
+def bare(head: str) -> str:
+    """A headword without the する of a suru-noun's verb."""
+    return head.removesuffix("する") if head.endswith("する") and len(head) > 2 else head
 
 
 def entry_spellings(db: sqlite3.Connection) -> dict[str, frozenset[str]]:
@@ -1049,12 +1061,14 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
     """The gloss of one part of speech by vote of three sources: JMdict read backwards (its
     best-ranked headword, gloss_senses' keys), FreeDict (a headword its senses of that part of
     speech list: two votes when two or more senses list it, the general word) and ECDICT (a
-    headword that is one of its main Chinese translations, or whose kanji they all have).
-    Most votes win; a tie goes to JMdict's candidates before those FreeDict alone brought, then
-    to the headword more of FreeDict's senses name, then to JMdict's first when trusted()
-    vouches for it, then to the more frequent Japanese word, then to JMdict's order. A katakana
-    winner yields to a native word (see below). Returns the headword, its votes and which
-    source decided (for the data sheet's counts)."""
+    headword that is one of its main Chinese translations, or whose kanji one of them has).
+    Most votes win; a tie goes to JMdict's first when trusted() vouches for it, then to the
+    headword more of FreeDict's senses name, then to JMdict's own candidates before the added
+    ones, then to a trusted one, then to the more frequent Japanese word, then to JMdict's
+    order. A
+    katakana winner yields to a native word (see below). Returns the headword, how many
+    sources name it and which source decided (for the data sheet's counts)."""
+    ja_zipf("")  # loads JA_FREQ
     order = sorted(heads, key=lambda h: heads[h][0])
     zh_text = chinese.get(pos_name) or chinese.get("") or ""
     items = ecdict_items(zh_text)
@@ -1062,30 +1076,42 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
     for rank, head in enumerate(order):
         noun = head.removesuffix("する") if head.endswith("する") and len(head) > 2 else head
         free = min(2, max(listed.get(head, 0), listed.get(noun, 0)))
-        # all of two or more kanji in the main translations (隠す is no 隠瞞, but 抵抗 is
-        # 抵抗): one kanji is too easy a hit (耐える in 忍耐)
+        # or all of two or more kanji in one main translation (司祭 in 祭司): one kanji is
+        # too easy a hit (耐える in 忍耐), and kanji gathered from several translations say
+        # nothing (廃棄 from 廃止 and 放棄, 取得 for 'purchase')
+        kanji = HAN.findall(noun)
         ecd = 1 if noun in items or (
-            len(HAN.findall(noun)) >= 2 and not rare_kanji(noun)
-            and shared_hanzi(noun, chinese, pos_name) == 0) else 0
+            len(kanji) >= 2 and not rare_kanji(noun)
+            and any(all(ch in item for ch in kanji) for item in items)) else 0
         # JMdict's first counts twice when its own evidence for the sense is strong
         # (trusted(): ECDICT's exact agreement, a sense of this word alone): get 得る, not
         # なる, which one of FreeDict's eight senses of 'get' lists
-        jm = (2 if heads[head][1] == 2 else 1) if rank == 0 else 0
-        if heads[head][1] == -1 and not ecd:
-            continue  # FreeDict's alone (a candidate JMdict never glossed by the word)
-        scored.append((-(jm + free + ecd), 1 if heads[head][1] == -1 else 0, -free,
-                       0 if heads[head][1] == 2 else 1, -ja_zipf(noun), rank, head, free, ecd,
+        if heads[head][1] < 0 and not ecd or heads[head][1] == -2 and noun not in items:
+            # FreeDict's alone, a candidate JMdict never glossed by the word: its own vote is
+            # not enough (process 会得, flyer 檄, register 音栓 are side senses); nor is a
+            # noun's verb without ECDICT's translation itself (purchase: 努力取得 is no 取得)
+            continue
+        strong = rank == 0 and heads[head][1] == 2 and not ecd
+        jm = (2 if strong else 1) if rank == 0 or heads[head][1] == -2 else 0
+        scored.append((-(jm + free + ecd), 0 if strong else 1, -free,
+                       1 if heads[head][1] < 0 else 0, 0 if heads[head][1] == 2 else 1,
+                       -ja_zipf(noun), rank, head, free, ecd,
                        1 if KATAKANA.fullmatch(noun) else 0))
     best = min(scored)
-    if best[9]:
-        # a native word before a katakana loan: one that FreeDict or ECDICT names, with at
-        # most one vote less, and at least as frequent in Japanese (chemicals 化学物質, not
-        # ケミカル; but computers コンピュータ, not 電脳, and audition オーディション)
-        native = [x for x in scored if not x[9] and (x[7] or x[8]) and x[0] <= best[0] + 1
-                  and x[4] <= best[4]]
+    if best[10]:
+        # a native word before a katakana loan: one that FreeDict or ECDICT names or JMdict
+        # ranks first, with at most one vote less, and at least as frequent in Japanese
+        # (wordfreq 'ja', not capped: trot 小走り, not トロット; but computers コンピュータ,
+        # not 電脳, services サービス, not 勤務)
+        loan = JA_FREQ.get(bare(best[7]), 0.0)
+        native = [x for x in scored if not x[10] and (x[8] or x[9] or x[6] == 0)
+                  and x[0] <= best[0] + 1 and JA_FREQ.get(bare(x[7]), 0.0) >= loan]
         best = min(native, default=best)
-    head, free, ecd = best[6], best[7], best[8]
-    if best[5] == 0:
+    head, free, ecd = best[7], best[8], best[9]
+    # the sources that name the winner decide between parts of speech (choose_gloss): not
+    # JMdict's trust, which said a noun サマライズ for 'summarize' over its verb 総括する
+    sources = (1 if best[6] == 0 or heads[head][1] == -2 else 0) + (1 if free else 0) + ecd
+    if best[6] == 0:
         why = ("JMdict's first, FreeDict and ECDICT agree" if free and ecd
                else "JMdict's first, FreeDict agrees" if free
                else "JMdict's first, ECDICT agrees" if ecd else "JMdict's first alone")
@@ -1093,7 +1119,7 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
         why = ("FreeDict and ECDICT over JMdict's first" if free and ecd
                else "FreeDict over JMdict's first" if free
                else "ECDICT over JMdict's first")
-    return head, -best[0], why
+    return head, sources, why
 
 
 # Penn tags (cefrpy) -> the plain part of speech of a gloss
@@ -1223,9 +1249,9 @@ def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
         guess = len(set(ranks.values())) <= 1
         demoted = 1 if unlisted and guess and pos_name == "verb" else 0
         # the English use right after the priority tags; ECDICT's vote (key[11]) says which
-        # sense of a part of speech, not which part of speech (paste: 糊, not 張る)
-        # the sources' votes for a part of speech's gloss decide between parts of speech
-        # cefrpy gives one level (hide: the verb 隠す, which all three name, not 皮)
+        # sense of a part of speech, not which part of speech (paste: 糊, not 張る); how
+        # many sources name a part of speech's gloss decides between parts of speech cefrpy
+        # gives one level (hide: the verb 隠す, which all three name, not 皮)
         score = -votes[0] if votes else 0
         full = key[:3] + (demoted, rank, score, unlisted) + key[3:11] + key[12:]
         if best is None or full < best[0]:
