@@ -62,7 +62,8 @@ def test_bash_completes_a_subcommand_and_an_option_name():
     assert result.stdout.split() == ["plain,--vocab"]
     result = complete({"_WFKIT_COMPLETE": "bash_complete", "COMP_WORDS": "wfkit pack ",
                        "COMP_CWORD": "2"})
-    assert result.stdout.split() == ["plain,build", "plain,check", "plain,merge", "plain,preview"]
+    assert result.stdout.split() == ["plain,build", "plain,check", "plain,export", "plain,merge",
+                                     "plain,preview"]
 
 
 def test_zsh_and_fish_complete_with_help_and_choices():

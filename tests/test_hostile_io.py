@@ -295,7 +295,7 @@ def test_stats_into_a_missing_directory_fails_before_the_batch(tmp_path):
     out = tmp_path / "boards.jsonl"
     result = run("crossword", "--vocab", EXAMPLES / "tech.yaml", "-n", "3", "--seed", "1",
                  "-o", out, "--stats", tmp_path / "nowhere" / "stats.json")
-    one_error(result, 1, "--stats", "directory does not exist")
+    one_error(result, 2, "--stats", "directory does not exist")
     assert not out.exists()
     result = run("kanji", "-n", "2", "--seed", "1", "-o", out, "--stats", tmp_path)
     one_error(result, 2, "--stats", "is a directory")

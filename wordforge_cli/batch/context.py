@@ -13,19 +13,21 @@ import click
 
 from wordforge_cli.core.errors import ConfigError, UsageError
 from wordforge_cli.io.checks import type_name
+from wordforge_cli.options.shared import REQUIRE_ALL
 from wordforge_cli.options.spec import PACK, Field, Spec
 
 if TYPE_CHECKING:
     from wordforge_cli.io.yamlio import YamlDoc
     from wordforge_cli.options.spec import Given
 
-COMMON_KEYS = ("name", "kind", "count", "render", "render_limit")
+COMMON_KEYS = ("name", "kind", "count", "render", "render_limit", "require_all")
 MAX_COUNT = 10**9  # items per section: 1.2 TB of boards; split bigger packs into sections
 DEFAULT_RENDER_LIMIT = 12
 # a section's count (for a kind whose engine has no count field) and render limit, read as an
 # engine's options are
 COMMON = Spec(Field("count", click.IntRange(0, MAX_COUNT)),
-              Field("render_limit", click.IntRange(0, MAX_COUNT), DEFAULT_RENDER_LIMIT))
+              Field("render_limit", click.IntRange(0, MAX_COUNT), DEFAULT_RENDER_LIMIT),
+              REQUIRE_ALL)
 
 
 class Source(Protocol):

@@ -93,7 +93,15 @@ class BoardSection(Section):
     def singles(self, made: Iterator[tuple[int, int, Board | None]]) -> Iterator[Item]:
         """The items of a run of one board each (None: its budget ran out, counted failed)."""
         for board_id, item_seed, board in made:
-            yield Item([], failed=1) if board is None else self.item([board], board_id, item_seed)
+            yield (Item([], failed=1, reason=self.missing(board_id)) if board is None
+                   else self.item([board], board_id, item_seed))
+
+    def missing(self, board_id: int) -> str:
+        """Why board ``board_id`` is not in the output (each missing board gets its line)."""
+        r = self.request
+        return (f"board {board_id}: no board within the budget of {r.budget} attempt"
+                f"{'s' if r.budget != 1 else ''} "
+                f"({self.kind}, {r.layout} layout, style {r.style}), counted as failed")
 
     def item(self, boards: list[Board], first_id: int, item_seed: int) -> Item:
         """The records of boards ``first_id``.. (with their difficulty when asked)."""

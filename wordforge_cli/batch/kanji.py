@@ -41,6 +41,11 @@ if TYPE_CHECKING:
     from wordforge_cli.kanji.territory import SelfPlay
 
 
+def _named(index: int, reason: str) -> str:
+    """A missing pool's reason, naming the pool (every missing item gets its own line)."""
+    return reason if reason.startswith(f"pool {index}:") else f"pool {index}: {reason}"
+
+
 @dataclass(eq=False, kw_only=True)
 class KanjiSection(Section):
     kind = "kanji"
@@ -52,10 +57,11 @@ class KanjiSection(Section):
         if self.play is not None:
             yield from self._played(seed, start, stop)
             return
-        for item in pool_items(self.dictionary, self.request, seed, range(start, stop),
-                               (self.name,)):
+        for index, item in zip(range(start, stop), pool_items(
+                self.dictionary, self.request, seed, range(start, stop), (self.name,)),
+                strict=True):
             if isinstance(item, OutOfBudget):  # counted, the run goes on
-                yield Item([], failed=1, reason=item.reason)
+                yield Item([], failed=1, reason=_named(index, item.reason))
             else:
                 yield Item([item])
 
@@ -65,13 +71,15 @@ class KanjiSection(Section):
         assert self.play is not None
         rejected: dict[str, int] = {}
         seen: dict[str, int] = {}
-        for item in played_pools(self.dictionary, self.request, self.play, seed,
-                                 range(start, stop), (self.name,), rejected=rejected):
+        for index, item in zip(range(start, stop), played_pools(
+                self.dictionary, self.request, self.play, seed, range(start, stop),
+                (self.name,), rejected=rejected), strict=True):
             mine = {k: c - seen.get(k, 0) for k, c in rejected.items() if c != seen.get(k, 0)}
             seen = dict(rejected)
             # (the pool figures' add, the self-play figures' add) arguments
             if isinstance(item, OutOfBudget):
-                yield Item([], failed=1, made=[(None, (None, mine))], reason=item.reason)
+                yield Item([], failed=1, made=[(None, (None, mine))],
+                           reason=_named(index, item.reason))
             else:
                 yield Item([item], made=[((item,), (item, mine))])
 

@@ -179,6 +179,7 @@ class Section:
     render_limit: int
     options: dict[str, Any]
     data: list[DataFile] = field(default_factory=list)  # the files it reads, for the manifest
+    require_all: bool = False  # a missing item fails the build (the section key require_all)
 
     def make(self, seed: int, index: int) -> Item:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -250,7 +251,8 @@ def prepare_section(config: Source, spec: SectionSpec) -> Section:
         raise ctx.error(f"a {kind.name} section has no 'count' (its size is its data)", "count")
     if not (kind.count_fixed or ctx.has("count") or kind.default_count is not None):
         raise ctx.error("'count' is required")
-    own = Spec(kind.count or COMMON["count"], COMMON["render_limit"])  # the engine's count limit
+    own = Spec(kind.count or COMMON["count"], COMMON["render_limit"],  # the engine's count limit
+               COMMON["require_all"])
     values = own.resolve(ctx.read(own))
     count = values[own.fields[0].name] if ctx.has("count") else kind.default_count or 0
     render = [] if spec.data.get("render") is None else spec.data["render"]
@@ -262,4 +264,6 @@ def prepare_section(config: Source, spec: SectionSpec) -> Section:
         if fmt not in kind.renders:
             raise ctx.error(f"a {kind.name} section cannot render '{fmt}' (it can: "
                             f"{', '.join(kind.renders) or 'nothing'})", "render")
-    return kind.prepare(ctx, count, tuple(dict.fromkeys(render)), values["render_limit"])
+    section = kind.prepare(ctx, count, tuple(dict.fromkeys(render)), values["render_limit"])
+    section.require_all = values["require_all"]
+    return section

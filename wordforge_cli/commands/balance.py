@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import UsageError
-from wordforge_cli.options.shared import report_seed, seed_option
+from wordforge_cli.options.shared import quiet_option, report_seed, seed_option
 from wordforge_cli.wordforge.config import GAME, rule_options
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
               help="Rate the --player models: every ordered pair at a two-seat table (each "
                    "model in each seat), the same -n deals for every pair; wins per model and "
                    "a Bradley-Terry rating on the Elo scale.")
+@quiet_option
 @click.pass_context
 def balance(ctx: click.Context, games: int, players: int, turns: int, models: tuple[Model, ...],
             compare_path: str | None, powerups: bool, use_at: int, rule: RuleFiles, seed: int,

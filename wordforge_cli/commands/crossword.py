@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import UsageError
+from wordforge_cli.core.messages import quiet
 from wordforge_cli.crossword.config import (
     BATCH,
     BOARD,
@@ -23,9 +24,11 @@ from wordforge_cli.crossword.config import (
 )
 from wordforge_cli.crossword.sets import plan as make_plan
 from wordforge_cli.options.shared import (
+    REQUIRE_ALL,
     STATS,
     jobs_option,
     output_options,
+    quiet_option,
     report_seed,
     seed_option,
     vocab_option,
@@ -71,6 +74,8 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
                           "HTML sheet, a puzzle page per board, then the solution pages."),
         STATS.option(),
         jobs_option,
+        REQUIRE_ALL.option(),
+        quiet_option,
     ]
     for option in reversed(options):
         func = option(func)
@@ -164,6 +169,7 @@ def challenge(ctx: click.Context, /, count: int, **common: Any) -> None:
 @crossword.command()
 @click.argument("question", type=click.IntRange(0))
 @click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
+@quiet_option
 @click.pass_context
 def plan(ctx: click.Context, question: int, as_json: bool) -> None:
     """Print endless question K's plan (answer band, blank style) without generating.
@@ -209,6 +215,9 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     from wordforge_cli.batch.runner import Plan
     from wordforge_cli.crossword.sets import SCOPE
 
+    if common["as_json"] and common["render"] != "json":
+        raise UsageError(f"--json and --render {common['render']} ask for two formats: "
+                         "give one (--json is --render json)")
     lexicon = load_lexicon(common["vocab"], common, duplicates=True)
     cfg = _config(ctx)  # ctx.meta is shared with the group's subcommands
     section = FORMS[kind](lexicon.name, common, cfg, lexicon, scope=SCOPE, count=count)
@@ -328,11 +337,17 @@ def _emit(section: BoardSection, chunks: Plan, jobs: int, render: str, common: d
             first = f" (first: {failures[0]})" if failures else ""
             raise CannotDo(f"no board made: all {summary['failed']} ran out of their "
                            f"budget of {common['budget']} attempts{first}")
+        if common["require_all"] and summary["failed"]:  # nothing written: the old file stays
+            for failure in failures:
+                click.echo(f"wfkit: {failure}", err=True)
+            raise CannotDo(f"{summary['failed']} of {summary['made'] + summary['failed']} "
+                           "boards missing, and --require-all asks for all of them")
     boards_done = summary["made"] + summary["failed"]
     timing = {"seconds": round(elapsed, 3),
               "ms_per_board": round(1000 * elapsed / boards_done, 4) if boards_done else 0,
               "boards_per_second": round(boards_done / elapsed, 1) if elapsed else 0}
-    _report(summary, timing)
+    if not quiet():
+        _report(summary, timing)
     if common["stats_path"]:
         with atomic_write(common["stats_path"]) as sf:
             sf.write(dumps({"vocabulary": lexicon.name, "request": {

@@ -10,6 +10,9 @@ from pathlib import Path
 
 import click
 
+from wordforge_cli.core.messages import quiet
+from wordforge_cli.options.shared import quiet_option
+
 # the workflow goes where GitHub Actions finds it
 WORKFLOW = ".github/workflows/wfkit-pack.yml"
 
@@ -23,7 +26,7 @@ def starter_files() -> list[tuple[Path, str]]:
     files += [(path, f"configs/{path.name}") for path in sorted(configs.glob("*.yaml"))]
     examples = resource_dir("examples")
     for path in sorted(examples.iterdir()):
-        if path.is_file() and path.suffix in (".yaml", ".txt", ".jsonl"):
+        if path.is_file() and path.suffix in (".yaml", ".yml", ".txt", ".jsonl"):
             files.append((path, f"examples/{path.name}"))
     files.append((examples / "ci-pack-check.yml", WORKFLOW))
     wheel = installed_wheel()
@@ -65,6 +68,7 @@ def workflow_text(text: str, wheel: str | None) -> str:
 @click.option("--force", is_flag=True, help="Overwrite files that are already there.")
 @click.option("--list", "list_only", is_flag=True,
               help="List the files init would write (marking those that exist) and exit.")
+@quiet_option
 def init(directory: Path, force: bool, list_only: bool) -> None:
     """Write a starter project into DIR (default: here): the bundled configs, the example
     vocabularies, a pack config and a CI workflow.
@@ -114,6 +118,8 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
     if wheel is None:
         click.echo("wfkit init: the workflow installs wfkit from PyPI, where it is not yet: "
                    f"see the WFKIT line of {directory / WORKFLOW}", err=True)
+    if quiet():
+        return
     click.echo(f"wfkit init: wrote {len(files)} files to {directory}/"
                f"{f' ({len(present)} overwritten)' if present else ''}; try: {where}"
                "wfkit pack build examples/pack.yaml --out pack/", err=True)

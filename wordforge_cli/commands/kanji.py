@@ -15,16 +15,18 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
-from wordforge_cli.core.messages import intake
+from wordforge_cli.core.messages import intake, quiet
 from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
 from wordforge_cli.kanji.territory import Pass, make_board, play_game
 from wordforge_cli.options.shared import (
+    REQUIRE_ALL,
     STATS,
     first_drawn,
     output_options,
+    quiet_option,
     report_seed,
     seed_option,
     write_stats,
@@ -51,13 +53,14 @@ _eager = config_callback(load_config, after=("preset",))
               help="jsonl: one record a line; text: boards; svg: a picture of the tile boards.")
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
 @STATS.option()
-@click.option("-q", "--quiet", is_flag=True, help="No batch figures on stderr.")
+@REQUIRE_ALL.option()
+@quiet_option
 @output_options()
 @seed_option
 @click.pass_context
 def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,
           dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
-          stats_path: str | None, quiet: bool, output: str | None,
+          stats_path: str | None, require_all: bool, output: str | None,
           as_json: bool, seed: int, **asked: Any) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
@@ -85,8 +88,9 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     from wordforge_cli.io.output import atomic_write, dumps
     from wordforge_cli.kanji.config import pool_request, self_play
 
-    if as_json:
-        render = "jsonl"
+    if as_json and render != "jsonl":
+        raise UsageError(f"--json and --render {render} ask for two formats: give one (--json "
+                         "is --render jsonl)")
     request = pool_request(asked)  # the POOLS fields not named above
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
@@ -124,21 +128,26 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
             fh.write(pools_svg(list(pools()), reveal, load_grades()))
         summary = stats.summary()
         if count and not summary["pools"]:  # nothing made: could not do it, and no file
+            first = failures[0].partition(": ")[2]  # (every pool is missing: no number)
             raise CannotDo(f"no pool made: all {summary['failed']} ran out of their budget; "
-                           f"{failures[0]}")
+                           f"{first}")
+        if require_all and summary["failed"]:  # nothing written: the old file stays
+            for failure in failures:
+                click.echo(f"wfkit: {failure}", err=True)
+            raise CannotDo(f"{summary['failed']} of {summary['pools'] + summary['failed']} "
+                           "pools missing, and --require-all asks for all of them")
     elapsed = time.perf_counter() - started
     if stats_path:
         write_stats(stats_path, summary)
-    if not quiet:
+    if not quiet():
         pair = kanji_config.pair(asked["players"])
         _report(summary, elapsed, preset or ctx.meta[CONFIG_META].preset,
                 (pair[0].name, pair[1].name))
-    if failures:
-        click.echo(f"wfkit: kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} "
-                   f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
+    for failure in failures:  # after the figures: one line per pool that could not be made
+        click.echo(f"wfkit: {failure}, counted as failed", err=True)
 
 
-_FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "指標A"),
+_FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "index A"),
             ("pass_score", "pass score"), ("picked_scores", "picked score"),
             ("orphan_count", "orphans"), ("hardest_grade", "hardest grade"),
             ("hidden_count", "hidden"), ("attempts", "attempts"))
@@ -154,7 +163,7 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
         click.echo(f"wfkit kanji: 1 pool in {elapsed:.2f} s{at}"
-                   f": {d['kanji_count']} kanji, {d['chars']} characters, 指標A {d['index_a']}, "
+                   f": {d['kanji_count']} kanji, {d['chars']} characters, index A {d['index_a']}, "
                    f"pass score {d['pass_score']}, picked scores {picked}, "
                    f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
                    f"{d['hidden_count']} hidden, {d['attempts']} "
@@ -212,6 +221,7 @@ def pool_choice(func: Callable[..., Any]) -> Callable[..., Any]:
               help="Kanji already held by either player, e.g. 熱帯 (spaces and commas ignored).")
 @DICT.option()
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@quiet_option
 def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path: str | None,
           as_json: bool) -> None:
     """Is WORD a legal answer on the pool's board? Exit 0 yes, 1 no (with the reason).
@@ -301,6 +311,7 @@ def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
 @kanji.command()
 @pool_choice
 @PLAY.options()
+@quiet_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object per move, then the result.")
 @seed_option

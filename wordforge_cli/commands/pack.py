@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 import click
 
 from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo
+from wordforge_cli.core.messages import quiet
 from wordforge_cli.io.output import atomic_write, dumps
-from wordforge_cli.options.shared import jobs_option
+from wordforge_cli.options.shared import REQUIRE_ALL, jobs_option, quiet_option
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.kinds import Section
@@ -56,6 +57,7 @@ def pack() -> None:
       wfkit pack build examples/pack.yaml --out s2/ --shard 2/2
       wfkit pack merge examples/pack.yaml s1/ s2/ --out pack/
       wfkit pack preview pack/ -o preview.html
+      wfkit pack export pack/ --format sqlite -o pack.sqlite
     """
 
 
@@ -67,8 +69,10 @@ def pack() -> None:
 @click.option("--force", is_flag=True,
               help="Build into a non-empty directory that is not a pack (its files are kept).")
 @click.option("--json", "as_json", is_flag=True, help="Print the sections' summary as JSON.")
+@REQUIRE_ALL.option()
+@quiet_option
 def build(config: str, out: str, jobs: int, shard: tuple[int, int] | None, force: bool,
-          as_json: bool) -> None:
+          as_json: bool, require_all: bool) -> None:
     """Build the pack CONFIG describes into --out DIR.
 
     Every file is written under a temporary name and the whole pack is swapped into DIR at
@@ -79,14 +83,27 @@ def build(config: str, out: str, jobs: int, shard: tuple[int, int] | None, force
     Example:
       wfkit pack build examples/pack.yaml --out pack/ --jobs 2
     """
-    from wordforge_cli.pack.build import build_pack
+    from wordforge_cli.pack.build import MissingItems, build_pack
 
     cfg, sections = _prepare(config)
-    result = build_pack(cfg, sections, out, jobs=jobs, shard=shard, force=force)
+    for section in sections if require_all else ():
+        section.require_all = True
+    try:
+        result = build_pack(cfg, sections, out, jobs=jobs, shard=shard, force=force)
+    except MissingItems as exc:
+        _failures(exc.failures)
+        raise
     _report_build(result, out, as_json)
+    _failures(result.failures)
     for path in result.unexpected:
         click.echo(f"wfkit: warning: left {path} aside (a file of yours that could not be put "
                    "back without overwriting)", err=True)
+
+
+def _failures(failures: list[tuple[str, str]]) -> None:
+    """One line per missing board or pool (quiet or not): its section and why."""
+    for section, reason in failures:
+        click.echo(f"wfkit: {section}: {reason}", err=True)
 
 
 def _report_build(result: PackResult, out: str, as_json: bool) -> None:
@@ -96,6 +113,8 @@ def _report_build(result: PackResult, out: str, as_json: bool) -> None:
             click.echo(dumps({"section": entry["name"], "kind": entry["kind"],
                               "file": entry["file"], "count": entry["count"],
                               "records": entry["records"], "stats": entry["stats"]}))
+        return
+    if quiet():
         return
     shard = manifest.get("shard")
     part = f" (shard {shard['index']}/{shard['count']})" if shard else ""
@@ -112,6 +131,7 @@ def _report_build(result: PackResult, out: str, as_json: bool) -> None:
 @jobs_option
 @shard_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@quiet_option
 def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
           as_json: bool) -> None:
     """Exit 0 when --out DIR holds exactly what a build would write; 1 listing the stale,
@@ -146,7 +166,9 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
             click.echo(f"{f.status}: {out.rstrip('/')}/{f.path}{detail}")
         for path in result.unexpected:
             click.echo(f"unexpected: {out.rstrip('/')}/{path}")
-        if result.current:
+        if quiet():
+            pass
+        elif result.current:
             click.echo(f"{out}: pack is current ({len(result.files)} files)", err=True)
         else:
             n = len(problems) + len(result.unexpected)
@@ -163,6 +185,7 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
 @click.option("--force", is_flag=True,
               help="Write into a non-empty directory that is not a pack (its files are kept).")
 @click.option("--json", "as_json", is_flag=True, help="Print the sections' summary as JSON.")
+@quiet_option
 def merge(config: str, shards: tuple[str, ...], out: str, force: bool, as_json: bool) -> None:
     """Join the outputs of 'pack build --shard I/N' (all N of them) into --out DIR: exactly the
     bytes a single build writes. Every shard file is checked against its manifest.
@@ -184,6 +207,7 @@ def merge(config: str, shards: tuple[str, ...], out: str, force: bool, as_json: 
               help="Write the page to FILE (atomically) instead of stdout.")
 @click.option("--items", type=click.IntRange(0, 200), default=6, show_default=True,
               help="Boards or pools pictured per section.")
+@quiet_option
 def preview(directory: str, output: str | None, items: int) -> None:
     """Write one self-contained HTML page (no network: inline SVG and CSS) that shows a pack:
     crossword and kanji boards as pictures, the rarity tier histogram, each section's
@@ -198,3 +222,58 @@ def preview(directory: str, output: str | None, items: int) -> None:
     page = preview_page(Path(directory), items=items)
     with atomic_write(output) as fh:
         fh.write(page)
+
+
+@pack.command(short_help="Export a pack as SQLite, one JSON document or CSV files for a game.")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--format", "fmt", type=click.Choice(("sqlite", "json", "csv")), required=True,
+              help="sqlite: one database file; json: one JSON document; csv: a folder of "
+                   "CSV files, one per section.")
+@click.option("-o", "--output", required=True, type=click.Path(allow_dash=True),
+              help="The file to write (atomically; - for stdout), a folder for csv.")
+@quiet_option
+def export(directory: str, fmt: str, output: str) -> None:
+    """Export the pack in DIRECTORY into one file a game engine loads directly. The pack is
+    checked first (its manifest field by field, every file against the manifest's sha256):
+    a pack changed by hand is refused and nothing is written. The same pack gives the same
+    bytes on every run (SQLite: with the same SQLite library).
+
+    SQLite: one table per section, named as the section ("tech-boards"), with position
+    (from 0), a typed column for each top-level field that is a number, text or true/false
+    in every record (id, answer, w, h, style, label, word, rarity...) and record, the whole
+    record as JSON; indexes on id, answer and word. Table _pack (key, value) holds the
+    manifest, _sections each section's kind, counts, options and stats, _provenance the
+    data files and their licences.
+
+    JSON: one document {"format", "pack", "provenance", "sections": [{"name", "kind",
+    "count", "records", "options", "render", "stats", "columns", "items": [...]}]}, one
+    record a line.
+
+    CSV: a folder of SECTION.csv (position, the typed columns, record), _sections.csv,
+    _provenance.csv and _pack.csv; UTF-8, a header row, LF line ends.
+
+    \b
+    Reading it in a game:
+      Unity (C#, sqlite-net): new SQLiteConnection(path).Query<Board>(
+        "SELECT id, answer, record FROM [tech-boards] WHERE id = ?", 3);
+        or Newtonsoft.Json on the JSON document from StreamingAssets.
+      Godot (GDScript, godot-sqlite addon): db.query("SELECT record FROM
+        [tech-boards]"); or JSON.parse_string(FileAccess.get_file_as_string(
+        "res://pack.json"))["sections"]; CSV: FileAccess.get_csv_line().
+      Web (sql.js): new SQL.Database(new Uint8Array(await (await
+        fetch("pack.sqlite")).arrayBuffer())); or (await fetch("pack.json")).json().
+      JSON.parse(record) gives a record exactly as the pack holds it.
+
+    \b
+    Examples:
+      wfkit pack export pack/ --format sqlite -o pack.sqlite
+      wfkit pack export pack/ --format json -o pack.json
+      wfkit pack export pack/ --format csv -o pack-csv/
+    """
+    from wordforge_cli.pack.export import export_pack
+
+    sections = export_pack(Path(directory), fmt, output)
+    if not quiet() and output != "-":
+        records = sum(s.entry.records for s in sections)
+        click.echo(f"{directory}: {len(sections)} sections, {records} records -> {output} "
+                   f"({fmt})", err=True)

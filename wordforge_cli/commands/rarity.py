@@ -10,7 +10,14 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import UsageError
-from wordforge_cli.options.shared import STATS, output_options, vocab_option, write_stats
+from wordforge_cli.core.messages import quiet
+from wordforge_cli.options.shared import (
+    STATS,
+    output_options,
+    quiet_option,
+    vocab_option,
+    write_stats,
+)
 from wordforge_cli.wordforge.config import RATING, checked_words, rule_options
 
 if TYPE_CHECKING:
@@ -32,6 +39,7 @@ FORMATS = ("table", "csv", "jsonl", "md")
               help="List the words whose tier changes under OTHER_CONFIG instead.")
 @STATS.option()
 @output_options(FORMATS)
+@quiet_option
 @click.pass_context
 def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: RuleFiles,
            gold_rush: bool, compare_path: str | None, stats_path: str | None,
@@ -106,6 +114,8 @@ def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_pat
     ups = sum(1 for c in changes if c["direction"] == "up")
     downs = sum(1 for c in changes if c["direction"] == "down")
     moves = ", ".join(f"{a}->{b} {n}" for (a, b), n in counts.items() if a != b)
+    if quiet():
+        return
     click.echo(f"wfkit: {len(changes)} of {total} words change tier under {compare_path} "
                f"({ups} up, {downs} down, {len(changes) - ups - downs} battle tier only)"
                + (f": {moves}" if moves else ""), err=True)
@@ -116,6 +126,8 @@ COMPARE_FIELDS = ("word", "zipf", "cefr", "rarity", "other_rarity", "battle_rari
 
 
 def report_summary(summary: dict[str, Any], rules: Rules, vocab: str) -> None:
+    if quiet():
+        return
     labels = {t.key: t.label for t in rules.tiers}
     tiers = ", ".join(f"{labels[k]} {n}" for k, n in summary["tiers"].items())
     battle = ", ".join(f"{labels[k]} {n}" for k, n in summary["battle_tiers"].items())

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import click
 
+from wordforge_cli.options.shared import quiet_option
+
 
 @click.command()
 @click.argument("name", required=False, metavar="NAME")
 @click.option("--list", "list_names", is_flag=True, help="List the record kinds and exit.")
+@quiet_option
 def schema(name: str | None, list_names: bool) -> None:
     """Print the JSON Schema (draft 2020-12) of one kind of record wfkit writes.
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.options.shared import quiet_option
 from wordforge_cli.wordforge.config import (
     RuleFiles,
     checked_words,
@@ -82,6 +83,7 @@ def breakdown_text(rec: dict[str, Any], rules: Rules) -> str:
 @click.option("--turns", metavar="W1,W2,...",
               help="Score one player's successive words, carrying combo and link.")
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
+@quiet_option
 def score(word: str | None, rule: RuleFiles, no_battle: bool, combo: int, double: bool,
           link: bool, overdrive: bool,
           gold_rush: bool, fortress: bool, wild: str | None, turns: str | None,

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
-from wordforge_cli.options.shared import STATS, report_seed, seed_option, write_stats
+from wordforge_cli.core.messages import quiet
+from wordforge_cli.options.shared import (
+    STATS,
+    quiet_option,
+    report_seed,
+    seed_option,
+    write_stats,
+)
 from wordforge_cli.wordforge.config import BEST, checked_words, play_one, rule_options
 
 if TYPE_CHECKING:
@@ -35,6 +42,7 @@ def checked_hand(text: str) -> str:
 @rule_options
 @STATS.option()
 @click.option("--json", "as_json", is_flag=True, help="Print records as JSON Lines.")
+@quiet_option
 @click.pass_context
 def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | None,
           word: str | None, best: bool, top: int, rule: RuleFiles, stats_path: str | None,
@@ -104,7 +112,7 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     summary = stats.summary()
     if stats_path:
         write_stats(stats_path, summary)
-    if deals > 1:  # one deal shows its hands; a batch says what its hands were like
+    if deals > 1 and not quiet():  # one deal shows its hands; a batch says what its hands were like
         points, vowels = summary["hand_points"], summary["vowels"]
         click.echo(f"wfkit tiles: {deals} deals, {summary['hands']} hands: points median "
                    f"{points['median']} (p10 {points['p10']}, p90 {points['p90']}), vowels "

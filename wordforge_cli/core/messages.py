@@ -33,6 +33,16 @@ class ReportedError(click.ClickException):
         say(f"error: {self.format_message()}")
 
 
+QUIET_META = "wfkit.quiet"  # set by --quiet (options.shared): in the context every command shares
+
+
+def quiet() -> bool:
+    """Whether the running command was given ``--quiet``: no statistics, summaries or
+    progress on stderr (errors, warnings and each missing item's reason still go out)."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(QUIET_META))
+
+
 SKIPPED_SHOWN = 20  # entries named one by one before the rest are only counted
 
 def warn_skipped(source: str, skipped: Any) -> None:

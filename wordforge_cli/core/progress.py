@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from wordforge_cli.core.messages import quiet
+
 T = TypeVar("T")
 
 
@@ -14,7 +16,7 @@ def progress(iterable: Iterable[T], *, total: int | None = None, desc: str | Non
              unit: str = "it", enabled: bool | None = None) -> Iterator[T]:
     """Wrap ``iterable`` in a tqdm bar when stderr is a TTY; otherwise return it untouched."""
     if enabled is None:
-        enabled = sys.stderr is not None and sys.stderr.isatty()
+        enabled = sys.stderr is not None and sys.stderr.isatty() and not quiet()
     if not enabled:
         return iter(iterable)
     from tqdm import tqdm  # imported only when a bar is really drawn
@@ -29,7 +31,7 @@ def counting(*, total: int | None = None, desc: str | None = None, unit: str = "
     """A bar advanced by hand (``update(n)``: n more done, e.g. a chunk of items a worker
     process finished), drawn only when stderr is a TTY, as :func:`progress`'s."""
     if enabled is None:
-        enabled = sys.stderr is not None and sys.stderr.isatty()
+        enabled = sys.stderr is not None and sys.stderr.isatty() and not quiet()
     if not enabled:
         yield lambda n: None
         return

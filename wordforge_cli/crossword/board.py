@@ -409,13 +409,14 @@ class Tables:
 
     __slots__ = ("lex", "small", "nwords", "max_w", "max_h", "by_down", "by_across",
                  "part_down", "part_across", "ents_down", "ents_across", "plans",
-                 "down0", "pairs", "slots", "glyphs", "spelt")
+                 "down0", "pairs", "slots", "glyphs", "spelt", "crossings")
 
     def __init__(self, lex: Lexicon, max_width: int | None, max_height: int | None):
         self.lex = lex
         self.nwords = len(lex.words)
         self.small = self.nwords <= PARTNER_CACHE_WORDS  # caches stay bounded
         self.pairs: dict[int, Entry] = {}  # (word before, word, step) -> entry
+        self.crossings: dict[int, int] = {}  # (word before, word) -> how many (_pair_count)
         self.plans: dict[int, Plan] = {}
         self.slots: dict[tuple[int, str, str], Slot] = {}  # (index, letter, next letter)
         self.down0: dict[int, dict[int, str]] = {}  # word id -> its cells down from the origin
@@ -507,10 +508,39 @@ def _spelt(t: Tables, q: int) -> str | tuple[str, ...]:
     return made
 
 
+def _over(t: Tables, counts: dict[int, int], work: int, prev: int, q: int) -> bool:
+    """Whether trying word q after ``prev`` takes the attempt past its work before its first
+    placement is checked: an entry is charged 1 + its crossings, then the placement the
+    length of q, and the attempt stops past :data:`ATTEMPT_WORK`. So the entry, whose letter
+    pairs of two long words can number millions, is never made for an attempt that stops
+    there: the same outcome, the same draws, none of the time. The letters the two words
+    share (a set intersection) are a lower bound of the crossings, enough to decide most
+    such pairs; the count is summed only until it passes the work left."""
+    key = prev * t.nwords + q
+    n = counts.get(key)  # the crossings, or minus a lower bound of them
+    left = ATTEMPT_WORK - work - 1 - len(t.lex.words[q])
+    if n is None or n < 0 and -n <= left:
+        pos_p, pos_q = t.lex.positions[prev], t.lex.positions[q]
+        shared = pos_p.keys() & pos_q.keys()
+        if shared and len(shared) > left:  # (each shared letter is a crossing at least)
+            counts[key] = -len(shared)
+            return True
+        n = 0
+        for c in shared:  # summed only until past the work left (then a lower bound)
+            n += len(pos_p[c]) * len(pos_q[c])
+            if n > left:
+                counts[key] = -n
+                return True
+        counts[key] = n
+    return n != 0 and (n < 0 or n > left)
+
+
 def _entry(t: Tables, prev: int, q: int, prev_step: int, step: int) -> Entry:
     """Word q crossing word ``prev`` (which runs along ``prev_step``)."""
     lex = t.lex
     opts = tuple([pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q)])
+    if not opts:  # a word that cannot cross: never placed, its letters never read
+        return (prev, 1, 0, opts, "", 0, 0, {})
     wq = _spelt(t, q)
     # (positions of a big vocabulary are worked out on each look: not for a word that
     # cannot cross)
@@ -531,6 +561,7 @@ def _attempt(t: Tables, cands: tuple[int, ...], rand: Callable[[], float], stric
     lex = t.lex
     small = t.small
     pairs = t.pairs if small else {}  # (a big vocabulary's: kept for one attempt)
+    counts = t.crossings if small else {}
     max_w = t.max_w
     if a < 0:
         a = cands[floor(rand() * len(cands))]
@@ -607,12 +638,24 @@ def _attempt(t: Tables, cands: tuple[int, ...], rand: Callable[[], float], stric
                     pk = 2 * (prev * t.nwords + q) + across
                     e = pairs.get(pk)
                     if e is None:
+                        if q in used:  # charged 1 and skipped, as always (no entry made)
+                            work += 1
+                            continue
+                        if _over(t, counts, work, prev, q):
+                            rand()  # (the draw of its first crossing, as it would be made)
+                            return None
                         e = pairs[pk] = _entry(t, prev, q, perp, step)
                     found[j] = e
             else:
                 pk = 2 * (prev * t.nwords + pool[j]) + across
                 e = pairs.get(pk)
                 if e is None:
+                    if pool[j] in used:  # (as above)
+                        work += 1
+                        continue
+                    if _over(t, counts, work, prev, pool[j]):
+                        rand()  # (as above)
+                        return None
                     e = pairs[pk] = _entry(t, prev, pool[j], perp, step)
             q, cost, nopts, opts, wq, length, span, qpos = e
             if q in used:  # (a word that cannot cross comes as prev: see Entry)

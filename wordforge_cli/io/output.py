@@ -254,8 +254,8 @@ def check_outputs(named: Iterable[tuple[str, str | Path | None]]) -> None:
         real = Path(os.path.realpath(path))
         if info is None or stat.S_ISREG(info.st_mode):
             directory = real.parent
-            if not directory.is_dir():
-                raise CannotDo(f"{option}: directory does not exist", path=directory)
+            if not directory.is_dir():  # a usage error, named as the user wrote it
+                raise UsageError(f"{option}: directory does not exist", path=path.parent)
             if not os.access(directory, os.W_OK):
                 raise CannotDo(f"{option}: cannot write: the directory is not writable "
                                "(or on a read-only file system)", path=path)

@@ -53,11 +53,20 @@ class Vocabulary:
         return [e.word for e in self.entries]
 
 
+STDIN = "-"
+# standard input has no suffix to tell the two forms apart: it is YAML when a line starts a
+# top-level key of a YAML vocabulary (``words:``), else one word a line
+_YAML_KEY = re.compile(rf"^(?:{'|'.join(VOCAB_KEYS)})[ \t]*:", re.MULTILINE)
+
+
 def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
-    """Read a vocabulary: YAML, or a text file with one word a line (``#`` starts a comment)."""
+    """Read a vocabulary: YAML, or a text file with one word a line (``#`` starts a comment);
+    ``-`` is standard input (the same bytes give the same words as a file, named ``stdin``
+    unless the YAML names it), under the same size cap."""
+    stdin = str(path) == STDIN
     path = Path(path)
-    text = read_text(path, "vocabulary")
-    if path.suffix.lower() in TEXT_SUFFIXES:
+    text = _stdin_text(path) if stdin else read_text(path, "vocabulary")
+    if path.suffix.lower() in TEXT_SUFFIXES or (stdin and not _YAML_KEY.search(text)):
         vocab = _read_text_list(path, text)
     else:
         vocab = _read_yaml_vocab(path, text)
@@ -66,10 +75,25 @@ def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
     return vocab
 
 
+def _stdin_text(path: Path) -> str:
+    """Standard input, read once however many times a command reads its vocabulary (kept
+    in the command's context: the next command of the same process reads its own)."""
+    import click
+
+    ctx = click.get_current_context(silent=True)
+    meta: dict[str, object] = ctx.meta if ctx is not None else {}
+    text = meta.get("wfkit.stdin_vocabulary")
+    if not isinstance(text, str):
+        text = meta["wfkit.stdin_vocabulary"] = read_text(path, "vocabulary", stdin=True)
+    return text
+
+
 def _file_name(path: Path) -> str:
     """The name a vocabulary without one is shown by in titles (ipuz, SVG, sheets, stats): its
     file's stem, with bytes that are not UTF-8 shown as U+FFFD, since a title is written as
     UTF-8 and a lone surrogate from such a name cannot be."""
+    if str(path) == STDIN:
+        return "stdin"
     return os.fsencode(path.stem).decode("utf-8", "replace")
 
 

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from wordforge_cli.core.messages import QUIET_META
 from wordforge_cli.core.rng import fresh_seed
 from wordforge_cli.options.spec import CLI, Field
 
@@ -42,8 +43,25 @@ def _resolve_seed(ctx: click.Context, param: click.Parameter, value: int | None)
     return value
 
 
+class SeedType(click.IntRange):
+    """A seed: a whole number from 0 to 2**63-1, said so in the message ("abc" is not one;
+    Click's own says "not a valid integer range")."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            try:
+                int(value.strip())
+            except ValueError:
+                self.fail(f"{value!r} is not a seed (a whole number from 0 to 2**63-1)",
+                          param, ctx)
+        return super().convert(value, param, ctx)
+
+
 seed_option = click.option(
-    "--seed", type=click.IntRange(0, 2**63 - 1), default=None, callback=_resolve_seed,
+    "--seed", type=SeedType(0, 2**63 - 1), default=None, callback=_resolve_seed,
     help="Seed of the random draws; the same seed and options give the same bytes. "
          "Without it a seed is drawn and reported on stderr.",
 )
@@ -76,8 +94,30 @@ def report_seed(ctx: click.Context, seed: int) -> None:
 
 
 def vocab_option(help: str = "Vocabulary file (YAML or one word a line).") -> Decorator:
-    return click.option("--vocab", type=click.Path(dir_okay=False), help=help)
+    return click.option("--vocab", type=click.Path(dir_okay=False, allow_dash=True),
+                        help=help + " - reads standard input (YAML when a line starts with "
+                                    "words:, else one word a line).")
 
+
+QUIET_HELP = ("Print no statistics or summaries on stderr (errors, warnings and the reason "
+              "of each missing board or pool are still printed).")
+
+
+def _quiet(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta[QUIET_META] = True
+
+
+# every command's --quiet: read where it prints with core.messages.quiet()
+quiet_option = click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_quiet,
+                            help=QUIET_HELP)
+
+# a batch that must be whole (a CI job): any board or pool missing (its budget ran out) makes
+# the run exit 1 with nothing written; a pack section's key too
+REQUIRE_ALL = Field("require_all", click.BOOL, False,
+                    "Exit 1, writing nothing, when any board or pool of the batch is missing "
+                    "(its budget ran out); without it a partial batch exits 0.",
+                    show_default=False)
 
 # the statistics file of a batch (crossword, kanji, rarity --vocab, tiles -n): the engine's
 # summary, the object a pack section records as its stats; the command line only (a pack has

@@ -24,7 +24,7 @@ from wordforge_cli.batch.runner import (
 )
 from wordforge_cli.core import signals
 from wordforge_cli.core.engine import Statistics
-from wordforge_cli.core.errors import WfkitError
+from wordforge_cli.core.errors import CannotDo, WfkitError
 from wordforge_cli.core.progress import progress
 from wordforge_cli.io.dataversion import data_version
 from wordforge_cli.io.paths import resource_dir
@@ -53,6 +53,7 @@ class SectionResult:
     records: int = 0
     chunks: range = range(0)
     files: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # why each missing item is missing
 
 
 @dataclass
@@ -60,10 +61,20 @@ class PackResult:
     manifest: dict[str, Any]
     files: list[FileResult]  # every file, manifest last
     unexpected: list[str]
+    failures: list[tuple[str, str]] = field(default_factory=list)  # (section, reason)
 
     @property
     def current(self) -> bool:
         return not self.unexpected and all(f.status == "current" for f in self.files)
+
+
+class MissingItems(CannotDo):
+    """A section with ``require_all`` that has missing items: nothing is written (exit 1);
+    ``failures`` are each missing item's reason, for the command to print first."""
+
+    def __init__(self, message: str, failures: list[tuple[str, str]]):
+        super().__init__(message)
+        self.failures = failures
 
 
 def main_file(section: Section) -> str:
@@ -127,7 +138,8 @@ def produce(config: PackConfig, sections: Sequence[Section], sink: Sink, *, jobs
     out.write(manifest_text(manifest))
     written.append(out.close())
     unexpected = sink.finish([f.path for f in written])
-    return PackResult(manifest, written, unexpected)
+    failures = [(r.section.name, reason) for r in results for reason in r.failures]
+    return PackResult(manifest, written, unexpected, failures)
 
 
 def _take(result: ChunkResult, outs: Outs, section: SectionResult, sink: Sink,
@@ -144,6 +156,7 @@ def _take(result: ChunkResult, outs: Outs, section: SectionResult, sink: Sink,
     for state in result.stats:
         section.stats.merge(section.section.stats_from_state(state))
     section.records += result.made
+    section.failures.extend(reason for _index, reason in result.failures)
 
 
 def claims(sections: Sequence[Section]) -> re.Pattern[str]:
@@ -232,10 +245,23 @@ def build_pack(config: PackConfig, sections: Sequence[Section], out: str | Path,
     stream = run_chunks(config.seed, sections, Plan(sections, shard), jobs)
     data_version()  # (cached) hashed while the workers make their first chunks, not after
     try:
-        return write_staged(out, sections, force, lambda sink: produce(
-            config, sections, sink, jobs=jobs, shard=shard, stream=stream))
+        return write_staged(out, sections, force, lambda sink: _whole(produce(
+            config, sections, sink, jobs=jobs, shard=shard, stream=stream), sections))
     finally:
         stream.close()
+
+
+def _whole(result: PackResult, sections: Sequence[Section]) -> PackResult:
+    """The build's result, unless a section with ``require_all`` misses items (then nothing
+    is swapped in: the pack that was there stays)."""
+    strict = {s.name for s in sections if s.require_all}
+    missing = [(name, reason) for name, reason in result.failures if name in strict]
+    if missing:
+        names = ", ".join(dict.fromkeys(name for name, _reason in missing))
+        raise MissingItems(f"{len(missing)} missing item{'s' if len(missing) != 1 else ''} in "
+                           f"{names}, whose require_all asks for all of them: nothing written",
+                           result.failures)
+    return result
 
 
 def write_staged(out: str | Path, sections: Sequence[Section], force: bool,

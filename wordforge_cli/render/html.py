@@ -282,7 +282,7 @@ STAT_LABELS = {
     "word_use": "word use", "words": "words", "used": "used", "min": "min", "max": "max",
     "evenness": "evenness (0-1)", "ambiguous": "ambiguous boards",
     "ambiguous_rejected": "rejected as ambiguous", "pools": "pools",
-    "kanji_count": "kanji per pool", "chars": "characters", "index_a": "指標A",
+    "kanji_count": "kanji per pool", "chars": "characters", "index_a": "index A",
     "pass_score": "pass score", "orphan_count": "orphan kanji", "hardest_grade": "hardest grade",
     "hidden_count": "hidden compounds", "picked_scores": "picked-word scores",
     "histogram": "words scoring", "p10": "10th percentile", "p90": "90th percentile",
