@@ -47,16 +47,9 @@ def stream(section: Section, seed: int, output: str | None, *, plan: Plan | None
     line an item, so that a batch's items may be dealt to the workers by answer. ``refuse``
     raises when the run made nothing (before the file appears); ``started``: when the run's
     timing began (default now)."""
-    from wordforge_cli.batch.runner import Plan, run_chunks
-    from wordforge_cli.core.progress import counting
-    from wordforge_cli.core.signals import check
     from wordforge_cli.io.output import atomic_write, write_behind
 
-    stats: Any = section.new_stats()
-    failures: list[str] = []
     started = time.perf_counter() if started is None else started
-    if document is not None:
-        jobs = 1
     with atomic_write(output, binary=document is None) as fh:
         doc = None if document is None else document(fh)
         if doc is not None:
@@ -64,30 +57,50 @@ def stream(section: Section, seed: int, output: str | None, *, plan: Plan | None
                 doc.add(item)
                 return []
 
-            lines = fed
+            lines, jobs = fed, 1
         behind = write_behind(fh)
-        results = run_chunks(seed, [section], plan or Plan([section]), jobs, lines,
-                             dealt=dealt)
-        try:
-            with counting(total=section.count, desc=section.name, unit=unit) as done:
-                for result in results:  # the chunks' lines, statistics and failures, in order
-                    check()  # (a signal swallowed on the way stops the run here)
-                    if result.lines:
-                        fh.write(result.lines)
-                        behind()
-                    for state in result.stats:
-                        stats.merge(section.stats_from_state(state))
-                    failures.extend(reason for _item, reason in result.failures)
-                    done(result.chunk.stop - result.chunk.start)
-        finally:  # on a signal or error: the workers end now
-            results.close()
-        run = Run(stats.summary(), failures, 0.0)
+
+        def write(data: bytes) -> None:
+            fh.write(data)
+            behind()
+
+        run = summed(section, seed, plan=plan, jobs=jobs, lines=lines, dealt=dealt, unit=unit,
+                     write=None if doc is not None else write, started=started)
         if doc is not None:
             doc.close(run)
         run.seconds = time.perf_counter() - started
         if refuse is not None:
             refuse(run)
     return run
+
+
+def summed(section: Section, seed: int, *, plan: Plan | None = None, jobs: int = 1,
+           lines: Lines | None = None, dealt: bool = True, unit: str = "item",
+           write: Callable[[bytes], object] | None = None, started: float | None = None
+           ) -> Run:
+    """Run the section's items (``write``: where their lines go; None: nowhere, the
+    statistics are what the caller reports) and sum up their statistics."""
+    from wordforge_cli.batch.runner import Plan, run_chunks
+    from wordforge_cli.core.progress import counting
+    from wordforge_cli.core.signals import check
+
+    started = time.perf_counter() if started is None else started
+    stats: Any = section.new_stats()
+    failures: list[str] = []
+    results = run_chunks(seed, [section], plan or Plan([section]), jobs, lines, dealt=dealt)
+    try:
+        with counting(total=section.count, desc=section.name, unit=unit) as done:
+            for result in results:  # the chunks' lines, statistics and failures, in order
+                check()  # (a signal swallowed on the way stops the run here)
+                if result.lines and write is not None:
+                    write(result.lines)
+                for state in result.stats:
+                    stats.merge(section.stats_from_state(state))
+                failures.extend(reason for _item, reason in result.failures)
+                done(result.chunk.stop - result.chunk.start)
+    finally:  # on a signal or error: the workers end now
+        results.close()
+    return Run(stats.summary(), failures, time.perf_counter() - started)
 
 
 def write_stats(path: str | None, request: dict[str, Any], run: Run,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -23,18 +23,20 @@ from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
 from wordforge_cli.kanji.territory import make_board, play_game
 from wordforge_cli.options.shared import (
     STATS,
-    first_drawn,
+    jobs_option,
     output_options,
+    render_option,
     report_seed,
     seed_option,
-    write_stats,
 )
 from wordforge_cli.options.spec import CONFIG_META, config_callback
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.kinds import Item
+    from wordforge_cli.batch.sinks import Document, Run
     from wordforge_cli.kanji.territory import Player
 
-RENDERS = ("jsonl", "text", "svg")
+RENDERS = ("json", "text", "svg")
 # --config and --preset (black's pattern): once both are known, the config's (and preset's)
 # values become the option defaults
 _eager = config_callback(load_config, after=("preset",))
@@ -47,18 +49,19 @@ _eager = config_callback(load_config, after=("preset",))
 @click.option("--preset", is_eager=True, callback=_eager,
               help="A preset of the config: easy, normal, hard (bundled).")
 @POOLS.options()
-@click.option("--render", type=click.Choice(RENDERS), default="jsonl", show_default=True,
-              help="jsonl: one record a line; text: boards; svg: a picture of the tile boards.")
+@render_option(RENDERS, "json: one record a line; text: boards; svg: a picture of the tile "
+                        "boards.", {"jsonl": "json"})
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
 @STATS.option()
 @click.option("-q", "--quiet", is_flag=True, help="No batch figures on stderr.")
 @output_options()
 @seed_option
+@jobs_option
 @click.pass_context
 def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,
           dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
           stats_path: str | None, quiet: bool, output: str | None,
-          as_json: bool, seed: int, **asked: Any) -> None:
+          as_json: bool, seed: int, jobs: int, **asked: Any) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
     Each pool: n base words drawn at random, then m words drawn among those sharing the most
@@ -80,60 +83,65 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         return
     import time
 
-    from wordforge_cli.batch.kanji import KanjiSection
-    from wordforge_cli.core.progress import progress
-    from wordforge_cli.io.output import atomic_write, dumps
+    from wordforge_cli.batch.kanji import KanjiSection, asked_of
+    from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.kanji.config import pool_request, self_play
 
-    if as_json:
-        render = "jsonl"
+    render = "json" if as_json else render
     request = pool_request(asked)  # the POOLS fields not named above
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
+    play = self_play(asked)
     # the pack's section, named as the engine's scope ("kanji"): the same pools and figures
-    section = KanjiSection("kanji", count, (), 0, {}, dictionary=dictionary, request=request,
-                           data=[], play=self_play(asked))
-    items = first_drawn(section.items(seed, 0, count))
+    section = KanjiSection("kanji", count, (), 0, asked_of(asked, play),
+                           dictionary=dictionary, request=request, data=[], play=play)
+    next(section.items(seed, 0, min(count, 1)), None)  # an impossible request fails here
     report_seed(ctx, seed)
-    stats = section.new_stats()
-    failures: list[str] = []
-
-    def pools() -> Iterator[dict[str, Any]]:
-        for item in progress(items, total=count, desc="pools",
-                             unit="pool", enabled=None if count >= 200 else False):
-            item.count(stats)  # a pool out of budget: counted as failed, the run goes on
-            if item.reason is not None:
-                failures.append(item.reason)
-            yield from item.records
-
-    with atomic_write(output) as fh:
-        if render == "jsonl":
-            for record in pools():
-                fh.write(dumps(record))
-                fh.write("\n")
-        elif render == "text":
-            from wordforge_cli.render.kanji import pool_text
-
-            for number, record in enumerate(pools()):
-                fh.write(("\n" if number else "") + pool_text(record, reveal))
-        else:
-            from wordforge_cli.kanji import load_grades
-            from wordforge_cli.render.kanji import pools_svg
-
-            fh.write(pools_svg(list(pools()), reveal, load_grades()))
-        summary = stats.summary()
-        if count and not summary["pools"]:  # nothing made: could not do it, and no file
-            raise CannotDo(f"no pool made: all {summary['failed']} ran out of their budget; "
-                           f"{failures[0]}")
-    elapsed = time.perf_counter() - started
-    if stats_path:
-        write_stats(stats_path, summary)
+    run = stream(section, seed, output, jobs=jobs, document=_document(render, reveal),
+                 unit="pool", refuse=_refuse, started=started)
+    preset = preset or ctx.meta[CONFIG_META].preset
+    write_stats(stats_path, {"dict": dict_path, "config": config_path, "preset": preset,
+                             **section.options, "seed": seed}, run)
     if not quiet:
-        _report(summary, elapsed, preset or ctx.meta[CONFIG_META].preset)
+        _report(run.summary, run.seconds, preset)
+    failures = run.failures
     if failures:
         click.echo(f"wfkit: kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} "
                    f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
+
+
+def _refuse(run: Run) -> None:
+    if run.summary["failed"] and not run.summary["pools"]:  # nothing made: no file
+        raise CannotDo(f"no pool made: all {run.summary['failed']} ran out of their budget; "
+                       f"{run.failures[0]}")
+
+
+def _document(render: str, reveal: bool) -> Callable[[IO[Any]], Document] | None:
+    """The text (pools one after another) and SVG (every pool's board) renders, in this
+    process (None: JSON Lines, made where the pools are)."""
+    if render == "json":
+        return None
+    from wordforge_cli.render.kanji import pool_text, pools_svg
+
+    class Pools:
+        def __init__(self, fh: IO[Any]) -> None:
+            self.fh = fh
+            self.records: list[dict[str, Any]] = []
+
+        def add(self, item: Item) -> None:
+            for record in item.records:
+                if render == "text":
+                    self.fh.write(("\n" if self.records else "") + pool_text(record, reveal))
+                self.records.append(record)
+
+        def close(self, run: Run) -> None:
+            if render == "svg":
+                from wordforge_cli.kanji import load_grades
+
+                self.fh.write(pools_svg(self.records, reveal, load_grades()))
+
+    return Pools
 
 
 _FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "指標A"),

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
@@ -13,18 +12,67 @@ from wordforge_cli.options.spec import CLI, Field
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 F = TypeVar("F", bound=Callable[..., Any])
-T = TypeVar("T")
 
 
-def output_options(formats: tuple[str, ...] = ()) -> Callable[[F], F]:
-    """``-o/--output FILE`` and ``--json`` (plus ``--format`` when a command has several: the
-    first is the default)."""
+class Renders(click.Choice):  # type: ignore[type-arg]  # (click 8.2 made it generic)
+    """A command's renders, the spellings of the last release (``renamed``: old -> new) still
+    taken (the deprecation line is the option's to say); --help shows the new ones only."""
+
+    def __init__(self, renders: tuple[str, ...], renamed: dict[str, str]) -> None:
+        super().__init__(renders)
+        self.renamed = renamed
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        if value in self.renamed:
+            if ctx is not None:
+                ctx.meta[RENAMED] = value
+            return self.renamed[value]
+        return super().convert(value, param, ctx)
+
+
+RENAMED, OLD_FLAG = "wfkit.render_renamed", "wfkit.render_flag"
+
+
+def render_option(renders: tuple[str, ...], help: str, renamed: dict[str, str] | None = None,
+                  old_flag: str | None = None) -> Decorator:
+    """``--render FORMAT``, every command's output flag and values (the first is the default;
+    ``json``: JSON Lines where there are many records); the spellings of the last release
+    (``renamed`` values, ``old_flag``) are still taken, with one deprecation line on stderr."""
+    kind = Renders(renders, renamed or {})
+
+    def deprecated(ctx: click.Context, flag: str, value: str) -> None:
+        old = ctx.meta.pop(RENAMED, value)
+        click.echo(f"wfkit: {flag} {old} is deprecated (it goes in a later release): use "
+                   f"--render {value}", err=True)
+
+    def old(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None and old_flag is not None:
+            deprecated(ctx, old_flag, value)
+            ctx.meta[OLD_FLAG] = value
+
+    def render(ctx: click.Context, param: click.Parameter, value: str) -> str:
+        if ctx.get_parameter_source("render") == click.core.ParameterSource.DEFAULT:
+            return str(ctx.meta.pop(OLD_FLAG, value))
+        if RENAMED in ctx.meta:
+            deprecated(ctx, "--render", value)
+        return value
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        f = click.option("--render", type=kind, default=renders[0], show_default=True,
+                         callback=render, help=help)(f)
+        if old_flag is not None:
+            f = click.option(old_flag, type=kind, hidden=True, expose_value=False,
+                             callback=old)(f)
+        return f
+
+    return decorate
+
+
+def output_options() -> Callable[[F], F]:
+    """``-o/--output FILE`` and ``--json``."""
 
     def decorate(f: F) -> F:
-        if formats:
-            f = click.option("--format", "fmt", type=click.Choice(formats),
-                             default=formats[0], show_default=True,
-                             help="Output format.")(f)
         f = click.option("--json", "as_json", is_flag=True,
                          help="Print records as JSON (JSON Lines when there are many).")(f)
         f = click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
@@ -62,13 +110,6 @@ jobs_option = click.option(
     help="Worker processes (default: every core; 0 too). The bytes do not depend on it.")
 
 
-def first_drawn(items: Iterator[T]) -> Iterator[T]:
-    """``items`` with its first one drawn now: an impossible request (the engine's check)
-    fails here, before the output file is opened."""
-    first = next(items, None)
-    return itertools.chain([] if first is None else [first], items)
-
-
 def report_seed(ctx: click.Context, seed: int) -> None:
     """Tell the user which seed an unseeded run drew, so the run can be repeated."""
     if ctx.meta.get("wfkit.seed_was_drawn"):
@@ -79,17 +120,9 @@ def vocab_option(help: str = "Vocabulary file (YAML or one word a line).") -> De
     return click.option("--vocab", type=click.Path(dir_okay=False), help=help)
 
 
-# the statistics file of a batch (crossword, kanji, rarity --vocab, tiles -n): the engine's
-# summary, the object a pack section records as its stats; the command line only (a pack has
-# its manifest)
+# the statistics file of a batch (crossword, kanji, rarity, tiles -n; batch.sinks.write_stats):
+# the section's request, the engine's summary (what a pack section records as its stats) and
+# the run's timing; the command line only (a pack has its manifest)
 STATS = Field("stats_path", click.Path(dir_okay=False), None,
               "Also write the statistics as JSON to FILE.", flags=("--stats",), key="stats",
               fronts=frozenset((CLI,)), metavar="FILE", what="statistics file")
-
-
-def write_stats(path: str, summary: dict[str, Any]) -> None:
-    """The statistics file: one JSON object (pretty, keys in the summary's order)."""
-    from wordforge_cli.io.output import atomic_write, dumps_pretty
-
-    with atomic_write(path) as fh:
-        fh.write(dumps_pretty(summary) + "\n")
