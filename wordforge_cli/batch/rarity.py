@@ -24,6 +24,7 @@ from wordforge_cli.batch.kinds import (
     play_charts,
     user_file,
 )
+from wordforge_cli.core.engine import Statistics
 from wordforge_cli.options.spec import PACK
 from wordforge_cli.wordforge.config import RATING, RuleFiles
 
@@ -72,11 +73,14 @@ class Rated(Item):
     ``wfkit rarity``'s tables are written from the ratings themselves)."""
 
     def __init__(self, rating: Rating, rules: Rules) -> None:
-        self.rating = rating
-        self.rules = rules
-        self.failed = 0
-        self.made = (rating,)
-        self.reason = None
+        self.rating, self.rules = rating, rules
+
+    @property
+    def made(self) -> tuple[Rating]:
+        return (self.rating,)
+
+    def count(self, stats: Statistics[Any]) -> None:  # (a call per word, not a loop)
+        stats.add(self.rating)
 
     @cached_property  # (writable, as Item's field is)
     def records(self) -> list[dict[str, Any]]:  # type: ignore[override]  # mypy: read-only

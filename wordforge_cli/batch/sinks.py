@@ -1,8 +1,6 @@
-"""Where a section's items go once the runner has made them: a stream (stdout or ``-o``, in
-any render), what every command writes through; the pack, the other sink, is
-``pack/build.py`` (files in a staged directory and a manifest). Either way the items are made
-by :func:`~wordforge_cli.batch.runner.run_chunks`, here or in ``--jobs`` workers, and handed
-back in index order, so the bytes depend on neither.
+"""Where a section's items go once the runner made them (here or in ``--jobs`` workers, handed
+back in index order): a stream, stdout or ``-o`` in any render, which every command writes
+through; the pack, the other sink, is ``pack/build.py`` (a staged directory and a manifest).
 """
 
 from __future__ import annotations
@@ -10,81 +8,67 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.kinds import Item, Section
     from wordforge_cli.batch.runner import Lines, Plan
 
-
-class Document(Protocol):
-    """A render laid out over every record (an SVG of all boards, a sheet, a table): fed the
-    items in this process, written when the run is done."""
-
-    def add(self, item: Item) -> None: ...
-
-    def close(self, run: Run) -> None: ...
+    # a render laid out over every record (an SVG of all boards, a sheet, a table): opened on
+    # the output, fed each item in this process, closed with the run
+    Document = Callable[[IO[Any]], tuple[Callable[[Item], object], Callable[["Run"], object]]]
 
 
 @dataclass
 class Run:
-    """What a stream run made: the section's statistics summed up, why items failed (in item
-    order) and how long it took."""
+    """What a run made: the section's statistics summed up, why items failed (in item order)
+    and its seconds."""
 
     summary: dict[str, Any]
     failures: list[str]
     seconds: float
 
 
-def stream(section: Section, seed: int, output: str | None, *, plan: Plan | None = None,
-           jobs: int = 1, lines: Lines | None = None,
-           document: Callable[[IO[Any]], Document] | None = None, dealt: bool = True,
-           unit: str = "item", refuse: Callable[[Run], None] | None = None,
-           started: float | None = None) -> Run:
-    """Write the section's items to ``output`` (None or ``-``: stdout, else atomically) as
-    the runner hands them back: their JSON Lines, ``lines`` (each item's lines, made where
-    the item is), or a ``document`` (made in this process, so ``jobs`` is 1); ``dealt``: one
-    line an item, so that a batch's items may be dealt to the workers by answer. ``refuse``
-    raises when the run made nothing (before the file appears); ``started``: when the run's
-    timing began (default now)."""
+def stream(section: Section, seed: int, output: str | None, *, jobs: int = 1,
+           document: Document | None = None, refuse: Callable[[Run], None] | None = None,
+           started: float | None = None, **run: Any) -> Run:
+    """Write the section's items to ``output`` (None or ``-``: stdout, else atomically): the
+    lines :func:`summed` makes, or a ``document`` (then in this process). ``refuse`` raises
+    when the run made nothing, before the file appears; ``started``: the timing's start."""
     from wordforge_cli.io.output import atomic_write, write_behind
 
     started = time.perf_counter() if started is None else started
     with atomic_write(output, binary=document is None) as fh:
-        doc = None if document is None else document(fh)
-        if doc is not None:
+        if document is None:
+            behind = write_behind(fh)
+            made = summed(section, seed, jobs=jobs, write=lambda b: (fh.write(b), behind()),
+                          **run)
+        else:
+            add, close = document(fh)
+
             def fed(item: Item) -> list[bytes]:
-                doc.add(item)
+                add(item)
                 return []
 
-            lines, jobs = fed, 1
-        behind = write_behind(fh)
-
-        def write(data: bytes) -> None:
-            fh.write(data)
-            behind()
-
-        run = summed(section, seed, plan=plan, jobs=jobs, lines=lines, dealt=dealt, unit=unit,
-                     write=None if doc is not None else write, started=started)
-        if doc is not None:
-            doc.close(run)
-        run.seconds = time.perf_counter() - started
+            made = summed(section, seed, **{**run, "lines": fed})
+            close(made)
+        made.seconds = time.perf_counter() - started
         if refuse is not None:
-            refuse(run)
-    return run
+            refuse(made)
+    return made
 
 
 def summed(section: Section, seed: int, *, plan: Plan | None = None, jobs: int = 1,
            lines: Lines | None = None, dealt: bool = True, unit: str = "item",
-           write: Callable[[bytes], object] | None = None, started: float | None = None
-           ) -> Run:
-    """Run the section's items (``write``: where their lines go; None: nowhere, the
-    statistics are what the caller reports) and sum up their statistics."""
+           write: Callable[[bytes], object] | None = None) -> Run:
+    """Run the section's items and sum up their statistics: ``lines`` (None: the section's
+    JSON Lines) to ``write`` (None: nowhere, the statistics are the report); ``dealt``: one
+    line an item, so that a batch's items may be dealt to the workers by answer."""
     from wordforge_cli.batch.runner import Plan, run_chunks
     from wordforge_cli.core.progress import counting
     from wordforge_cli.core.signals import check
 
-    started = time.perf_counter() if started is None else started
+    started = time.perf_counter()
     stats: Any = section.new_stats()
     failures: list[str] = []
     results = run_chunks(seed, [section], plan or Plan([section]), jobs, lines, dealt=dealt)
@@ -105,14 +89,11 @@ def summed(section: Section, seed: int, *, plan: Plan | None = None, jobs: int =
 
 def write_stats(path: str | None, request: dict[str, Any], run: Run,
                 timing: dict[str, Any] | None = None, **vocabulary: str) -> None:
-    """The statistics file of every command, one shape (schema ``stats-file``):
-    ``{vocabulary?, request, stats, timing}`` on one line: what was asked (the section's
-    options and the seed), the engine's summary, and the run's timing."""
-    if not path:
-        return
-    from wordforge_cli.io.output import atomic_write, dumps
+    """Every command's statistics file, one shape (schema ``stats-file``) on one line: what
+    was asked (the section's options, the seed), the engine's summary, the run's timing."""
+    if path:
+        from wordforge_cli.io.output import atomic_write, dumps
 
-    timing = {"seconds": round(run.seconds, 3)} if timing is None else timing
-    with atomic_write(path) as fh:
-        fh.write(dumps({**vocabulary, "request": request, "stats": run.summary,
-                        "timing": timing}) + "\n")
+        with atomic_write(path) as fh:
+            fh.write(dumps({**vocabulary, "request": request, "stats": run.summary,
+                            "timing": timing or {"seconds": round(run.seconds, 3)}}) + "\n")

@@ -270,27 +270,19 @@ def _few_collections() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def _document(render: str, name: str, hints: dict[str, str]
-              ) -> Callable[[IO[Any]], Document] | None:
+def _document(render: str, name: str, hints: dict[str, str]) -> Document | None:
     """SVG and the sheet: one document laid out board after board, in this process."""
     if render not in STREAMED:
         return None
     from wordforge_cli.render.crossword import SheetStream, SvgStream
 
-    class Streamed:
-        def __init__(self, fh: IO[Any]) -> None:
-            self.out = (SvgStream if render == "svg" else SheetStream)(
-                fh, title=f"wfkit crossword: {name}", hints=hints)
+    def document(fh: IO[Any]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
+        out = (SvgStream if render == "svg" else SheetStream)(
+            fh, title=f"wfkit crossword: {name}", hints=hints)
+        return (lambda item: [out.add(record) for record in item.records],
+                lambda run: run.summary["made"] and out.close())
 
-        def add(self, item: Item) -> None:
-            for record in item.records:
-                self.out.add(record)
-
-        def close(self, run: Run) -> None:
-            if run.summary["made"]:
-                self.out.close()
-
-    return Streamed
+    return document
 
 
 def _lines(section: BoardSection, render: str, hints: dict[str, str]) -> Lines | None:

@@ -117,31 +117,21 @@ def _refuse(run: Run) -> None:
                        f"{run.failures[0]}")
 
 
-def _document(render: str, reveal: bool) -> Callable[[IO[Any]], Document] | None:
-    """The text (pools one after another) and SVG (every pool's board) renders, in this
-    process (None: JSON Lines, made where the pools are)."""
+def _document(render: str, reveal: bool) -> Document | None:
+    """The text (pools one after another) and SVG (every pool's board) renders, written when
+    the run is done (None: JSON Lines, made where the pools are)."""
     if render == "json":
         return None
+    from wordforge_cli.kanji import load_grades
     from wordforge_cli.render.kanji import pool_text, pools_svg
 
-    class Pools:
-        def __init__(self, fh: IO[Any]) -> None:
-            self.fh = fh
-            self.records: list[dict[str, Any]] = []
+    def document(fh: IO[Any]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
+        records: list[dict[str, Any]] = []
+        return lambda item: records.extend(item.records), lambda run: fh.write(
+            pools_svg(records, reveal, load_grades()) if render == "svg"
+            else "\n".join(pool_text(record, reveal) for record in records))
 
-        def add(self, item: Item) -> None:
-            for record in item.records:
-                if render == "text":
-                    self.fh.write(("\n" if self.records else "") + pool_text(record, reveal))
-                self.records.append(record)
-
-        def close(self, run: Run) -> None:
-            if render == "svg":
-                from wordforge_cli.kanji import load_grades
-
-                self.fh.write(pools_svg(self.records, reveal, load_grades()))
-
-    return Pools
+    return document
 
 
 _FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "指標A"),

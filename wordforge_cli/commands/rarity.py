@@ -92,22 +92,15 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
         report_summary(run.summary, rules, vocab)
 
 
-def _table(rules: Rules, render: str) -> Callable[[IO[str]], Document]:
-    """The table of every rating, written when the run is done (a table's columns are as
-    wide as its widest cell)."""
+def _table(rules: Rules, render: str) -> Document:
+    """Every rating's row, written when the run is done (a table is as wide as its cells)."""
 
-    class Table:
-        def __init__(self, fh: IO[str]) -> None:
-            self.fh = fh
-            self.ratings: list[Rating] = []
+    def document(fh: IO[str]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
+        ratings: list[Rating] = []
+        return (lambda item: ratings.extend(item.made),
+                lambda run: write_ratings(ratings, rules, render, fh))
 
-        def add(self, item: Item) -> None:
-            self.ratings.extend(item.made)
-
-        def close(self, run: Run) -> None:
-            write_ratings(self.ratings, rules, render, self.fh)
-
-    return Table
+    return document
 
 
 def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_path: str,

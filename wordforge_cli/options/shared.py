@@ -14,9 +14,9 @@ Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Renders(click.Choice):  # type: ignore[type-arg]  # (click 8.2 made it generic)
-    """A command's renders, the spellings of the last release (``renamed``: old -> new) still
-    taken (the deprecation line is the option's to say); --help shows the new ones only."""
+class Renders(click.Choice):  # type: ignore[type-arg]  # (generic from click 8.2 on)
+    """A command's renders; the last release's names (``renamed``: old -> new) are still
+    taken, said by the option's callback; --help shows the new ones only."""
 
     def __init__(self, renders: tuple[str, ...], renamed: dict[str, str]) -> None:
         super().__init__(renders)
@@ -24,9 +24,8 @@ class Renders(click.Choice):  # type: ignore[type-arg]  # (click 8.2 made it gen
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> Any:
-        if value in self.renamed:
-            if ctx is not None:
-                ctx.meta[RENAMED] = value
+        if value in self.renamed and ctx is not None:
+            ctx.meta[RENAMED] = value
             return self.renamed[value]
         return super().convert(value, param, ctx)
 
@@ -36,35 +35,32 @@ RENAMED, OLD_FLAG = "wfkit.render_renamed", "wfkit.render_flag"
 
 def render_option(renders: tuple[str, ...], help: str, renamed: dict[str, str] | None = None,
                   old_flag: str | None = None) -> Decorator:
-    """``--render FORMAT``, every command's output flag and values (the first is the default;
-    ``json``: JSON Lines where there are many records); the spellings of the last release
-    (``renamed`` values, ``old_flag``) are still taken, with one deprecation line on stderr."""
+    """``--render FORMAT``, every command's output flag (the first is the default; ``json``:
+    JSON Lines where there are many records); the last release's values (``renamed``) and
+    flag (``old_flag``) are still taken, with one deprecation line on stderr."""
     kind = Renders(renders, renamed or {})
 
-    def deprecated(ctx: click.Context, flag: str, value: str) -> None:
-        old = ctx.meta.pop(RENAMED, value)
-        click.echo(f"wfkit: {flag} {old} is deprecated (it goes in a later release): use "
-                   f"--render {value}", err=True)
+    def deprecated(ctx: click.Context, flag: str, value: str) -> str:
+        click.echo(f"wfkit: {flag} {ctx.meta.pop(RENAMED, value)} is deprecated (it goes in a "
+                   f"later release): use --render {value}", err=True)
+        return value
 
     def old(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-        if value is not None and old_flag is not None:
-            deprecated(ctx, old_flag, value)
-            ctx.meta[OLD_FLAG] = value
+        if value is not None:
+            ctx.meta[OLD_FLAG] = deprecated(ctx, param.opts[0], value)
 
     def render(ctx: click.Context, param: click.Parameter, value: str) -> str:
         if ctx.get_parameter_source("render") == click.core.ParameterSource.DEFAULT:
             return str(ctx.meta.pop(OLD_FLAG, value))
-        if RENAMED in ctx.meta:
-            deprecated(ctx, "--render", value)
-        return value
+        return deprecated(ctx, "--render", value) if RENAMED in ctx.meta else value
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
         f = click.option("--render", type=kind, default=renders[0], show_default=True,
                          callback=render, help=help)(f)
-        if old_flag is not None:
-            f = click.option(old_flag, type=kind, hidden=True, expose_value=False,
-                             callback=old)(f)
-        return f
+        if old_flag is None:
+            return f
+        return click.option(old_flag, type=kind, hidden=True, expose_value=False,
+                            callback=old)(f)
 
     return decorate
 
