@@ -141,7 +141,8 @@ def asked_of(v: dict[str, Any], play: SelfPlay | None) -> dict[str, Any]:
     if play is not None:
         fields.update(self_play=True, balanced=play.band is not None, band=v["band"],
                       games=play.games, balance_attempts=play.budget,
-                      players=[p.name for p in play.players])
+                      players=[p.name for p in play.players], limit=v["limit"],
+                      hidden_words=v["hidden_words"], fresh_games=play.fresh)
     return fields
 
 
