@@ -8,7 +8,7 @@ Figures (the issue's limits):
      of ``python -c "import wordfreq; print(wordfreq.zipf_frequency('labyrinth','en'))"``,
      run alternately (limit 1.3).
   2. batch throughput after start-up: (N - 1) words / (median time of ``wfkit rarity --vocab
-     N-words.txt --format F -o FILE`` - median time of the same with a 1-word vocabulary),
+     N-words.txt --render F -o FILE`` - median time of the same with a 1-word vocabulary),
      per format (limit 100,000 words/s). Also the process CPU time, which a busy shared machine
      disturbs less than wall time, and the in-process loop (rate + format, tables loaded).
 It also checks that every Zipf value of the batch equals ``wordfreq.zipf_frequency``.
@@ -108,7 +108,7 @@ def in_process(words: list[str], runs: int) -> None:
 
     rules = read_rules()
     tables = open_tables(rules, whole=True)
-    for fmt in ("jsonl", "csv", "table"):
+    for fmt in ("json", "csv", "table"):
         times, cpus = [], []
         for _ in range(runs):
             start, cpu = time.perf_counter(), time.process_time()
@@ -130,9 +130,9 @@ def batch(words: list[str], runs: int, wfkit: list[str], formats: list[str]) -> 
         for fmt in formats:
             full, base = [], []
             for _ in range(runs):
-                base.append(timed([*wfkit, "rarity", "--vocab", str(one), "--format", fmt,
+                base.append(timed([*wfkit, "rarity", "--vocab", str(one), "--render", fmt,
                                    "-o", out]))
-                full.append(timed([*wfkit, "rarity", "--vocab", str(big), "--format", fmt,
+                full.append(timed([*wfkit, "rarity", "--vocab", str(big), "--render", fmt,
                                    "-o", out]))
             f, b = median_pair(full), median_pair(base)
             n = len(words) - 1
@@ -146,7 +146,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--words", type=int, default=100_000)
-    parser.add_argument("--formats", default="jsonl,csv,table")
+    parser.add_argument("--formats", default="json,csv,table")
     args = parser.parse_args()
     wfkit = wfkit_command()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, "

@@ -328,7 +328,7 @@ def huge_vocabs(tmp_path_factory):
 def test_million_word_inputs(case, huge_vocabs, tmp_path):
     out = tmp_path / "out.jsonl"
     argv = {
-        "rarity": ["rarity", "--vocab", str(huge_vocabs["en"]), "--format", "jsonl",
+        "rarity": ["rarity", "--vocab", str(huge_vocabs["en"]), "--render", "json",
                    "-o", str(out)],
         "crossword": ["crossword", "--vocab", str(huge_vocabs["en"]), "-n", "3", "--seed", "1",
                       "-o", str(out)],

@@ -349,7 +349,7 @@ def test_paths_are_quoted_when_not_plain():
     ["rarity", "--config", "a\nb.yaml", "cat"],
     ["rarity", "ca\nt"],
     ["rarity", "cat\x1b[31m"],
-    ["rarity", "--format", "x\ny", "cat"],
+    ["rarity", "--render", "x\ny", "cat"],
     ["crossword", "--vocab", "v\n.yaml", "-o", "x\ny/z"],
     ["kanji", "check", "熱\n帯", "--pool", "p\x1b.jsonl"],
     ["score", "qu\naff", "--wild", "1\n2"],

@@ -151,7 +151,7 @@ def test_a_directory_as_an_input(tmp_path):
 # --- case 8: a word that would break an output format ------------------------------------
 
 @pytest.mark.parametrize("word", ["ab\ncd", "ab\tcd", "ca\x1bt", "a\rb", "x\u2028y", "d\x85g"])
-@pytest.mark.parametrize("command", [["rarity", "--format", "csv"], ["rarity", "--json"],
+@pytest.mark.parametrize("command", [["rarity", "--render", "csv"], ["rarity", "--json"],
                                      ["rarity"], ["crossword"]])
 def test_a_word_with_a_control_character_is_refused_at_intake(word, command, tmp_path):
     vocab = tmp_path / "v.yaml"
@@ -169,7 +169,7 @@ def test_every_rarity_format_stays_valid_for_every_accepted_vocabulary(tmp_path)
     if result.exit_code == 0:
         for line in result.stdout.splitlines():
             json.loads(line)
-    result = run("rarity", "--vocab", EXAMPLES / "words.yaml", "--format", "csv")
+    result = run("rarity", "--vocab", EXAMPLES / "words.yaml", "--render", "csv")
     rows = list(csv.reader(io.StringIO(result.stdout)))
     assert len({len(r) for r in rows}) == 1 and len(rows) == result.stdout.count("\n")
     result = run("rarity", "--vocab", EXAMPLES / "words.yaml")

@@ -304,7 +304,7 @@ def test_kanji_pools_out_of_budget_are_counted_alike_by_the_command_and_a_pack(r
     cli = run("kanji", "-n", "12", "--kanji", "47-48", "--attempts", "1", "--seed", "1",
               "-q", "-o", out, "--stats", stats)
     assert cli.exit_code == 0, cli.stderr
-    summary = json.loads(stats.read_text(encoding="utf-8"))
+    summary = json.loads(stats.read_text(encoding="utf-8"))["stats"]
     assert summary["failed"] > 0 and summary["made"] > 0
     assert summary["made"] + summary["failed"] == 12
     assert len(out.read_text(encoding="utf-8").splitlines()) == summary["made"]

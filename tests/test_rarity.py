@@ -105,18 +105,18 @@ def write_vocab(tmp_path, words, name="v.yaml") -> Path:
 
 def test_batch_formats_and_summary(run, data, tmp_path):
     vocab = write_vocab(tmp_path, ["cat", "Cats", "xylophone", "qzxqzxq"])
-    jl = run("rarity", "--vocab", vocab, "--data", data, "--format", "jsonl")
+    jl = run("rarity", "--vocab", vocab, "--data", data, "--render", "json")
     rows = records(jl)
     assert [r["word"] for r in rows] == ["cat", "cats", "xylophone", "qzxqzxq"]
     assert "4 words" in jl.stderr and "not playable: 1" in jl.stderr
     assert "cefr 2" in jl.stderr and "zipf 2" in jl.stderr and "N 3" in jl.stderr
     out = tmp_path / "t.csv"
-    result = run("rarity", "--vocab", vocab, "--data", data, "--format", "csv", "-o", out)
+    result = run("rarity", "--vocab", vocab, "--data", data, "--render", "csv", "-o", out)
     assert result.exit_code == 0 and result.stdout == ""
     table = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert list(table[0])[:9] == FIELDS and table[2]["battle_rarity"] == "ultra_rare"
     assert table[3]["playable"] == "false" and table[3]["cefr"] == ""
-    md = run("rarity", "--vocab", vocab, "--data", data, "--format", "md").stdout.splitlines()
+    md = run("rarity", "--vocab", vocab, "--data", data, "--render", "md").stdout.splitlines()
     assert md[0].startswith("| word | zipf |") and md[1].startswith("| --- |")
     assert len(md) == 6
     text = run("rarity", "--vocab", vocab, "--data", data).stdout.splitlines()
@@ -312,3 +312,20 @@ def test_missing_files(run, data, tmp_path):
 def test_words_and_vocab_together(run, data):
     assert_one_line_error(run("rarity", "cat", "--vocab", EXAMPLES / "words.yaml"), 2,
                           "not both")
+
+
+def test_the_last_releases_format_flag_still_works_with_one_deprecation_line(run):
+    """--render is every command's output flag; rarity's --format (and its jsonl) of the last
+    release are still taken, each run saying so once on stderr."""
+    new = run("rarity", "cat", "labyrinth", "--render", "json")
+    for old, said in ((("--format", "jsonl"), "--format jsonl"),
+                      (("--format", "json"), "--format json"),
+                      (("--render", "jsonl"), "--render jsonl")):
+        result = run("rarity", "cat", "labyrinth", *old)
+        assert result.exit_code == 0 and result.stdout_bytes == new.stdout_bytes
+        assert result.stderr == (f"wfkit: {said} is deprecated (it goes in a later release): "
+                                 "use --render json\n")
+    assert new.stderr == ""
+    csv = run("rarity", "cat", "--format", "csv", "--render", "md")  # the new flag wins
+    assert csv.stdout == run("rarity", "cat", "--render", "md").stdout
+    assert "--format" not in run("rarity", "--help").stdout

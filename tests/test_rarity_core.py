@@ -142,7 +142,7 @@ def test_fast_writers_match_the_plain_records():
         ratings = list(rate_all(words, RULES, t, gold_rush=gold_rush))
         records = [record(r, RULES) for r in ratings]
         out = io.StringIO()
-        write_ratings(ratings, RULES, "jsonl", out)
+        write_ratings(ratings, RULES, "json", out)
         assert out.getvalue() == "".join(dumps(r) + "\n" for r in records)
         out = io.StringIO()
         write_ratings(ratings, RULES, "csv", out)

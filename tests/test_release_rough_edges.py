@@ -72,10 +72,11 @@ def test_one_board_reports_one_line(run, tmp_path):
 
 
 def test_rarity_stats_file_is_the_pack_sections_stats(run, tmp_path):
-    """The same convention as kanji --stats: the engine's summary, as a pack records it."""
+    """The same convention as kanji --stats: the engine's summary, as a pack records it, and
+    the request as its options (files named as given)."""
     stats = tmp_path / "stats.json"
     result = run("rarity", "--vocab", EXAMPLES / "words.yaml", "--cefr",
-                 EXAMPLES / "article-cefr.yaml", "-o", tmp_path / "w.csv", "--format", "csv",
+                 EXAMPLES / "article-cefr.yaml", "-o", tmp_path / "w.csv", "--render", "csv",
                  "--stats", stats)
     assert result.exit_code == 0, result.output
     config = tmp_path / "pack.yaml"
@@ -84,7 +85,9 @@ def test_rarity_stats_file_is_the_pack_sections_stats(run, tmp_path):
                       encoding="utf-8")
     assert run("pack", "build", config, "--out", tmp_path / "pack").exit_code == 0
     manifest = json.loads((tmp_path / "pack" / "manifest.json").read_text(encoding="utf-8"))
-    assert json.loads(stats.read_text(encoding="utf-8")) == manifest["sections"][0]["stats"]
+    written = json.loads(stats.read_text(encoding="utf-8"))
+    assert written["stats"] == manifest["sections"][0]["stats"]
+    assert list(written["request"]) == list(manifest["sections"][0]["options"])
     refused = run("rarity", "--vocab", EXAMPLES / "words.yaml", "--compare",
                   EXAMPLES / "../configs/rarity.yaml", "--stats", stats)
     assert refused.exit_code == 2 and "--stats goes with a rarity table" in refused.stderr
@@ -101,7 +104,7 @@ def test_tiles_stats_of_many_deals(run, tmp_path):
                  "--stats", stats)
     assert result.exit_code == 0, result.output
     hands = [h for line in result.stdout.splitlines() for h in json.loads(line)["hands"]]
-    figures = json.loads(stats.read_text(encoding="utf-8"))
+    figures = json.loads(stats.read_text(encoding="utf-8"))["stats"]
     assert figures["deals"] == 40 and figures["hands"] == len(hands) == 120
     vowels = sorted(sum(ch in "AEIOU" for ch in h) for h in hands)
     assert figures["vowels"]["min"] == vowels[0] and figures["vowels"]["max"] == vowels[-1]

@@ -113,7 +113,8 @@ def test_kanji_pools_stats_and_check(run, tmp_path):
     ok(run("kanji", "-n", "8", "--seed", "1", "-o", pools, "--stats", stats))
     records = lines(pools.read_text(encoding="utf-8"))
     assert_valid("kanji-pool", records, "wfkit kanji")
-    assert_valid("kanji-stats", [json.loads(stats.read_text(encoding="utf-8"))], "kanji --stats")
+    assert_valid("kanji-stats", [json.loads(stats.read_text(encoding="utf-8"))["stats"]],
+                 "kanji --stats")
     played, played_stats = tmp_path / "played.jsonl", tmp_path / "played.json"
     ok(run("kanji", "-n", "3", "--preset", "normal", "--balanced", "--balance-attempts", "100",
            "--player", "lookahead", "--player", "greedy", "--seed", "1", "-o", played,
@@ -121,7 +122,7 @@ def test_kanji_pools_stats_and_check(run, tmp_path):
     played_records = lines(played.read_text(encoding="utf-8"))
     assert all("fresh" in r["balance"] for r in played_records)
     assert_valid("kanji-pool", played_records, "wfkit kanji --balanced")
-    summary = json.loads(played_stats.read_text(encoding="utf-8"))
+    summary = json.loads(played_stats.read_text(encoding="utf-8"))["stats"]
     assert {"intervals", "ended", "models", "fresh"} <= set(summary["balance"])
     assert_valid("kanji-stats", [summary], "kanji --balanced --stats")
     word = records[0]["words"][0]
@@ -164,20 +165,51 @@ def test_rarity_rows_and_compare(run, tmp_path):
     assert_valid("rarity-row", lines(out.stdout), "wfkit rarity --json")
     out = ok(run("rarity", "--vocab", EXAMPLES / "words.yaml", "--cefr",
                  EXAMPLES / "article-cefr.yaml", "--overrides", EXAMPLES / "article-overrides.yaml",
-                 "--format", "jsonl"))
+                 "--render", "json"))
     rows = lines(out.stdout)
     assert {r["source"] for r in rows} == {"override", "cefr", "zipf"}
     stats = tmp_path / "stats.json"
     ok(run("rarity", "--vocab", EXAMPLES / "words.yaml", "--json", "-o", tmp_path / "w.jsonl",
            "--stats", stats))
-    assert_valid("rarity-stats", [json.loads(stats.read_text())], "wfkit rarity --stats")
-    assert_valid("rarity-row", rows, "wfkit rarity --vocab --format jsonl")
+    assert_valid("rarity-stats", [json.loads(stats.read_text())["stats"]],
+                 "wfkit rarity --stats")
+    assert_valid("rarity-row", rows, "wfkit rarity --vocab --render json")
     other = tmp_path / "other.yaml"
     text = (CONFIGS / "rarity.yaml").read_text(encoding="utf-8")
     other.write_text(text.replace("    rare: 2.5", "    rare: 3.9"), encoding="utf-8")
     assert other.read_text(encoding="utf-8") != text, "the re-tune must change something"
     out = ok(run("rarity", "--vocab", EXAMPLES / "words.yaml", "--compare", other, "--json"))
     assert_valid("rarity-compare", lines(out.stdout), "wfkit rarity --compare --json")
+
+
+@covers("stats-file")
+def test_every_engine_writes_one_stats_file_shape(run, tmp_path):
+    """The stats file of every engine (and its forms: crossword's three, kanji's self-play)
+    is one shape, its request the section's options with the seed."""
+    vocab = EXAMPLES / "tech.yaml"
+    runs = {"crossword": ("crossword", "--vocab", vocab, "-n", "3", "--seed", "1"),
+            "endless": ("crossword", "endless", "--vocab", vocab, "--count", "3", "--seed", "1"),
+            "challenge": ("crossword", "challenge", "--vocab", vocab, "--seed", "1",
+                          "--difficulty"),
+            "kanji": ("kanji", "-n", "3", "--seed", "1"),
+            "self-play": ("kanji", "-n", "2", "--seed", "1", "--self-play", "--games", "2"),
+            "rarity": ("rarity", "--vocab", EXAMPLES / "words.yaml"),
+            "words": ("rarity", "cat", "labyrinth"),
+            "tiles": ("tiles", "-n", "3", "--seed", "1")}
+    files = []
+    for name, argv in runs.items():
+        stats = tmp_path / f"{name}.json"
+        ok(run(*argv, "--stats", stats))
+        text = stats.read_text(encoding="utf-8")
+        assert text.count("\n") == 1, name  # one line
+        files.append(json.loads(text))
+        assert list(files[-1]) in (["vocabulary", "request", "stats", "timing"],
+                                   ["request", "stats", "timing"]), name
+    assert_valid("stats-file", files, "every engine's --stats")
+    request = files[0]["request"]
+    assert request["max_width"] is None and request["seed"] == 1  # what it was asked, all
+    assert files[3]["request"]["base"] == 5 and "players" in files[4]["request"]
+    assert not validator("stats-file").is_valid({**files[3], "timing": {}})  # no seconds
 
 
 @covers("score")
@@ -198,7 +230,7 @@ def test_tiles_deals_and_hand(run, tmp_path):
     stats = tmp_path / "deals.json"
     out = ok(run("tiles", "--players", "4", "-n", "3", "--seed", "7", "--json", "--stats", stats))
     assert_valid("tiles", lines(out.stdout), "wfkit tiles --json")
-    assert_valid("tiles-stats", [json.loads(stats.read_text())], "wfkit tiles --stats")
+    assert_valid("tiles-stats", [json.loads(stats.read_text())["stats"]], "wfkit tiles --stats")
     out = ok(run("tiles", "--hand", "QUA?E?TRS", "--word", "quaff", "--json"))
     assert_valid("tiles", lines(out.stdout), "wfkit tiles --hand --json")
     out = ok(run("tiles", "--hand", "QUAFFE?TRS", "--best", "-k", "5", "--json"))

@@ -198,14 +198,14 @@ def test_self_play_and_balanced_batches(run, tmp_path):
         b = p["balance"]
         assert b["games"] == 4 and b["first_wins"] + b["second_wins"] + b["draws"] == 4
         assert b["redraws"] == 0
-    stats = json.loads((tmp_path / "s.json").read_text())["balance"]
+    stats = json.loads((tmp_path / "s.json").read_text())["stats"]["balance"]
     assert stats["pools"] == 6 and stats["rejected"] == 0
     fair = run(*common, "--balanced", "--band", "0", "--balance-attempts", "200",
                "--stats", tmp_path / "b.json")
     assert fair.exit_code == 0, fair.stderr
     kept = [json.loads(line) for line in fair.stdout.splitlines()]
     assert len(kept) == 6 and all(p["balance"]["advantage"] == 0 for p in kept)
-    stats = json.loads((tmp_path / "b.json").read_text())["balance"]
+    stats = json.loads((tmp_path / "b.json").read_text())["stats"]["balance"]
     redraws = sum(p["balance"]["redraws"] for p in kept)
     assert stats["rejected"] == redraws == sum(stats["rejected_by_reason"].values())
     assert run(*common, "--balanced", "--band", "0", "--balance-attempts", "200").stdout \
@@ -223,7 +223,7 @@ def test_self_play_records_and_stats_match_their_schemas(run, tmp_path):
               "--balanced", "--band", "0.2", "--stats", stats)
     assert out.exit_code == 0, out.stderr
     for name, records in (("kanji-pool", [json.loads(x) for x in out.stdout.splitlines()]),
-                          ("kanji-stats", [json.loads(stats.read_text())])):
+                          ("kanji-stats", [json.loads(stats.read_text())["stats"]])):
         check = jsonschema.Draft202012Validator(schemas.load(name),
                                                 registry=schemas.registry())
         for record in records:

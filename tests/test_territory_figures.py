@@ -63,7 +63,7 @@ def test_balanced_pools_are_judged_on_fresh_games(run, tmp_path):
     result = run(*args)
     assert result.exit_code == 0, result.stderr
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    summary = json.loads(stats.read_text(encoding="utf-8"))["balance"]
+    summary = json.loads(stats.read_text(encoding="utf-8"))["stats"]["balance"]
     band = 0.03
     outside = 0
     for r in records:
@@ -91,15 +91,15 @@ def test_the_end_rule_is_a_config_value(run, tmp_path):
     result = run("kanji", "-n", "4", "--config", config, "--preset", "open", "--seed", "2",
                  "--stats", stats, "-q")
     assert result.exit_code == 0, result.stderr
-    ended = json.loads(stats.read_text(encoding="utf-8"))["balance"]["ended"]
+    ended = json.loads(stats.read_text(encoding="utf-8"))["stats"]["balance"]["ended"]
     assert ended[LIMIT_END]["rate"] == 0 and ended[NO_KNOWN_MOVE]["rate"] == 1
     limited = run("kanji", "-n", "4", "--preset", "normal", "--seed", "2", "--self-play",
                   "--limit", "5", "--stats", stats, "-q")
     assert limited.exit_code == 0, limited.stderr
-    figures = json.loads(stats.read_text(encoding="utf-8"))["balance"]
+    figures = json.loads(stats.read_text(encoding="utf-8"))["stats"]["balance"]
     assert figures["ended"][LIMIT_END]["rate"] == 1 and figures["length"]["max"] <= 5
     hidden = run("kanji", "-n", "2", "--preset", "normal", "--seed", "2", "--self-play",
                  "--hidden-words", "--player", "greedy@shown", "--stats", stats, "-q")
     assert hidden.exit_code == 0, hidden.stderr
     # knowing only the shown words, in the variant that shows none, nobody can move
-    assert json.loads(stats.read_text(encoding="utf-8"))["balance"]["length"]["max"] == 0
+    assert json.loads(stats.read_text(encoding="utf-8"))["stats"]["balance"]["length"]["max"] == 0

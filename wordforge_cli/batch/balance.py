@@ -13,7 +13,7 @@ table), ``cefr``, ``overrides``, ``lemma``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -90,14 +90,19 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     with ctx.refusing():
         check_seats(rules, len(models))
     game = GameRules(turns=v["turns"], powerups=v["powerups"], use_at=v["use_at"])
-    options = {"config": data[0].label, "data": data[1].label, "players": [m.name for m in models],
-               "turns": game.turns, "powerups": game.powerups, "use_at": game.use_at}
+    options = {"config": data[0].label, "data": data[1].label, **asked_of(models, game)}
     # named only when given, so the packs built before they were keys stay current
     options.update({key: file.label for key, file in tables.items()})
     if not v["lemma"]:
         options["lemma"] = False
     return BalanceSection(ctx.spec.name, count, render, render_limit, options, rules=rules,
                           models=models, game=game, files=RuleFiles.of(v), data=data)
+
+
+def asked_of(models: Sequence[Model], game: GameRules) -> dict[str, Any]:
+    """What a balance section was asked beside its files (the manifest's ``options``)."""
+    return {"players": [m.name for m in models], "turns": game.turns,
+            "powerups": game.powerups, "use_at": game.use_at}
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:

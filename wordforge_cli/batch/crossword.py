@@ -77,6 +77,22 @@ class BoardSection(Section):
         self.ordered = bool(v.get("order_by_difficulty"))  # a set's boards easiest first
         # every item's random stream: the section's name (``wfkit crossword``: the engine's)
         self.scope: tuple[object, ...] = (name,) if scope is None else scope
+        self.options.update(self.asked(v))
+
+    def asked(self, v: Mapping[str, Any]) -> dict[str, Any]:
+        """What the section was asked, from its spec's values: the manifest's ``options``
+        (after the files it names) and the ``request`` of ``wfkit crossword --stats``. The
+        flags off by default are named only when on: a section that does not ask keeps its
+        manifest's bytes."""
+        asked = {"layout": v["layout"], "budget": v["budget"], "unique": v["unique"],
+                 "fold_small": v["fold_small"], "styles": list(v["styles"]),
+                 "max_width": v["max_width"], "max_height": v["max_height"],
+                 "redraws": self.redraws, "strict_vocab": v["strict_vocab"]}
+        if v["difficulty"]:
+            asked["difficulty"] = True
+        if v.get("order_by_difficulty"):
+            asked["order_by_difficulty"] = True
+        return asked
 
     def make_request(self, v: Mapping[str, Any]) -> Request:
         """The request every board starts from (a set's steps bring their bands)."""
@@ -204,6 +220,10 @@ class BatchSection(BoardSection):
     def make_request(self, v: Mapping[str, Any]) -> Request:
         return board_request(v, v.get("band") or (v["min_len"], v["max_len"]), v["style"])
 
+    def asked(self, v: Mapping[str, Any]) -> dict[str, Any]:
+        return {"band": [self.request.min_len, self.request.max_len], "style": v["style"],
+                **super().asked(v)}
+
     def check(self) -> None:
         check_request(self.lexicon, self.request)
 
@@ -293,24 +313,13 @@ def _prepare(cls: type[BoardSection]
         data = [user_file(ctx, vocab_path),
                 user_file(ctx, config_path) if config_path
                 else bundled_file("configs", "crossword.yaml")]
-        options: dict[str, Any] = {"vocab": data[0].label, "config": data[1].label}
         section = cls(ctx.spec.name, v, cfg, lexicon, count=count, render=render,
-                      render_limit=render_limit, options=options, data=data)
+                      render_limit=render_limit, data=data,
+                      options={"vocab": data[0].label, "config": data[1].label})
         # the engine's own impossible-request check, named at the field it refuses
         with ctx.refusing(prefix="can never succeed: ", keys=BAND, fallback="vocab",
                           given=cfg.given()):
             section.check()
-        if cls is BatchSection:
-            options.update(band=[section.request.min_len, section.request.max_len],
-                           style=v["style"])
-        options.update(layout=v["layout"], budget=v["budget"], unique=v["unique"],
-                       fold_small=v["fold_small"], styles=list(v["styles"]),
-                       max_width=v["max_width"], max_height=v["max_height"],
-                       redraws=section.redraws, strict_vocab=v["strict_vocab"])
-        if v["difficulty"]:  # only then: a section that does not ask keeps its bytes
-            options.update(difficulty=True)
-        if v.get("order_by_difficulty"):  # likewise
-            options["order_by_difficulty"] = True
         return section
 
     return prepare

@@ -128,9 +128,6 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
             else bundled_file("data", "jukugo.tsv", note="jukugo.md"),
             bundled_file("data", "kanji_grades.tsv", note="jukugo.md"),
             user_file(ctx, config_path) if config_path else bundled_file("configs", "kanji.yaml")]
-    options: dict[str, Any] = {"dict": data[0].label, "config": data[2].label, "preset": preset,
-                               **{f.config_key: v[f.name] for f in POOLS.on(PACK)
-                                  if f.name in _REQUEST}}
     # the self-play wfkit kanji --self-play/--balanced reads (the config's and preset's values
     # under the section's own), or None when not asked
     if not (v["self_play"] or v["balanced"]) and ctx.has("players"):
@@ -138,15 +135,23 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
                         "true)", "players")
     with ctx.refusing(given=given):
         play = self_play(v)
-    if play is not None:  # only then: a section that does not ask keeps its manifest bytes
-        options.update(self_play=True, balanced=play.band is not None,
-                       band=v["band"], games=play.games,
-                       balance_attempts=play.budget,
-                       players=[p.name for p in play.players],
-                       limit=v["limit"], hidden_words=v["hidden_words"],
-                       fresh_games=play.fresh)
+    options = {"dict": data[0].label, "config": data[2].label, "preset": preset,
+               **asked_of(v, play)}
     return KanjiSection(ctx.spec.name, count, render, render_limit, options,
                         dictionary=dictionary, request=request, data=data, play=play)
+
+
+def asked_of(v: dict[str, Any], play: SelfPlay | None) -> dict[str, Any]:
+    """What a kanji section was asked, from its spec's values: the manifest's ``options``
+    (after its files and preset) and the ``request`` of ``wfkit kanji --stats``; the
+    self-play fields only when asked, so a section that does not ask keeps its bytes."""
+    fields = {f.config_key: v[f.name] for f in POOLS.on(PACK) if f.name in _REQUEST}
+    if play is not None:
+        fields.update(self_play=True, balanced=play.band is not None, band=v["band"],
+                      games=play.games, balance_attempts=play.budget,
+                      players=[p.name for p in play.players], limit=v["limit"],
+                      hidden_words=v["hidden_words"], fresh_games=play.fresh)
+    return fields
 
 
 OWN_KEYS = ("config", "preset")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,11 +24,12 @@ from wordforge_cli.batch.kinds import (
     play_charts,
     user_file,
 )
+from wordforge_cli.core.engine import Statistics
 from wordforge_cli.options.spec import PACK
 from wordforge_cli.wordforge.config import RATING, RuleFiles
 
 if TYPE_CHECKING:
-    from wordforge_cli.wordforge.rarity import Rules, Summary, Tables
+    from wordforge_cli.wordforge.rarity import Rating, Rules, Summary, Tables
 
 
 @dataclass(eq=False, kw_only=True)
@@ -36,7 +38,7 @@ class RaritySection(Section):
     words: list[str]
     rules: Rules
     files: RuleFiles
-    tables: Tables | None = field(default=None, init=False)  # warm()
+    tables: Tables | None = field(default=None, init=False)  # warm() (or the command's)
 
     def __getstate__(self) -> dict[str, Any]:  # the tables are opened again in each worker
         return {**self.__dict__, "tables": None}
@@ -46,14 +48,14 @@ class RaritySection(Section):
             self.tables = self.files.tables(self.rules, whole=len(self.words) > 2000)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.wordforge.rarity import rate_all, record
+        from wordforge_cli.wordforge.rarity import rate_all
 
         self.warm()
         assert self.tables is not None  # warm() opened them
         for rating in rate_all(self.words[start:stop], self.rules, self.tables,
                                use_lemma=self.options["lemma"],
                                gold_rush=self.options["gold_rush"]):
-            yield Item([record(rating, self.rules)], made=(rating,))
+            yield Rated(rating, self.rules)
 
     def new_stats(self) -> Summary:
         from wordforge_cli.wordforge.rarity import Summary
@@ -64,6 +66,27 @@ class RaritySection(Section):
         from wordforge_cli.wordforge.rarity import Summary
 
         return Summary.from_state(state, self.rules)
+
+
+class Rated(Item):
+    """A word's rating, its record made only when something reads it (a pack's JSON Lines:
+    ``wfkit rarity``'s tables are written from the ratings themselves)."""
+
+    def __init__(self, rating: Rating, rules: Rules) -> None:
+        self.rating, self.rules = rating, rules
+
+    @property
+    def made(self) -> tuple[Rating]:
+        return (self.rating,)
+
+    def count(self, stats: Statistics[Any]) -> None:  # (a call per word, not a loop)
+        stats.add(self.rating)
+
+    @cached_property  # (writable, as Item's field is)
+    def records(self) -> list[dict[str, Any]]:  # type: ignore[override]  # mypy: read-only
+        from wordforge_cli.wordforge.rarity import record
+
+        return [record(self.rating, self.rules)]
 
 
 def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
@@ -79,9 +102,15 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
     options = {"vocab": data[0].label, "config": data[1].label, "data": data[2].label,
                "cefr": tables["cefr"].label if "cefr" in tables else None,
                "overrides": tables["overrides"].label if "overrides" in tables else None,
-               "lemma": v["lemma"], "gold_rush": v["gold_rush"]}
+               **asked_of(v)}
     return RaritySection(ctx.spec.name, len(words), render, render_limit, options,
                          words=words, rules=rules, files=RuleFiles.of(v), data=data)
+
+
+def asked_of(v: dict[str, Any]) -> dict[str, Any]:
+    """What a rarity section was asked beside its files: the manifest's ``options`` end and
+    the ``request`` of ``wfkit rarity --stats``."""
+    return {"lemma": v["lemma"], "gold_rush": v["gold_rush"]}
 
 
 def rule_files(ctx: SectionContext, v: dict[str, Any]

@@ -113,6 +113,7 @@ def _made(section: Section, chunk: Chunk, items: Iterable[tuple[int, Item]],
     files: list[tuple[str, str]] = []
     failures: list[tuple[int, str]] = []
     missing: list[int] = []
+    limit = section.render_limit if section.render else 0  # (items past it make no render)
     for index, item in items:
         item.count(stats)
         if item.reason is not None:
@@ -121,7 +122,7 @@ def _made(section: Section, chunk: Chunk, items: Iterable[tuple[int, Item]],
         if not made:
             missing.append(index)
         lines.extend(made)
-        if index >= section.render_limit or not section.render:
+        if index >= limit:
             continue
         for record in item.records:
             rid = record.get("id", index)

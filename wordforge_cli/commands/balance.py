@@ -13,6 +13,7 @@ from wordforge_cli.options.shared import quiet_option, report_seed, seed_option
 from wordforge_cli.wordforge.config import GAME, rule_options
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.kinds import Item
     from wordforge_cli.wordforge.balance import GameRules, Model
     from wordforge_cli.wordforge.config import RuleFiles
 
@@ -96,17 +97,23 @@ def balance(ctx: click.Context, games: int, players: int, turns: int, models: tu
 
 def _run(rule: RuleFiles, models: Sequence[Model], players: int, seed: int, games: int,
          game: GameRules, outcomes: list[list[int]]) -> dict[str, Any]:
-    from wordforge_cli.core.progress import progress
-    from wordforge_cli.wordforge.balance import check_seats, simulate, summarize
-    from wordforge_cli.wordforge.hands import build_index
+    """The report of ``games`` games: the pack's balance section, named as the engine's scope
+    ("balance"), run for its statistics; each game's seat totals kept in ``outcomes`` (what a
+    paired comparison of two rule sets reads, game by game)."""
+    from wordforge_cli.batch.balance import BalanceSection, asked_of
+    from wordforge_cli.batch.sinks import summed
+    from wordforge_cli.wordforge.balance import check_seats
 
-    rules, tables = rule.load(whole=True)
+    rules = rule.load(whole=True)[0]
     check_seats(rules, players)
-    index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=rule.lemma)
-    ticks = progress(range(games), total=games, desc="games", unit="game",
-                     enabled=None if games >= 2000 else False)
-    tally = simulate(index, rules, models, seed, ticks, game, outcomes)
-    report = summarize(tally, rules, game)
+    section = BalanceSection("balance", games, (), 0, asked_of(models, game), rules=rules,
+                             models=list(models), game=game, files=rule)
+
+    def kept(item: Item) -> list[bytes]:
+        outcomes.append(item.records[0]["totals"])
+        return []
+
+    report = summed(section, seed, lines=kept, unit="game").summary
     report["bag"] = sorted(rules.tiles.counts.items())
     return report
 

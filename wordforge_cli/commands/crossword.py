@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.core.errors import UsageError
+from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.messages import quiet
 from wordforge_cli.crossword.config import (
     BATCH,
@@ -38,7 +38,8 @@ from wordforge_cli.options.spec import CONFIG_META, config_callback
 if TYPE_CHECKING:
     from wordforge_cli.batch.crossword import BoardSection
     from wordforge_cli.batch.kinds import Item
-    from wordforge_cli.batch.runner import Lines, Plan
+    from wordforge_cli.batch.runner import Lines
+    from wordforge_cli.batch.sinks import Document, Run
     from wordforge_cli.crossword.config import CrosswordConfig
     from wordforge_cli.render.ipuz import IpuzCache
 
@@ -207,12 +208,15 @@ ONE_LINE = ("json", "ipuz")  # a batch board's text is one line: dealt by answer
 
 
 def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, count: int,
-         request: dict[str, Any]) -> None:
+         head: dict[str, Any]) -> None:
     """Make items ``start..start+count-1`` of the form ``kind`` as its pack section does (the
     same section, with the engine's own scope and the vocabulary's name), through the pack's
-    runner: here, or in ``--jobs`` worker processes, written in index order."""
+    runner into the stream sink: here, or in ``--jobs`` worker processes, written in index
+    order. A challenge set is one item; an item whose budget ran out is counted, its reason
+    reported after the statistics, and the run goes on."""
     from wordforge_cli.batch.crossword import FORMS, load_lexicon
     from wordforge_cli.batch.runner import Plan
+    from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.crossword.sets import SCOPE
 
     if common["as_json"] and common["render"] != "json":
@@ -228,9 +232,43 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     size = len(cfg.ramp) if kind == "challenge" else 1  # boards an item holds
     render = "json" if common["as_json"] else common["render"]
     jobs = 1 if count * size < PARALLEL_BOARDS or render in STREAMED else common["jobs"]
-    with _few_collections():  # (the workers are forked in _emit: theirs too)
-        _emit(section, Plan([section], start=start, size=max(1, CHUNK_BOARDS // size)), jobs,
-              render, common, request)
+    hints = section.hints
+    with _few_collections():  # (the workers are forked in the sink: theirs too)
+        run = stream(section, common["seed"], common["output"],
+                     plan=Plan([section], start=start, size=max(1, CHUNK_BOARDS // size)),
+                     jobs=jobs, lines=_lines(section, render, hints),
+                     document=_document(render, lexicon.name, hints), dealt=render in ONE_LINE,
+                     unit="board",
+                     refuse=lambda run: _refuse(run, common["budget"], common["require_all"]))
+    summary = run.summary
+    boards_done = summary["made"] + summary["failed"]
+    timing = {"seconds": round(run.seconds, 3),
+              "ms_per_board": round(1000 * run.seconds / boards_done, 4) if boards_done else 0,
+              "boards_per_second": round(boards_done / run.seconds, 1) if run.seconds else 0}
+    if not quiet():
+        _report(summary, timing)
+    # the stats file's request: the command's own fields, then what the section was asked
+    head = {**head, "layout": common["layout"], "budget": common["budget"],
+            "unique": common["unique"], "seed": common["seed"]}
+    write_stats(common["stats_path"], {**head, **{k: v for k, v in section.options.items()
+                                                  if k not in head}},
+                run, timing, vocabulary=lexicon.name)
+    for failure in run.failures:  # after the statistics: one line per item not made
+        click.echo(f"wfkit: {failure}", err=True)
+
+
+def _refuse(run: Run, budget: int, require_all: bool) -> None:
+    """Before the output appears: a run that made nothing is a could-not-do, and so is one
+    with a board missing when --require-all asks for every one (the old file stays)."""
+    from wordforge_cli.batch.sinks import require_whole
+
+    summary = run.summary
+    if summary["made"] == 0 and summary["failed"]:
+        first = f" (first: {run.failures[0]})" if run.failures else ""
+        raise CannotDo(f"no board made: all {summary['failed']} ran out of their "
+                       f"budget of {budget} attempts{first}")
+    if require_all:
+        require_whole(run, "boards")
 
 
 @contextlib.contextmanager
@@ -249,20 +287,26 @@ def _few_collections() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def _lines(section: BoardSection, render: str, hints: dict[str, str], stream: Any
-           ) -> Lines | None:
-    """An item's lines as ``render`` writes them, in UTF-8 (None: the section's JSON Lines;
-    ipuz: each board's bytes, its layout's encoded once; SVG and the sheet: none, the
-    records go to ``stream``)."""
-    if render == "json":
+def _document(render: str, name: str, hints: dict[str, str]) -> Document | None:
+    """SVG and the sheet: one document laid out board after board, in this process."""
+    if render not in STREAMED:
         return None
-    if render in STREAMED:
-        def streamed(item: Item) -> list[bytes]:
-            for rec in item.records:
-                stream.add(rec)
-            return []
+    from wordforge_cli.render.crossword import SheetStream, SvgStream
 
-        return streamed
+    def document(fh: IO[Any]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
+        out = (SvgStream if render == "svg" else SheetStream)(
+            fh, title=f"wfkit crossword: {name}", hints=hints)
+        return (lambda item: [out.add(record) for record in item.records],
+                lambda run: run.summary["made"] and out.close())
+
+    return document
+
+
+def _lines(section: BoardSection, render: str, hints: dict[str, str]) -> Lines | None:
+    """An item's lines as ``render`` writes them, in UTF-8 (None: the section's JSON Lines;
+    ipuz: each board's bytes, its layout's encoded once)."""
+    if render == "json" or render in STREAMED:
+        return None
     if render == "text":
         from wordforge_cli.render.crossword import board_text
 
@@ -284,78 +328,6 @@ def _lines(section: BoardSection, render: str, hints: dict[str, str], stream: An
                 for rec in item.records]
 
     return ipuz
-
-
-def _emit(section: BoardSection, chunks: Plan, jobs: int, render: str, common: dict[str, Any],
-          request: dict[str, Any]) -> None:
-    """Write the section's records as the runner hands them back, count them, then report the
-    statistics. A challenge set is one item; an item whose budget ran out is counted, its
-    reason reported after the statistics, and the run goes on."""
-    import time
-
-    from wordforge_cli.batch.runner import run_chunks
-    from wordforge_cli.core.errors import CannotDo
-    from wordforge_cli.core.progress import counting
-    from wordforge_cli.core.signals import check
-    from wordforge_cli.io.output import atomic_write, dumps, write_behind
-
-    lexicon = section.lexicon
-    stats: Any = section.new_stats()
-    hints = section.hints
-    failures: list[str] = []
-    started = time.perf_counter()
-    # records are written as UTF-8 (the workers' too: the parent never decodes them); SVG and
-    # the sheet stream their text
-    with atomic_write(common["output"], binary=render not in STREAMED) as fh:
-        stream: Any = None
-        if render in STREAMED:
-            from wordforge_cli.render.crossword import SheetStream, SvgStream
-
-            stream = (SvgStream if render == "svg" else SheetStream)(
-                fh, title=f"wfkit crossword: {lexicon.name}", hints=hints)
-        behind = write_behind(fh)
-        results = run_chunks(common["seed"], [section], chunks, jobs,
-                             _lines(section, render, hints, stream), dealt=render in ONE_LINE)
-        try:
-            with counting(total=section.count, desc="crossword", unit="board") as done:
-                for result in results:  # the chunks' text, statistics and failures, in order
-                    check()  # (a signal swallowed on the way stops the run here)
-                    if result.lines:
-                        fh.write(result.lines)
-                        behind()
-                    for state in result.stats:
-                        stats.merge(section.stats_from_state(state))
-                    failures.extend(reason for _item, reason in result.failures)
-                    done(result.chunk.stop - result.chunk.start)
-        finally:  # on a signal or error: the workers end now
-            results.close()
-        summary = stats.summary()
-        if stream is not None and summary["made"]:
-            stream.close()
-        elapsed = time.perf_counter() - started
-        if section.count and summary["made"] == 0:
-            first = f" (first: {failures[0]})" if failures else ""
-            raise CannotDo(f"no board made: all {summary['failed']} ran out of their "
-                           f"budget of {common['budget']} attempts{first}")
-        if common["require_all"] and summary["failed"]:  # nothing written: the old file stays
-            for failure in failures:
-                click.echo(f"wfkit: {failure}", err=True)
-            raise CannotDo(f"{summary['failed']} of {summary['made'] + summary['failed']} "
-                           "boards missing, and --require-all asks for all of them")
-    boards_done = summary["made"] + summary["failed"]
-    timing = {"seconds": round(elapsed, 3),
-              "ms_per_board": round(1000 * elapsed / boards_done, 4) if boards_done else 0,
-              "boards_per_second": round(boards_done / elapsed, 1) if elapsed else 0}
-    if not quiet():
-        _report(summary, timing)
-    if common["stats_path"]:
-        with atomic_write(common["stats_path"]) as sf:
-            sf.write(dumps({"vocabulary": lexicon.name, "request": {
-                **request, "layout": common["layout"], "budget": common["budget"],
-                "unique": common["unique"], "seed": common["seed"]},
-                "stats": summary, "timing": timing}) + "\n")
-    for failure in failures:  # after the statistics: one line per item that could not be made
-        click.echo(f"wfkit: {failure}", err=True)
 
 
 def _report(summary: dict[str, Any], timing: dict[str, Any]) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -24,19 +24,21 @@ from wordforge_cli.kanji.territory import Pass, make_board, play_game
 from wordforge_cli.options.shared import (
     REQUIRE_ALL,
     STATS,
-    first_drawn,
+    jobs_option,
     output_options,
     quiet_option,
+    render_option,
     report_seed,
     seed_option,
-    write_stats,
 )
 from wordforge_cli.options.spec import CONFIG_META, config_callback
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.kinds import Item
+    from wordforge_cli.batch.sinks import Document, Run
     from wordforge_cli.kanji.territory import Player
 
-RENDERS = ("jsonl", "text", "svg")
+RENDERS = ("json", "text", "svg")
 # --config and --preset (black's pattern): once both are known, the config's (and preset's)
 # values become the option defaults
 _eager = config_callback(load_config, after=("preset",))
@@ -49,19 +51,20 @@ _eager = config_callback(load_config, after=("preset",))
 @click.option("--preset", is_eager=True, callback=_eager,
               help="A preset of the config: easy, normal, hard (bundled).")
 @POOLS.options()
-@click.option("--render", type=click.Choice(RENDERS), default="jsonl", show_default=True,
-              help="jsonl: one record a line; text: boards; svg: a picture of the tile boards.")
+@render_option(RENDERS, "json: one record a line; text: boards; svg: a picture of the tile "
+                        "boards.", {"jsonl": "json"})
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
 @STATS.option()
 @REQUIRE_ALL.option()
 @quiet_option
 @output_options()
 @seed_option
+@jobs_option
 @click.pass_context
 def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,
           dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
           stats_path: str | None, require_all: bool, output: str | None,
-          as_json: bool, seed: int, **asked: Any) -> None:
+          as_json: bool, seed: int, jobs: int, **asked: Any) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
     Each pool: n base words drawn at random, then m words drawn among those sharing the most
@@ -83,68 +86,63 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         return
     import time
 
-    from wordforge_cli.batch.kanji import KanjiSection
-    from wordforge_cli.core.progress import progress
-    from wordforge_cli.io.output import atomic_write, dumps
+    from wordforge_cli.batch.kanji import KanjiSection, asked_of
+    from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.kanji.config import pool_request, self_play
 
-    if as_json and render != "jsonl":
+    if as_json and render != "json":
         raise UsageError(f"--json and --render {render} ask for two formats: give one (--json "
-                         "is --render jsonl)")
+                         "is --render json)")
     request = pool_request(asked)  # the POOLS fields not named above
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
+    play = self_play(asked)
     # the pack's section, named as the engine's scope ("kanji"): the same pools and figures
-    section = KanjiSection("kanji", count, (), 0, {}, dictionary=dictionary, request=request,
-                           data=[], play=self_play(asked))
-    items = first_drawn(section.items(seed, 0, count))
+    section = KanjiSection("kanji", count, (), 0, asked_of(asked, play),
+                           dictionary=dictionary, request=request, data=[], play=play)
+    next(section.items(seed, 0, min(count, 1)), None)  # an impossible request fails here
     report_seed(ctx, seed)
-    stats = section.new_stats()
-    failures: list[str] = []
-
-    def pools() -> Iterator[dict[str, Any]]:
-        for item in progress(items, total=count, desc="pools",
-                             unit="pool", enabled=None if count >= 200 else False):
-            item.count(stats)  # a pool out of budget: counted as failed, the run goes on
-            if item.reason is not None:
-                failures.append(item.reason)
-            yield from item.records
-
-    with atomic_write(output) as fh:
-        if render == "jsonl":
-            for record in pools():
-                fh.write(dumps(record))
-                fh.write("\n")
-        elif render == "text":
-            from wordforge_cli.render.kanji import pool_text
-
-            for number, record in enumerate(pools()):
-                fh.write(("\n" if number else "") + pool_text(record, reveal))
-        else:
-            from wordforge_cli.kanji import load_grades
-            from wordforge_cli.render.kanji import pools_svg
-
-            fh.write(pools_svg(list(pools()), reveal, load_grades()))
-        summary = stats.summary()
-        if count and not summary["pools"]:  # nothing made: could not do it, and no file
-            first = failures[0].partition(": ")[2]  # (every pool is missing: no number)
-            raise CannotDo(f"no pool made: all {summary['failed']} ran out of their budget; "
-                           f"{first}")
-        if require_all and summary["failed"]:  # nothing written: the old file stays
-            for failure in failures:
-                click.echo(f"wfkit: {failure}", err=True)
-            raise CannotDo(f"{summary['failed']} of {summary['pools'] + summary['failed']} "
-                           "pools missing, and --require-all asks for all of them")
-    elapsed = time.perf_counter() - started
-    if stats_path:
-        write_stats(stats_path, summary)
+    run = stream(section, seed, output, jobs=jobs, document=_document(render, reveal),
+                 unit="pool", refuse=lambda run: _refuse(run, require_all),
+                 started=started)
+    preset = preset or ctx.meta[CONFIG_META].preset
+    write_stats(stats_path, {"dict": dict_path, "config": config_path, "preset": preset,
+                             **section.options, "seed": seed}, run)
     if not quiet():
         pair = kanji_config.pair(asked["players"])
-        _report(summary, elapsed, preset or ctx.meta[CONFIG_META].preset,
-                (pair[0].name, pair[1].name))
-    for failure in failures:  # after the figures: one line per pool that could not be made
+        _report(run.summary, run.seconds, preset, (pair[0].name, pair[1].name))
+    for failure in run.failures:  # after the figures: one line per pool that could not be made
         click.echo(f"wfkit: {failure}, counted as failed", err=True)
+
+
+def _refuse(run: Run, require_all: bool) -> None:
+    """Before the output appears: no pool made, or one missing under --require-all."""
+    from wordforge_cli.batch.sinks import require_whole
+
+    if run.summary["failed"] and not run.summary["pools"]:  # nothing made: no file
+        first = run.failures[0].partition(": ")[2]  # (every pool is missing: no number)
+        raise CannotDo(f"no pool made: all {run.summary['failed']} ran out of their budget; "
+                       f"{first}")
+    if require_all:
+        require_whole(run, "pools")
+
+
+def _document(render: str, reveal: bool) -> Document | None:
+    """The text (pools one after another) and SVG (every pool's board) renders, written when
+    the run is done (None: JSON Lines, made where the pools are)."""
+    if render == "json":
+        return None
+    from wordforge_cli.kanji import load_grades
+    from wordforge_cli.render.kanji import pool_text, pools_svg
+
+    def document(fh: IO[Any]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
+        records: list[dict[str, Any]] = []
+        return lambda item: records.extend(item.records), lambda run: fh.write(
+            pools_svg(records, reveal, load_grades()) if render == "svg"
+            else "\n".join(pool_text(record, reveal) for record in records))
+
+    return document
 
 
 _FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "index A"),

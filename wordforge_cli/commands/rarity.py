@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import islice, product
 from typing import IO, TYPE_CHECKING, Any
 
@@ -15,18 +15,20 @@ from wordforge_cli.options.shared import (
     STATS,
     output_options,
     quiet_option,
+    render_option,
     vocab_option,
-    write_stats,
 )
 from wordforge_cli.wordforge.config import RATING, checked_words, rule_options
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from wordforge_cli.batch.kinds import Item
+    from wordforge_cli.batch.sinks import Document, Run
     from wordforge_cli.wordforge.config import RuleFiles
     from wordforge_cli.wordforge.rarity import Rating, Rules, Tables
 
-FORMATS = ("table", "csv", "jsonl", "md")
+RENDERS = ("table", "csv", "json", "md")
 
 
 @click.command()
@@ -38,12 +40,13 @@ FORMATS = ("table", "csv", "jsonl", "md")
               metavar="OTHER_CONFIG",
               help="List the words whose tier changes under OTHER_CONFIG instead.")
 @STATS.option()
-@output_options(FORMATS)
+@output_options()
 @quiet_option
+@render_option(RENDERS, "Output format (json: JSON Lines).", {"jsonl": "json"}, "--format")
 @click.pass_context
 def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: RuleFiles,
            gold_rush: bool, compare_path: str | None, stats_path: str | None,
-           output: str | None, as_json: bool, fmt: str) -> None:
+           output: str | None, as_json: bool, render: str) -> None:
     """Rate words N..LG by the WordForge rule: override > CEFR > Zipf frequency.
 
     Each word gets its Zipf value (wordfreq, English), CEFR level, rarity (key, label,
@@ -55,14 +58,14 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
     Examples:
       wfkit rarity labyrinth
       wfkit rarity cat pizza serendipity --cefr examples/article-cefr.yaml --json
-      wfkit rarity --vocab examples/words.yaml --format csv -o words.csv
+      wfkit rarity --vocab examples/words.yaml --render csv -o words.csv
       wfkit rarity --vocab examples/words.yaml -o words.jsonl --json --stats words-stats.json
       wfkit rarity --vocab examples/words.yaml --compare configs/rarity.yaml
     """
-    from wordforge_cli.core.progress import progress
-    from wordforge_cli.io.output import atomic_write
+    from wordforge_cli.batch.rarity import RaritySection, asked_of
+    from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.io.vocab import read_vocab
-    from wordforge_cli.wordforge.rarity import Summary, rate_all, vocabulary_words
+    from wordforge_cli.wordforge.rarity import vocabulary_words
 
     if stats_path and compare_path:
         raise UsageError("--stats goes with a rarity table, not with --compare")
@@ -70,26 +73,42 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
         raise UsageError("give words or --vocab, not both")
     if not words and not vocab:
         raise UsageError("no words: give WORD... or --vocab FILE (see wfkit rarity --help)")
-    fmt = "jsonl" if as_json else fmt
+    render = "json" if as_json else render
     # each word checked (a bad one: its file:line, exit 2)
     entries = vocabulary_words(read_vocab(vocab)) if vocab else checked_words(words)
     rules, tables = rule.load(whole=bool(vocab) or len(entries) > 50)
-    use_lemma = rule.lemma
-    shown = progress(entries, total=len(entries), desc="rarity", unit="word")
-    ratings = rate_all(shown, rules, tables, use_lemma=use_lemma, gold_rush=gold_rush)
-
     if compare_path is not None:
-        compare(ratings, rules, tables, compare_path, rule.overrides_path, use_lemma=use_lemma,
-                gold_rush=gold_rush, total=len(entries), fmt=fmt, output=output)
-        return
+        from wordforge_cli.core.progress import progress
+        from wordforge_cli.wordforge.rarity import rate_all
 
-    summary = Summary(rules)
-    with atomic_write(output) as fh:
-        write_ratings(summary.counting(ratings), rules, fmt, fh)
-    if stats_path:
-        write_stats(stats_path, summary.as_dict())
+        shown = progress(entries, total=len(entries), desc="rarity", unit="word")
+        compare(rate_all(shown, rules, tables, use_lemma=rule.lemma, gold_rush=gold_rush),
+                rules, tables, compare_path, rule.overrides_path, use_lemma=rule.lemma,
+                gold_rush=gold_rush, total=len(entries), fmt=render, output=output)
+        return
+    # the pack's section, its files named as given
+    files = {key: None if path is None else str(path) for key, path in (
+        ("vocab", vocab), ("config", rule.config_path), ("data", rule.data_path),
+        ("cefr", rule.cefr_path), ("overrides", rule.overrides_path))}
+    section = RaritySection("rarity", len(entries), (), 0,
+                            {**files, **asked_of({"lemma": rule.lemma, "gold_rush": gold_rush})},
+                            words=entries, rules=rules, files=rule)
+    section.tables = tables  # (opened: the rule files' errors came first)
+    run = stream(section, 0, output, document=_table(rules, render), unit="word")
+    write_stats(stats_path, section.options, run)
     if vocab:
-        report_summary(summary.as_dict(), rules, vocab)
+        report_summary(run.summary, rules, vocab)
+
+
+def _table(rules: Rules, render: str) -> Document:
+    """Every rating's row, written when the run is done (a table is as wide as its cells)."""
+
+    def document(fh: IO[str]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
+        ratings: list[Rating] = []
+        return (lambda item: ratings.extend(item.made),
+                lambda run: write_ratings(ratings, rules, render, fh))
+
+    return document
 
 
 def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_path: str,
@@ -160,7 +179,7 @@ def write_ratings(ratings: Iterable[Rating], rules: Rules, fmt: str, fh: IO[str]
         tier = tiers[t]
         values = (tier.key, tier.label, number(tier.multiplier), source, tiers[b].key,
                   playable)
-        if fmt == "jsonl":
+        if fmt == "json":
             part: Any = dumps(dict(zip(RECORD_FIELDS[3:9], values, strict=True)))[1:-1]
         elif fmt == "csv":
             part = (*values[:5], "true" if playable else "false")
@@ -169,7 +188,7 @@ def write_ratings(ratings: Iterable[Rating], rules: Rules, fmt: str, fh: IO[str]
                     "yes" if playable else "no")
         middles[t, source, b, playable] = part
 
-    if fmt == "jsonl":
+    if fmt == "json":
         from json.encoder import encode_basestring as text
 
         rows = iter(ratings)
@@ -247,7 +266,7 @@ def write_rows(records: Iterable[dict[str, Any]], fields: list[str], fmt: str,
                fh: IO[str]) -> None:
     """Write plain records as JSON Lines, CSV, an aligned text table (the last column is not
     padded) or a Markdown table."""
-    if fmt == "jsonl":
+    if fmt == "json":
         from wordforge_cli.io.output import dumps
 
         for rec in records:

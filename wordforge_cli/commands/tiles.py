@@ -8,17 +8,14 @@ import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.messages import quiet
-from wordforge_cli.options.shared import (
-    STATS,
-    quiet_option,
-    report_seed,
-    seed_option,
-    write_stats,
-)
+from wordforge_cli.options.shared import STATS, quiet_option, report_seed, seed_option
 from wordforge_cli.wordforge.config import BEST, checked_words, play_one, rule_options
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.kinds import Item
+    from wordforge_cli.batch.runner import Lines
     from wordforge_cli.wordforge.config import RuleFiles
+    from wordforge_cli.wordforge.rarity import Rules
 
 
 def checked_hand(text: str) -> str:
@@ -64,8 +61,6 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
       wfkit tiles --hand QUAFFE?TRS --word quaff
       wfkit tiles --hand QUAFFE?TRS --best -k 5
     """
-    from wordforge_cli.io.output import dumps
-
     if stats_path and hand:
         raise UsageError("--stats goes with dealing (-n), not with --hand")
     if best:
@@ -79,40 +74,23 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
         _check_hand(checked_hand(hand), checked_words([word])[0], rule, as_json)
         return
 
-    from wordforge_cli.core.rng import item_rng
+    from wordforge_cli.batch.sinks import stream, write_stats
+    from wordforge_cli.batch.tiles import DealSection
     from wordforge_cli.wordforge.english import read_rules
-    from wordforge_cli.wordforge.rarity import deal
 
     rules = read_rules(rule.config_path)
     if players > rules.tiles.max_players:
         raise UsageError(f"--players {players}: this config allows at most "
                          f"{rules.tiles.max_players}")
-    from wordforge_cli.wordforge.deal_stats import DealStats
-
-    stats = DealStats(rules.tiles.points)
-    for index in range(deals):
-        result = deal(rules.tiles, players, item_rng(seed, "tiles", index))
-        if len(result.hands[-1]) < rules.tiles.hand_size:
-            raise CannotDo(f"the bag cannot fill {players} hands of {rules.tiles.hand_size}")
-        stats.add(result)
-        if as_json:
-            click.echo(dumps({"deal": index, "seed": seed, "players": players,
-                              "sets": result.sets, "bag_size": len(result.bag)
-                              + sum(len(h) for h in result.hands),
-                              "hands": [h.upper() for h in result.hands],
-                              "bag": result.bag.upper()}))
-            continue
-        if deals > 1:
-            click.echo(f"deal {index}")
-        for p, letters in enumerate(result.hands, start=1):
-            points = sum(rules.tiles.points[ch] for ch in letters)
-            click.echo(f"player {p}: {' '.join(letters.upper())}   ({points} points)")
-        click.echo(f"bag: {len(result.bag)} tiles left ({result.sets} set"
-                   f"{'s' if result.sets > 1 else ''})")
-    summary = stats.summary()
-    if stats_path:
-        write_stats(stats_path, summary)
-    if deals > 1 and not quiet():  # one deal shows its hands; a batch says what its hands were like
+    section = DealSection("tiles", deals, (), 0, {"players": players}, rules=rules,
+                          players=players)
+    next(section.items(seed, 0, 1))  # a bag that cannot fill the hands fails here
+    run = stream(section, seed, None, lines=None if as_json else _text(rules, deals > 1),
+                 unit="deal")
+    write_stats(stats_path, {"config": rule.config_path, **section.options, "deals": deals,
+                             "seed": seed}, run)
+    summary = run.summary
+    if deals > 1 and not quiet():  # one deal shows its hands; a batch, their figures
         points, vowels = summary["hand_points"], summary["vowels"]
         click.echo(f"wfkit tiles: {deals} deals, {summary['hands']} hands: points median "
                    f"{points['median']} (p10 {points['p10']}, p90 {points['p90']}), vowels "
@@ -120,6 +98,24 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
                    f"{summary['hands_without_vowel']} without a vowel, "
                    f"{summary['q_without_u']} with Q but no U", err=True)
     report_seed(ctx, seed)
+
+
+def _text(rules: Rules, numbered: bool) -> Lines:
+    """A deal as text: its number (when there are several), each hand and its points, what
+    the bag keeps."""
+    points = rules.tiles.points
+
+    def text(item: Item) -> list[bytes]:
+        (deal,), (made,) = item.records, item.made
+        shown = [f"deal {deal['deal']}"] if numbered else []
+        for p, letters in enumerate(made.hands, start=1):
+            shown.append(f"player {p}: {' '.join(letters.upper())}   "
+                         f"({sum(points[ch] for ch in letters)} points)")
+        shown.append(f"bag: {len(made.bag)} tiles left ({made.sets} set"
+                     f"{'s' if made.sets > 1 else ''})")
+        return ["\n".join(shown).encode()]
+
+    return text
 
 
 def _best_words(hand: str, top: int, rule: RuleFiles, as_json: bool) -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
@@ -14,18 +13,63 @@ from wordforge_cli.options.spec import CLI, Field
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 F = TypeVar("F", bound=Callable[..., Any])
-T = TypeVar("T")
 
 
-def output_options(formats: tuple[str, ...] = ()) -> Callable[[F], F]:
-    """``-o/--output FILE`` and ``--json`` (plus ``--format`` when a command has several: the
-    first is the default)."""
+class Renders(click.Choice):  # type: ignore[type-arg]  # (generic from click 8.2 on)
+    """A command's renders; the last release's names (``renamed``: old -> new) are still
+    taken, said by the option's callback; --help shows the new ones only."""
+
+    def __init__(self, renders: tuple[str, ...], renamed: dict[str, str]) -> None:
+        super().__init__(renders)
+        self.renamed = renamed
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        if value in self.renamed and ctx is not None:
+            ctx.meta[RENAMED] = value
+            return self.renamed[value]
+        return super().convert(value, param, ctx)
+
+
+RENAMED, OLD_FLAG = "wfkit.render_renamed", "wfkit.render_flag"
+
+
+def render_option(renders: tuple[str, ...], help: str, renamed: dict[str, str] | None = None,
+                  old_flag: str | None = None) -> Decorator:
+    """``--render FORMAT``, every command's output flag (the first is the default; ``json``:
+    JSON Lines where there are many records); the last release's values (``renamed``) and
+    flag (``old_flag``) are still taken, with one deprecation line on stderr."""
+    kind = Renders(renders, renamed or {})
+
+    def deprecated(ctx: click.Context, flag: str, value: str) -> str:
+        click.echo(f"wfkit: {flag} {ctx.meta.pop(RENAMED, value)} is deprecated (it goes in a "
+                   f"later release): use --render {value}", err=True)
+        return value
+
+    def old(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            ctx.meta[OLD_FLAG] = deprecated(ctx, param.opts[0], value)
+
+    def render(ctx: click.Context, param: click.Parameter, value: str) -> str:
+        if ctx.get_parameter_source("render") == click.core.ParameterSource.DEFAULT:
+            return str(ctx.meta.pop(OLD_FLAG, value))
+        return deprecated(ctx, "--render", value) if RENAMED in ctx.meta else value
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        f = click.option("--render", type=kind, default=renders[0], show_default=True,
+                         callback=render, help=help)(f)
+        if old_flag is None:
+            return f
+        return click.option(old_flag, type=kind, hidden=True, expose_value=False,
+                            callback=old)(f)
+
+    return decorate
+
+
+def output_options() -> Callable[[F], F]:
+    """``-o/--output FILE`` and ``--json``."""
 
     def decorate(f: F) -> F:
-        if formats:
-            f = click.option("--format", "fmt", type=click.Choice(formats),
-                             default=formats[0], show_default=True,
-                             help="Output format.")(f)
         f = click.option("--json", "as_json", is_flag=True,
                          help="Print records as JSON (JSON Lines when there are many).")(f)
         f = click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
@@ -80,13 +124,6 @@ jobs_option = click.option(
     help="Worker processes (default: every core; 0 too). The bytes do not depend on it.")
 
 
-def first_drawn(items: Iterator[T]) -> Iterator[T]:
-    """``items`` with its first one drawn now: an impossible request (the engine's check)
-    fails here, before the output file is opened."""
-    first = next(items, None)
-    return itertools.chain([] if first is None else [first], items)
-
-
 def report_seed(ctx: click.Context, seed: int) -> None:
     """Tell the user which seed an unseeded run drew, so the run can be repeated."""
     if ctx.meta.get("wfkit.seed_was_drawn"):
@@ -119,17 +156,9 @@ REQUIRE_ALL = Field("require_all", click.BOOL, False,
                     "(its budget ran out); without it a partial batch exits 0.",
                     show_default=False)
 
-# the statistics file of a batch (crossword, kanji, rarity --vocab, tiles -n): the engine's
-# summary, the object a pack section records as its stats; the command line only (a pack has
-# its manifest)
+# the statistics file of a batch (crossword, kanji, rarity, tiles -n; batch.sinks.write_stats):
+# the section's request, the engine's summary (what a pack section records as its stats) and
+# the run's timing; the command line only (a pack has its manifest)
 STATS = Field("stats_path", click.Path(dir_okay=False), None,
               "Also write the statistics as JSON to FILE.", flags=("--stats",), key="stats",
               fronts=frozenset((CLI,)), metavar="FILE", what="statistics file")
-
-
-def write_stats(path: str, summary: dict[str, Any]) -> None:
-    """The statistics file: one JSON object (pretty, keys in the summary's order)."""
-    from wordforge_cli.io.output import atomic_write, dumps_pretty
-
-    with atomic_write(path) as fh:
-        fh.write(dumps_pretty(summary) + "\n")
