@@ -37,6 +37,7 @@ from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
 from wordforge_cli.crossword.sets import check_challenge, check_endless
 from wordforge_cli.io.vocab import read_vocab
 from wordforge_cli.options.spec import PACK
+from wordforge_cli.render import renders
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.context import SectionContext
@@ -50,7 +51,7 @@ FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config
 BAND = {"min_len": "band", "max_len": "band"}  # a batch section's key of the request's fields
 
 
-RENDERS = ("text", "svg", "ipuz", "sheet")
+RENDERS = renders("crossword")
 
 
 class BoardSection(Section):

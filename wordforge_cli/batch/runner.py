@@ -86,10 +86,10 @@ class Plan:
 
 def render_path(section: Section, fmt: str, rid: object) -> str:
     """``NAME/000017.svg``: per-item renders named by record id (the item index if none)."""
-    from wordforge_cli.batch.kinds import RENDER_SUFFIX
+    from wordforge_cli.render import FORMATS
 
     name = f"{rid:06d}" if isinstance(rid, int) else str(rid)
-    return f"{section.name}/{name}.{RENDER_SUFFIX[fmt]}"
+    return f"{section.name}/{name}.{FORMATS[fmt].suffix}"
 
 
 Lines = Callable[[Item], list[bytes]]  # an item's lines as written, in UTF-8

@@ -31,6 +31,7 @@ from wordforge_cli.options.shared import (
     vocab_option,
 )
 from wordforge_cli.options.spec import CONFIG_META, config_callback
+from wordforge_cli.render import FORMATS, Look, render_help, renders
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.crossword import BoardSection
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from wordforge_cli.crossword.config import CrosswordConfig
     from wordforge_cli.render.ipuz import IpuzCache
 
-RENDERS = ("json", "text", "svg", "ipuz", "sheet")
+RENDERS = ("json", *renders("crossword"))
 
 
 def _config(ctx: click.Context) -> CrosswordConfig:
@@ -65,10 +66,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
         output_options(),
         click.option("--render", type=click.Choice(RENDERS), default="json",
                      show_default=True,
-                     help="json: one record a line; text: the article's picture, clues and "
-                          "solution; svg: pictures with numbered clues; ipuz: ipuz v2 JSON, one "
-                          "puzzle a line (entries are the grid's runs); sheet: a printable "
-                          "HTML sheet, a puzzle page per board, then the solution pages."),
+                     help=render_help("crossword", "json: one record a line")),
         STATS.option(),
         jobs_option,
     ]
@@ -196,8 +194,8 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
 # RUN_CHUNKS of them; the bytes depend on neither number.
 PARALLEL_BOARDS = 4096
 CHUNK_BOARDS = 256
-STREAMED = ("svg", "sheet")  # one document laid out board after board: made in one process
-ONE_LINE = ("json", "ipuz")  # a batch board's text is one line: dealt by answer to the workers
+STREAMED = tuple(name for name, fmt in FORMATS.items() if fmt.streamed)
+ONE_LINE = ("json", *(name for name, fmt in FORMATS.items() if fmt.one_line))
 
 
 def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, count: int,
@@ -254,10 +252,9 @@ def _lines(section: BoardSection, render: str, hints: dict[str, str], stream: An
             return []
 
         return streamed
-    if render == "text":
-        from wordforge_cli.render.crossword import board_text
-
-        return lambda item: [board_text(rec, hints).encode() for rec in item.records]
+    if render != "ipuz":  # any other format: the table's function, record by record
+        draw, look = FORMATS[render].draws["crossword"][0], Look(hints=hints)
+        return lambda item: [draw(rec, look).encode() for rec in item.records]
     from wordforge_cli.batch.crossword import BoardItem
     from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line
 

@@ -30,11 +30,12 @@ from wordforge_cli.options.shared import (
     write_stats,
 )
 from wordforge_cli.options.spec import CONFIG_META, config_callback
+from wordforge_cli.render import render_help, renders
 
 if TYPE_CHECKING:
     from wordforge_cli.kanji.territory import Player
 
-RENDERS = ("jsonl", "text", "svg")
+RENDERS = ("jsonl", *renders("kanji"))
 # --config and --preset (black's pattern): once both are known, the config's (and preset's)
 # values become the option defaults
 _eager = config_callback(load_config, after=("preset",))
@@ -48,7 +49,7 @@ _eager = config_callback(load_config, after=("preset",))
               help="A preset of the config: easy, normal, hard (bundled).")
 @POOLS.options()
 @click.option("--render", type=click.Choice(RENDERS), default="jsonl", show_default=True,
-              help="jsonl: one record a line; text: boards; svg: a picture of the tile boards.")
+              help=render_help("kanji", "jsonl: one record a line"))
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
 @STATS.option()
 @click.option("-q", "--quiet", is_flag=True, help="No batch figures on stderr.")

@@ -1,8 +1,10 @@
 """Renders shared by all engines: text, SVG, ipuz, HTML. Pure functions from records to text.
 
-:data:`RENDERS` is the table of each engine's renders of one record (``{"text": ..., "svg":
-..., "ipuz": ...}``), so the command line and pack sections draw a record the same way and a
-new format is one entry here; each render module is imported only when its format is used.
+:data:`FORMATS` is the one table of them: each render's name, the suffix of its files, how a
+command writes it, and per engine that has it the function drawing one record and the words
+``--render`` says of it. The commands' ``--render`` choices and help, a kind's renders, the
+pack's file names and manifest checks and the schemas' enums all read it, so a new format is
+one row here; each render module is imported only when its format is used.
 """
 
 from __future__ import annotations
@@ -62,13 +64,45 @@ def _pool_svg(record: dict[str, Any], look: Look) -> str:
     return pool_svg(record, reveal=look.reveal, grades=load_grades())
 
 
-RENDERS: dict[str, dict[str, Render]] = {
-    "crossword": {"text": _board_text, "svg": _board_svg, "ipuz": _board_ipuz,
-                  "sheet": _board_sheet},
-    "kanji": {"text": _pool_text, "svg": _pool_svg},
-}
+@dataclass(frozen=True)
+class Format:
+    """One render. ``suffix``: its files' (a pack writes a section's ``text`` into one
+    ``NAME.txt``, any other format one file per item, ``NAME/000017.SUFFIX``); ``streamed``:
+    a command writes one document laid out record after record (made in one process);
+    ``one_line``: a record's text is one line (a batch's boards are dealt to the workers by
+    answer); ``draws``: engine -> (the function drawing one record, what ``--render`` says)."""
+
+    name: str
+    suffix: str
+    draws: Mapping[str, tuple[Render, str]]
+    streamed: bool = False
+    one_line: bool = False
+
+
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("text", "txt", {"crossword": (_board_text, "the article's picture, clues and solution"),
+                           "kanji": (_pool_text, "boards")}),
+    Format("svg", "svg", {"crossword": (_board_svg, "pictures with numbered clues"),
+                          "kanji": (_pool_svg, "a picture of the tile boards")}, streamed=True),
+    Format("ipuz", "ipuz", {"crossword": (_board_ipuz, "ipuz v2 JSON, one puzzle a line (entries "
+                                                       "are the grid's runs)")}, one_line=True),
+    Format("sheet", "html", {"crossword": (_board_sheet, "a printable HTML sheet, a puzzle page "
+                                                         "per board, then the solution pages")},
+           streamed=True),
+)}
+
+
+def renders(engine: str) -> tuple[str, ...]:
+    """The formats ``engine``'s records can be drawn as, in the table's order."""
+    return tuple(name for name, fmt in FORMATS.items() if engine in fmt.draws)
+
+
+def render_help(engine: str, first: str) -> str:
+    """``--render``'s help: ``first`` (the records themselves), then each format's words."""
+    return "; ".join([first, *(f"{name}: {FORMATS[name].draws[engine][1]}"
+                               for name in renders(engine))]) + "."
 
 
 def render(engine: str, fmt: str, record: dict[str, Any], look: Look | None = None) -> str:
-    """One record of ``engine`` drawn as ``fmt`` (a key of ``RENDERS[engine]``)."""
-    return RENDERS[engine][fmt](record, look or Look())
+    """One record of ``engine`` drawn as ``fmt`` (a format of :func:`renders`)."""
+    return FORMATS[fmt].draws[engine][0](record, look or Look())
