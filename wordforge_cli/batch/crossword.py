@@ -313,17 +313,14 @@ def load_lexicon(path: str | Path, v: Mapping[str, Any], *, duplicates: bool = F
                  ) -> Lexicon:
     """The vocabulary's lexicon, its skipped entries warned about (the intake policy's one
     wording); ``duplicates``: the words dropped as repeats too (the command line's)."""
-    import click
-
-    from wordforge_cli.core.messages import warn_skipped
+    from wordforge_cli.core.messages import say, warn_skipped
 
     vocab = read_vocab(path)
     lexicon = prepare_lexicon(vocab, fold_small=v["fold_small"], strict=v["strict_vocab"])
     warn_skipped(vocab.path, lexicon.skipped)
     for dup in lexicon.duplicates if duplicates else ():
-        click.echo(f"wfkit: {vocab.path}:{dup.line}: duplicate word '{dup.word}' (the same as "
-                   f"line {dup.first_line} after normalisation: {dup.normalised}), dropped",
-                   err=True)
+        say(f"{vocab.path}:{dup.line}: duplicate word '{dup.word}' (the same as line "
+            f"{dup.first_line} after normalisation: {dup.normalised}), dropped")
     return lexicon
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import UsageError
+from wordforge_cli.core.messages import say
 from wordforge_cli.crossword.config import (
     BATCH,
     BOARD,
@@ -337,47 +338,45 @@ def _emit(section: BoardSection, chunks: Plan, jobs: int, render: str, common: d
                 "unique": common["unique"], "seed": common["seed"]},
                 "stats": summary, "timing": timing}) + "\n")
     for failure in failures:  # after the statistics: one line per item that could not be made
-        click.echo(f"wfkit: {failure}", err=True)
+        say(failure)
 
 
 def _report(summary: dict[str, Any], timing: dict[str, Any]) -> None:
     a = summary["attempts"]
-    echo = click.echo
     if summary["made"] + summary["failed"] == 1:  # one board: one line, not batch figures
         failed = [s for s, v in summary["blank_failure"].items() if s != "none" and v["boards"]]
         ambiguous = [s for s, n in summary.get("ambiguous", {}).items() if n]
         what = ("1 board made" if summary["made"] else "no board made (budget ran out)")
-        echo(f"wfkit: crossword: {what} in {a['total']} attempt{'s' if a['total'] != 1 else ''}"
-             f", {timing['ms_per_board']} ms"
-             + (f"; blank styles that failed on it: {', '.join(failed)}" if failed else "")
-             + (f"; ambiguous with: {', '.join(ambiguous)}" if ambiguous else ""), err=True)
+        say(f"crossword: {what} in {a['total']} attempt{'s' if a['total'] != 1 else ''}"
+            f", {timing['ms_per_board']} ms"
+            + (f"; blank styles that failed on it: {', '.join(failed)}" if failed else "")
+            + (f"; ambiguous with: {', '.join(ambiguous)}" if ambiguous else ""))
         return
-    echo(f"wfkit: crossword: {summary['made']} made, {summary['failed']} failed; attempts "
-         f"median {a['median']}, worst {a['worst']}; {timing['ms_per_board']} ms/board, "
-         f"{timing['boards_per_second']} boards/s", err=True)
+    say(f"crossword: {summary['made']} made, {summary['failed']} failed; attempts "
+        f"median {a['median']}, worst {a['worst']}; {timing['ms_per_board']} ms/board, "
+        f"{timing['boards_per_second']} boards/s")
     parts = [f"{s} {v['rate']}% ({v['boards']}/{v['of']})"
              for s, v in summary["blank_failure"].items() if s != "none"]
     if parts:
-        echo("wfkit: blank failure: " + ", ".join(parts), err=True)
+        say("blank failure: " + ", ".join(parts))
     size = summary["size"]
     still = ", ".join(f"{k} {v}" for k, v in summary["unblanked"].items()) or "none"
-    echo(f"wfkit: sizes up to {size['largest'][0]}x{size['largest'][1]}; redraws "
-         f"{summary['redraws']}, still blanking nothing: {still}; fallback boards "
-         f"{summary['fallback']}", err=True)
+    say(f"sizes up to {size['largest'][0]}x{size['largest'][1]}; redraws "
+        f"{summary['redraws']}, still blanking nothing: {still}; fallback boards "
+        f"{summary['fallback']}")
     u = summary["word_use"]
-    echo(f"wfkit: {summary['distinct_answers']} distinct answers; words used {u['used']}/"
-         f"{u['words']} (min {u['min']}, max {u['max']} uses, evenness {u['evenness']})",
-         err=True)
+    say(f"{summary['distinct_answers']} distinct answers; words used {u['used']}/"
+        f"{u['words']} (min {u['min']}, max {u['max']} uses, evenness {u['evenness']})")
     if "difficulty" in summary:
         d = summary["difficulty"]
-        line = (f"wfkit: difficulty score median {d['score']['median']}, mean "
+        line = (f"difficulty score median {d['score']['median']}, mean "
                 f"{d['score']['mean']}, max {d['score']['max']}; guesses mean "
                 f"{d['guesses']['mean']}")
         if "per_step" in d:
             line += (f"; per step {' '.join(f'{m:g}' for m in d['per_step'])} ("
                      f"{'rises' if d['rises'] else 'does not rise'})")
-        echo(line, err=True)
+        say(line)
     if "ambiguous" in summary:
         parts = [f"{s} {n}" for s, n in summary["ambiguous"].items()]
-        echo(f"wfkit: ambiguous boards by style: {', '.join(parts)}; rejected as ambiguous "
-             f"while generating: {summary['ambiguous_rejected']}", err=True)
+        say(f"ambiguous boards by style: {', '.join(parts)}; rejected as ambiguous "
+            f"while generating: {summary['ambiguous_rejected']}")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
-from wordforge_cli.core.messages import intake
+from wordforge_cli.core.messages import detail, intake, say
 from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
@@ -133,8 +133,8 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     if not quiet:
         _report(summary, elapsed, preset or ctx.meta[CONFIG_META].preset)
     if failures:
-        click.echo(f"wfkit: kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} "
-                   f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
+        say(f"kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} ran out of "
+            f"budget, counted as failed (first: {failures[0]})")
 
 
 _FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "指標A"),
@@ -151,40 +151,40 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None
         scores = summary["picked_scores"]
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
-        click.echo(f"wfkit kanji: 1 pool in {elapsed:.2f} s{at}"
-                   f": {d['kanji_count']} kanji, {d['chars']} characters, 指標A {d['index_a']}, "
-                   f"pass score {d['pass_score']}, picked scores {picked}, "
-                   f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
-                   f"{d['hidden_count']} hidden, {d['attempts']} "
-                   f"attempt{'s' if d['attempts'] != 1 else ''}", err=True)
+        say(f"kanji: 1 pool in {elapsed:.2f} s{at}"
+            f": {d['kanji_count']} kanji, {d['chars']} characters, 指標A {d['index_a']}, "
+            f"pass score {d['pass_score']}, picked scores {picked}, "
+            f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
+            f"{d['hidden_count']} hidden, {d['attempts']} "
+            f"attempt{'s' if d['attempts'] != 1 else ''}")
     else:
         rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
         failed = f", {summary['failed']} failed" if summary["failed"] else ""
-        click.echo(f"wfkit kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}{at}", err=True)
+        say(f"kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}{at}")
         if not pools:
             return
-        click.echo(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"
-                   f"{'mean':>9}", err=True)
+        detail(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"
+               f"{'mean':>9}")
         for name, label in _FIGURES:
             d = summary[name]
             pad = 14 - sum(2 if ord(c) > 0x2E80 else 1 for c in label) + len(label)
-            click.echo(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}"
-                       f"{d['p90']:>6}{d['max']:>6}{d['mean']:>9.2f}", err=True)
+            detail(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}"
+                   f"{d['p90']:>6}{d['max']:>6}{d['mean']:>9.2f}")
     if "balance" in summary:
         b = summary["balance"]
         reasons = ", ".join(f"{k} {v}" for k, v in b["rejected_by_reason"].items())
-        click.echo(f"  self-play: {b['games']} games, first player wins "
-                   f"{b['wins']['first']:.1%}, second {b['wins']['second']:.1%}, draws "
-                   f"{b['wins']['draw']:.1%}; {b['rejected']} pools rejected"
-                   + (f" ({reasons})" if reasons else ""), err=True)
-        click.echo(f"  {'per pool':<14}{'min':>8}{'p10':>8}{'median':>8}{'p90':>8}{'max':>8}"
-                   f"{'mean':>9}", err=True)
+        detail(f"  self-play: {b['games']} games, first player wins "
+               f"{b['wins']['first']:.1%}, second {b['wins']['second']:.1%}, draws "
+               f"{b['wins']['draw']:.1%}; {b['rejected']} pools rejected"
+               + (f" ({reasons})" if reasons else ""))
+        detail(f"  {'per pool':<14}{'min':>8}{'p10':>8}{'median':>8}{'p90':>8}{'max':>8}"
+               f"{'mean':>9}")
         for name in ("first_win_rate", "advantage", "mean_margin", "steals", "length",
                      "hidden_moves", "redraws"):
             d = b[name]
-            click.echo(f"  {name.replace('_', ' '):<14}" + "".join(
+            detail(f"  {name.replace('_', ' '):<14}" + "".join(
                 f"{d[q]:>8.3f}" for q in ("min", "p10", "median", "p90", "max"))
-                + f"{d['mean']:>9.3f}", err=True)
+                + f"{d['mean']:>9.3f}")
 
 
 # ---- kanji check -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo
+from wordforge_cli.core.messages import say, warn
 from wordforge_cli.io.output import atomic_write, dumps
 from wordforge_cli.options.shared import jobs_option
 
@@ -85,8 +86,8 @@ def build(config: str, out: str, jobs: int, shard: tuple[int, int] | None, force
     result = build_pack(cfg, sections, out, jobs=jobs, shard=shard, force=force)
     _report_build(result, out, as_json)
     for path in result.unexpected:
-        click.echo(f"wfkit: warning: left {path} aside (a file of yours that could not be put "
-                   "back without overwriting)", err=True)
+        warn(f"left {path} aside (a file of yours that could not be put back without "
+             "overwriting)")
 
 
 def _report_build(result: PackResult, out: str, as_json: bool) -> None:
@@ -147,11 +148,11 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
         for path in result.unexpected:
             click.echo(f"unexpected: {out.rstrip('/')}/{path}")
         if result.current:
-            click.echo(f"{out}: pack is current ({len(result.files)} files)", err=True)
+            say(f"{out}: pack is current ({len(result.files)} files)")
         else:
             n = len(problems) + len(result.unexpected)
-            click.echo(f"{out}: pack is stale ({n} file{' differs' if n == 1 else 's differ'}); "
-                       f"rebuild with: wfkit pack build {config} --out {out}", err=True)
+            say(f"{out}: pack is stale ({n} file{' differs' if n == 1 else 's differ'}); "
+                f"rebuild with: wfkit pack build {config} --out {out}")
     if not result.current:
         raise SystemExit(EXIT_CANNOT)
 

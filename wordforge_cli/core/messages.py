@@ -1,4 +1,7 @@
-"""Every message of wfkit's own on stderr: one prefix, one line, controls escaped."""
+"""Every message of wfkit's own on stderr: one prefix (``wfkit: ``, then ``warning: `` or
+``error: `` where it is one), one line, controls escaped. A run's figures name their command
+first (``wfkit: kanji: 12 pools ...``); a table of them goes under its line (:func:`detail`).
+Only the entry point's line for a signal that comes before Click is imported is its own."""
 
 from __future__ import annotations
 
@@ -19,6 +22,16 @@ def say(message: str) -> None:
         cut = len(line) - MAX_MESSAGE
         line = f"{line[:MAX_MESSAGE // 2]}...({cut:,} characters)...{line[-MAX_MESSAGE // 2:]}"
     click.echo(f"wfkit: {line}", err=True)
+
+
+def warn(message: str) -> None:
+    """A warning: the run goes on."""
+    say(f"warning: {message}")
+
+
+def detail(line: str) -> None:
+    """A line under the message before it (a table of figures): no prefix, never cut."""
+    click.echo(one_line(line), err=True)
 
 
 class ReportedError(click.ClickException):
@@ -42,11 +55,9 @@ def warn_skipped(source: str, skipped: Any) -> None:
     ``skipped``: entries with ``line``, ``word`` and ``reason``."""
     entries = list(skipped)
     for entry in entries[:SKIPPED_SHOWN]:
-        click.echo(f"wfkit: warning: {source}:{entry.line}: '{entry.word}' skipped: "
-                   f"{entry.reason}", err=True)
+        warn(f"{source}:{entry.line}: '{entry.word}' skipped: {entry.reason}")
     if len(entries) > SKIPPED_SHOWN:
-        click.echo(f"wfkit: warning: {source}: {len(entries) - SKIPPED_SHOWN} more entries "
-                   "skipped", err=True)
+        warn(f"{source}: {len(entries) - SKIPPED_SHOWN} more entries skipped")
 
 
 def intake(source: str, skipped: Any, *, strict: bool) -> None:

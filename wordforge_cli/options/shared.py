@@ -72,7 +72,9 @@ def first_drawn(items: Iterator[T]) -> Iterator[T]:
 def report_seed(ctx: click.Context, seed: int) -> None:
     """Tell the user which seed an unseeded run drew, so the run can be repeated."""
     if ctx.meta.get("wfkit.seed_was_drawn"):
-        click.echo(f"wfkit: seed {seed} (pass --seed {seed} to repeat this run)", err=True)
+        from wordforge_cli.core.messages import say
+
+        say(f"seed {seed} (pass --seed {seed} to repeat this run)")
 
 
 def vocab_option(help: str = "Vocabulary file (YAML or one word a line).") -> Decorator:
