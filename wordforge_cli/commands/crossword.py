@@ -37,7 +37,7 @@ from wordforge_cli.render import FORMATS, Look, render_help, renders
 if TYPE_CHECKING:
     from wordforge_cli.batch.crossword import BoardSection
     from wordforge_cli.batch.kinds import Item
-    from wordforge_cli.batch.runner import Lines, Plan
+    from wordforge_cli.batch.runner import ChunkPlan, Lines
     from wordforge_cli.crossword.config import CrosswordConfig
     from wordforge_cli.render.ipuz import IpuzCache
 
@@ -205,7 +205,7 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     same section, with the engine's own scope and the vocabulary's name), through the pack's
     runner: here, or in ``--jobs`` worker processes, written in index order."""
     from wordforge_cli.batch.crossword import FORMS, load_lexicon
-    from wordforge_cli.batch.runner import Plan
+    from wordforge_cli.batch.runner import ChunkPlan
     from wordforge_cli.crossword.sets import SCOPE
 
     lexicon = load_lexicon(common["vocab"], common, duplicates=True)
@@ -219,7 +219,7 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     render = "json" if common["as_json"] else common["render"]
     jobs = 1 if count * size < PARALLEL_BOARDS or render in STREAMED else common["jobs"]
     with _few_collections():  # (the workers are forked in _emit: theirs too)
-        _emit(section, Plan([section], start=start, size=max(1, CHUNK_BOARDS // size)), jobs,
+        _emit(section, ChunkPlan([section], start=start, size=max(1, CHUNK_BOARDS // size)), jobs,
               render, common, request)
 
 
@@ -275,7 +275,7 @@ def _lines(section: BoardSection, render: str, hints: dict[str, str], stream: An
     return ipuz
 
 
-def _emit(section: BoardSection, chunks: Plan, jobs: int, render: str, common: dict[str, Any],
+def _emit(section: BoardSection, chunks: ChunkPlan, jobs: int, render: str, common: dict[str, Any],
           request: dict[str, Any]) -> None:
     """Write the section's records as the runner hands them back, count them, then report the
     statistics. A challenge set is one item; an item whose budget ran out is counted, its

@@ -22,7 +22,7 @@ from typing import Any
 
 from wordforge_cli.core.errors import ConfigError
 from wordforge_cli.crossword.layout import Pools
-from wordforge_cli.io.vocab import Vocabulary
+from wordforge_cli.io.vocab import Skipped, Vocabulary
 
 Limits = tuple[int | None, int | None]  # (max_width, max_height)
 
@@ -100,7 +100,7 @@ class LexiconCache:
     checked: dict[Hashable, tuple[int, ...]] = field(default_factory=dict)
     dealable: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)  # probed
     partners: dict[Limits, tuple[dict[Any, Any], dict[Any, Any]]] = field(default_factory=dict)
-    tables: dict[Limits, Any] = field(default_factory=dict)  # board.Tables, per size limit
+    tables: dict[Limits, Any] = field(default_factory=dict)  # board.AttemptTables, per size limit
     # finished layouts of a small vocabulary: (answer, placed..., answer cells) -> w, h, words,
     # cells
     boards: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
@@ -133,15 +133,6 @@ class Duplicate:
     line: int
     normalised: str
     first_line: int
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    """A vocabulary entry that cannot be a board's word, and why."""
-
-    line: int
-    word: str
-    reason: str
 
 
 EAGER_WORDS = 50_000  # above this, letter positions are computed when asked, not stored

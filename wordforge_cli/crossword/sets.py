@@ -161,7 +161,7 @@ class EndlessConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
+class QuestionPlan:
     """What endless question k asks for; decided from k alone, no randomness."""
 
     question: int
@@ -177,13 +177,13 @@ def unlocked(cfg: EndlessConfig, k: int) -> int:
     return max(1, min(len(cfg.styles), cfg.unlock_start + k // cfg.unlock_every))
 
 
-def plan(cfg: EndlessConfig, k: int, labels: Mapping[str, str] = LABELS) -> Plan:
+def plan(cfg: EndlessConfig, k: int, labels: Mapping[str, str] = LABELS) -> QuestionPlan:
     """Question k's band and style (the article's endlessPlan, growth rule from the config)."""
     k = max(0, int(k))
     lo, hi = cfg.bands[k % len(cfg.bands)]
     u = unlocked(cfg, k)
     style = cfg.styles[(k // 2) % u]
-    return Plan(k, lo, hi, style, u, labels.get(style))
+    return QuestionPlan(k, lo, hi, style, u, labels.get(style))
 
 
 def _cands(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
