@@ -8,7 +8,11 @@ import os
 import sys
 from typing import NoReturn
 
-from wordforge_cli.core import signals
+if not hasattr(os, "fork"):  # SIGHUP is handled and the workers are forked: POSIX only
+    sys.stderr.write("wfkit: error: wfkit runs on POSIX systems only (this one has no fork)\n")
+    sys.exit(1)
+
+from wordforge_cli.core import signals  # noqa: E402
 
 
 def entry() -> None:
