@@ -66,7 +66,7 @@ PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are 
 PLANS_MAX = 4096  # answers whose plan (AttemptTables.plan: a few hundred bytes) is kept
 MEMO_BOARDS = 2048  # finished layouts kept per vocabulary (only when crossings are cached);
 # with their record parts and JSON (2x this) they cost ~30 KB a layout: 8192 took a 100,000-board
-# run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml 4-5, 2026-12-01)
+# run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml, answers of 4-5)
 
 @dataclass(frozen=True, slots=True)
 class Request:

@@ -1,6 +1,6 @@
 """Vocabulary to lexicon: normalised letters, duplicates dropped, words indexed by letter.
 
-Normalisation (issue 3): NFKC first. Japanese: hiragana folds to katakana and, on by default,
+Normalisation, so that a word typed two ways is one word: NFKC first. Japanese: hiragana folds to katakana and, on by default,
 small kana to full size (ッ->ツ, ャ->ヤ), as printed Japanese crosswords do. English: case-folded
 letters only. Any other script: its letters (Unicode categories L and M). A word holding a
 space, digit or symbol cannot be a board's word: it is skipped and returned in
