@@ -4,6 +4,8 @@ commands' choices and help, the kinds, the pack's files and manifest checks, the
 enums. The independent checker (``crossword/check.py``) states the rules again on its own, and
 is held against the table here. Last, the recipes of docs/architecture.md, done on a scratch
 copy of the package: a new style and a new render are each one row.
+
+``python -m tests.test_tables`` writes the tables into the schemas' enums (after a table edit).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from tests.conftest import EXAMPLES, ROOT
-from wordforge_cli import docs, schemas
+from wordforge_cli import schemas
 from wordforge_cli.crossword import check
 from wordforge_cli.crossword.blanks import BLANK_STYLES, STYLES, blank
 from wordforge_cli.crossword.board import Request, make_board
@@ -31,20 +33,52 @@ from wordforge_cli.io.vocab import read_vocab
 from wordforge_cli.render import FORMATS, renders
 
 
-def _at(doc: dict, pointer: str):
-    for key in pointer.strip("/").split("/"):
+def schema_enums() -> dict[tuple[str, str], list[str]]:
+    """Each enum of a shipped schema that a table decides, by (schema, JSON pointer): the blank
+    styles, the renders and the pack's kinds (those registered at run time left out)."""
+    from wordforge_cli.batch.kinds import KINDS
+
+    section, summary = "/$defs/section/properties", "/$defs/summary/properties"
+    return {("crossword-board", "/properties/style/enum"): list(STYLES),
+            **{("crossword-stats", f"{summary}/{key}/propertyNames/enum"): list(STYLES)
+               for key in ("blank_failure", "unblanked", "ambiguous")},
+            ("pack-manifest", f"{section}/kind/enum"):
+                [kind for kind, where in KINDS.items() if "<registered>" not in where],
+            ("pack-manifest", f"{section}/render/items/enum"): list(FORMATS)}
+
+
+def _at(doc: dict, pointer: str, value: list[str] | None = None):
+    *parents, last = pointer.strip("/").split("/")
+    for key in parents:
         doc = doc[key]
-    return doc
+    if value is not None:
+        doc[last] = value
+    return doc[last]
+
+
+def rewrite_schemas() -> list[str]:
+    """Write :func:`schema_enums` into the shipped schemas; the names of those changed."""
+    docs: dict[str, dict] = {}
+    for (name, pointer), values in schema_enums().items():
+        _at(docs.setdefault(name, schemas.load(name)), pointer, values)
+    changed = []
+    for name, doc in docs.items():
+        path = schemas.SCHEMA_DIR / f"{name}.json"
+        text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+        if path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed.append(name)
+    return changed
 
 
 def test_every_schema_enum_is_its_table():
-    """Regenerate with ``python -m wordforge_cli.docs`` when a table changed."""
-    for (name, pointer), values in docs.schema_enums().items():
+    """Regenerate with ``python -m tests.test_tables`` when a table changed."""
+    for (name, pointer), values in schema_enums().items():
         assert _at(schemas.load(name), pointer) == values, (name, pointer)
 
 
 def test_the_schema_enums_cover_every_table():
-    enums = docs.schema_enums()
+    enums = schema_enums()
     assert enums[("pack-manifest", "/$defs/section/properties/render/items/enum")] == list(FORMATS)
     assert enums[("crossword-board", "/properties/style/enum")] == list(STYLES)
 
@@ -130,17 +164,17 @@ def test_a_new_style_and_a_new_render_are_each_one_row(tmp_path):
     package = scratch / "wordforge_cli"
     _edit(package / "crossword" / "blanks.py", "\n)}", "\n" + NEW_STYLE)
     _edit(package / "render" / "__init__.py", "\n)}", "\n" + NEW_RENDER)
-    env = {**os.environ, "PYTHONPATH": str(scratch)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(scratch), str(ROOT)))}
 
-    def wfkit(*args: object, code: str | None = None) -> subprocess.CompletedProcess[str]:
-        argv = ["-c", code] if code else ["-m", "wordforge_cli", *map(str, args)]
+    def wfkit(*args: object, script: Path | None = None) -> subprocess.CompletedProcess[str]:
+        argv = [script] if script else ["-m", "wordforge_cli", *map(str, args)]
         done = subprocess.run([sys.executable, *argv], cwd=tmp_path, env=env, text=True,
                               capture_output=True, timeout=120)
         assert done.returncode == 0, done.stderr
         return done
 
     # the generated part of the recipe: the schemas' enums follow the tables
-    wfkit(code="from wordforge_cli.docs import rewrite_schemas; print(rewrite_schemas())")
+    assert "pack-manifest" in wfkit(script=Path(__file__)).stdout
     help_text = " ".join(wfkit("crossword", "--help").stdout.split())
     assert "[none|tail|head|alt|most|all]" in help_text
     assert "all (all hidden) every given cell" in help_text
@@ -176,3 +210,7 @@ def test_a_new_style_and_a_new_render_are_each_one_row(tmp_path):
                                         registry=registry).validate(rec)
     # the checker was not told: it refuses the new style until its own rule is written
     assert any("unknown style 'all'" in e for e in check.check_record(records[0]))
+
+
+if __name__ == "__main__":
+    print(f"schemas: {', '.join(rewrite_schemas()) or 'already current'}")

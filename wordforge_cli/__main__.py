@@ -9,8 +9,7 @@ import sys
 from typing import NoReturn
 
 if not hasattr(os, "fork"):  # SIGHUP is handled and the workers are forked: POSIX only
-    sys.stderr.write("wfkit: error: wfkit runs on POSIX systems only (this one has no fork)\n")
-    sys.exit(1)
+    sys.exit("wfkit: error: wfkit runs on POSIX systems only (this one has no fork)")
 
 from wordforge_cli.core import signals  # noqa: E402
 

@@ -1,17 +1,13 @@
-"""What is generated from the code: the README's command reference, from ``--help`` (as
-sqlite-utils does with cog), and the schemas' enums that a table of the code decides.
+"""The README's command reference, generated from ``--help`` (as sqlite-utils does with cog).
 
-``python -m wordforge_cli.docs`` rewrites the block between the reference markers in README.md
-and those enums in the shipped schemas; ``tests/test_docs.py`` fails when a command is missing
-from the README or its text is stale, ``tests/test_tables.py`` when an enum is.
+``python -m wordforge_cli.docs`` rewrites the block between the reference markers in README.md;
+``tests/test_docs.py`` fails when a command is missing from it or its text is stale.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 from click.testing import CliRunner
@@ -66,44 +62,6 @@ def rewrite(readme: Path) -> bool:
     return new_text != text
 
 
-def schema_enums() -> dict[tuple[str, str], list[str]]:
-    """Each enum of a shipped schema that a table decides, by (schema, JSON pointer): the blank
-    styles, the renders and the pack's kinds (those registered at run time left out)."""
-    from wordforge_cli.batch.kinds import KINDS
-    from wordforge_cli.crossword.blanks import STYLES
-    from wordforge_cli.render import FORMATS
-
-    section, summary = "/$defs/section/properties", "/$defs/summary/properties"
-    return {("crossword-board", "/properties/style/enum"): list(STYLES),
-            **{("crossword-stats", f"{summary}/{key}/propertyNames/enum"): list(STYLES)
-               for key in ("blank_failure", "unblanked", "ambiguous")},
-            ("pack-manifest", f"{section}/kind/enum"):
-                [kind for kind, where in KINDS.items() if "<registered>" not in where],
-            ("pack-manifest", f"{section}/render/items/enum"): list(FORMATS)}
-
-
-def rewrite_schemas() -> list[str]:
-    """Write :func:`schema_enums` into the shipped schemas; the names of those changed."""
-    from wordforge_cli import schemas
-
-    docs: dict[str, Any] = {}
-    for (name, pointer), values in schema_enums().items():
-        node = docs.setdefault(name, schemas.load(name))
-        *parents, last = pointer.strip("/").split("/")
-        for key in parents:
-            node = node[key]
-        node[last] = values
-    changed = []
-    for name, doc in docs.items():
-        path = schemas.SCHEMA_DIR / f"{name}.json"
-        text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-        if path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            changed.append(name)
-    return changed
-
-
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "README.md")
     print(f"{target}: {'updated' if rewrite(target) else 'already current'}")
-    print(f"schemas: {', '.join(rewrite_schemas()) or 'already current'}")

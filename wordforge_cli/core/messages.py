@@ -1,7 +1,5 @@
-"""Every message of wfkit's own on stderr: one prefix (``wfkit: ``, then ``warning: `` or
-``error: `` where it is one), one line, controls escaped. A run's figures name their command
-first (``wfkit: kanji: 12 pools ...``); a table of them goes under its line (:func:`detail`).
-Only the entry point's line for a signal that comes before Click is imported is its own."""
+"""Every message of wfkit's own on stderr (the entry point's before Click is imported aside):
+one prefix (``wfkit: ``, then ``warning: `` or ``error: ``), one line, controls escaped."""
 
 from __future__ import annotations
 

@@ -1,12 +1,11 @@
-"""Blank styles: which given letters (n == -2) a board hides, judged from neighbouring cells only.
+"""Blank styles: which given letters (n == -2) a board hides, judged from neighbouring cells only
+(as the article does it, never from which word a cell belongs to). Answer cells (n >= 0) and
+crossings (n == -1) are never touched.
 
-As the article does it, a style never looks at which word a cell belongs to, only at whether
-the cells around it exist. :data:`BLANK_STYLES` is the one table of them: each style's name,
-the names a player sees, its rule in words and the rule itself, as the bit mask of the given
-cells it hides (the board as bit masks: a neighbour test is a shift, a style one expression).
-Everything else (the options and their help, the config's labels, the statistics' per-style
-figures, the schemas' enums) reads this table; ``crossword/check.py`` states the rules again
-on its own, on purpose. Answer cells (n >= 0) and crossings (n == -1) are never touched.
+:data:`BLANK_STYLES` is the one table of them: each style's names and rule, in words and as
+the bit mask of the cells it hides (a neighbour test is a shift, a style one expression). The
+options and their help, the config's labels, the statistics and the schemas' enums read it;
+``crossword/check.py`` states the rules again on its own, on purpose.
 """
 
 from __future__ import annotations
@@ -17,9 +16,9 @@ from dataclasses import dataclass
 
 @dataclass(slots=True)
 class Masks:
-    """A board as bit masks over its grid with a border of empty squares (square
-    ``(y + 1) * stride + x + 1``): the cells, the given letters, the answer cells, and the
-    cells with a neighbour on the left, right, above and below."""
+    """A board as bit masks over its grid with a border of empty squares (square ``(y + 1) *
+    stride + x + 1``): the given letters, the answer cells, the cells with a neighbour on each
+    side (left, right, above, below)."""
 
     stride: int
     given: int
@@ -32,10 +31,9 @@ class Masks:
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """One blank style. ``label``: the name a player sees (the config's ``labels`` replaces
-    it; そのまま and 語尾かくし are the article's, its ENDLESS_BLANK_LABEL, the others ours in
-    the same manner), ``english`` an English one; ``rule``: what it hides, in words (its
-    ``--help``); ``hides``: the given cells it hides, as bits of the board's :class:`Masks`."""
+    """One blank style. ``label``: the name a player sees (the config's ``labels`` replace it;
+    そのまま and 語尾かくし are the article's ENDLESS_BLANK_LABEL, the others ours in its manner),
+    ``english`` an English one; ``rule``: what it hides (``--help``), ``hides`` as bits."""
 
     name: str
     label: str
@@ -44,35 +42,24 @@ class Style:
     hides: Callable[[Masks], int]
 
 
-def _alt(m: Masks) -> int:
-    even = _EVEN.get(m.stride, 0)
-    if even.bit_length() < m.given.bit_length():
-        even = _even(m.stride, m.given.bit_length())
-    return m.given & even
-
-
-def _most(m: Masks) -> int:
-    a, s = m.answers, m.stride
-    return m.given & ~((a << 1) | (a >> 1) | (a << s) | (a >> s))
-
-
 BLANK_STYLES: dict[str, Style] = {s.name: s for s in (
     Style("none", "そのまま", "as is", "nothing", lambda m: 0),
     Style("tail", "語尾かくし", "ends hidden", "the last cell of runs",
           lambda m: m.given & ((m.left & ~m.right) | (m.up & ~m.down))),
     Style("head", "語頭かくし", "starts hidden", "the first cell of runs",
           lambda m: m.given & ((m.right & ~m.left) | (m.down & ~m.up))),
-    Style("alt", "市松かくし", "checkerboard", "the cells with x+y even", _alt),
+    Style("alt", "市松かくし", "checkerboard", "the cells with x+y even",
+          lambda m: m.given & _even(m.stride, m.given.bit_length())),
     Style("most", "ほぼかくし", "mostly hidden", "every given cell not beside an answer cell",
-          _most),
+          lambda m: m.given & ~((m.answers << 1) | (m.answers >> 1) | (m.answers << m.stride)
+                                | (m.answers >> m.stride))),
 )}
 STYLES: tuple[str, ...] = tuple(BLANK_STYLES)
 LABELS: dict[str, str] = {s.name: s.label for s in BLANK_STYLES.values()}
 
 
 def masks(cells: Sequence[tuple[int, int, str, int]], width: int | None = None) -> Masks:
-    """The board of ``cells`` (x, y, letter, n) as :class:`Masks`; ``width``: the board's,
-    when known (at least its largest x + 1)."""
+    """``cells`` (x, y, letter, n) as :class:`Masks`; ``width``: the board's (or more), if known."""
     if width is None:
         width = 1 + max((x for x, _y, _c, _n in cells), default=0)
     stride = width + 1
@@ -107,9 +94,8 @@ def blank(cells: Sequence[tuple[int, int, str, int]], style: str) -> tuple[list[
 
 def blank_counts(cells: Sequence[tuple[int, int, str, int]], styles: Sequence[str],
                  width: int | None = None) -> dict[str, int]:
-    """How many cells each style would blank, for all ``styles`` at once from one set of masks
-    (the statistics count every layout of a batch: a fifth of what a batch's statistics cost
-    was this, cell by cell)."""
+    """How many cells each style would blank, all from one set of masks (the statistics count
+    every layout of a batch: a fifth of what its statistics cost was this, cell by cell)."""
     m = masks(cells, width)
     return {style: BLANK_STYLES[style].hides(m).bit_count() for style in styles}
 
@@ -121,6 +107,8 @@ def _even(stride: int, bits: int) -> int:
     """The squares with x + y even, ``stride`` squares a row, at least ``bits`` bits of them
     (square ``(y + 1) * stride + x + 1``: x + y is even where the row and column of the
     square are both even or both odd)."""
+    if (mask := _EVEN.get(stride, 0)).bit_length() >= bits:
+        return mask
     rows = -(-bits // stride) + 8
     row = [sum(1 << col for col in range(start, stride, 2)) for start in (0, 1)]
     mask = sum(row[r & 1] << (r * stride) for r in range(rows))

@@ -1,6 +1,6 @@
 """Vocabulary to lexicon: normalised letters, duplicates dropped, words indexed by letter.
 
-Normalisation, so that a word typed two ways is one word: NFKC first. Japanese: hiragana folds to katakana and, on by default,
+Words compare normalised: NFKC first. Japanese: hiragana folds to katakana and, on by default,
 small kana to full size (ッ->ツ, ャ->ヤ), as printed Japanese crosswords do. English: case-folded
 letters only. Any other script: its letters (Unicode categories L and M). A word holding a
 space, digit or symbol cannot be a board's word: it is skipped and returned in
@@ -252,13 +252,3 @@ def prepare(vocab: Vocabulary, *, fold_small: bool = True,
         raise ConfigError(f"a crossword needs at least 2 distinct words{more}", path=vocab.path)
     return Lexicon(vocab.name, lang, tuple(words), tuple(lines), tuple(hints), vocab.path,
                    tuple(spellings), dups, skipped)
-
-
-def lexicon_from_words(words: list[str], language: str | None = None,
-                       name: str = "words") -> Lexicon:
-    """A lexicon from plain strings (tests, benchmarks); same rules as :func:`prepare`."""
-    from wordforge_cli.io.vocab import VocabEntry
-
-    vocab = Vocabulary("<words>", name, language,
-                       [VocabEntry(w, i + 1) for i, w in enumerate(words)])
-    return prepare(vocab)

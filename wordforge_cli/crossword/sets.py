@@ -119,15 +119,6 @@ def batch_deck(lexicon: Lexicon, request: Request, seed: int, *,
     return Deck(dealable(lexicon, request, check_request(lexicon, request)), seed, scope)
 
 
-def batch_item(lexicon: Lexicon, request: Request, seed: int, i: int, *,
-               scope: tuple[object, ...] = SCOPE, redraws: int = DEFAULT_REDRAWS,
-               labels: Mapping[str, str] = LABELS) -> tuple[int, Board | None]:
-    """(item seed, board) of batch item i made alone: the same as :func:`batch` gives it."""
-    _i, item_seed, board = next(batch(lexicon, request, seed, 1, scope=scope, start=i,
-                                      redraws=redraws, labels=labels))
-    return item_seed, board
-
-
 def _seeds(seed: int, scope: tuple[object, ...]) -> Callable[[int], int]:
     """``i -> derive_seed(seed, *scope, i)``, hashing the common prefix once (a test holds it
     equal to :func:`derive_seed`)."""

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from wordforge_cli.core.messages import say
 from wordforge_cli.core.rng import fresh_seed
 from wordforge_cli.options.spec import CLI, Field
 
@@ -72,8 +73,6 @@ def first_drawn(items: Iterator[T]) -> Iterator[T]:
 def report_seed(ctx: click.Context, seed: int) -> None:
     """Tell the user which seed an unseeded run drew, so the run can be repeated."""
     if ctx.meta.get("wfkit.seed_was_drawn"):
-        from wordforge_cli.core.messages import say
-
         say(f"seed {seed} (pass --seed {seed} to repeat this run)")
 
 

@@ -1,10 +1,8 @@
 """Renders shared by all engines: text, SVG, ipuz, HTML. Pure functions from records to text.
 
-:data:`FORMATS` is the one table of them: each render's name, the suffix of its files, how a
-command writes it, and per engine that has it the function drawing one record and the words
-``--render`` says of it. The commands' ``--render`` choices and help, a kind's renders, the
-pack's file names and manifest checks and the schemas' enums all read it, so a new format is
-one row here; each render module is imported only when its format is used.
+:data:`FORMATS` is the one table of them, a row a format: the commands' ``--render`` choices
+and help, the kinds' renders, the pack's file names and manifest checks and the schemas' enums
+read it, so a new format is one row; a render module is imported only when its format is used.
 """
 
 from __future__ import annotations
@@ -39,9 +37,9 @@ def _board_svg(record: dict[str, Any], look: Look) -> str:
 
 
 def _board_sheet(record: dict[str, Any], look: Look) -> str:
-    from wordforge_cli.render.crossword import board_sheet
+    from wordforge_cli.render.crossword import SheetStream, drawn
 
-    return board_sheet(record, look.hints, title=look.title)
+    return drawn(SheetStream, [record], look.title, look.hints)
 
 
 def _board_ipuz(record: dict[str, Any], look: Look) -> str:
@@ -58,19 +56,17 @@ def _pool_text(record: dict[str, Any], look: Look) -> str:
 
 
 def _pool_svg(record: dict[str, Any], look: Look) -> str:
-    from wordforge_cli.kanji import load_grades
     from wordforge_cli.render.kanji import pool_svg
 
-    return pool_svg(record, reveal=look.reveal, grades=load_grades())
+    return pool_svg(record, reveal=look.reveal)  # (coloured by the bundled grades)
 
 
 @dataclass(frozen=True)
 class Format:
-    """One render. ``suffix``: its files' (a pack writes a section's ``text`` into one
-    ``NAME.txt``, any other format one file per item, ``NAME/000017.SUFFIX``); ``streamed``:
-    a command writes one document laid out record after record (made in one process);
-    ``one_line``: a record's text is one line (a batch's boards are dealt to the workers by
-    answer); ``draws``: engine -> (the function drawing one record, what ``--render`` says)."""
+    """One render. ``suffix``: its files' (a pack's ``text`` is one ``NAME.txt``, any other
+    format a file per item, ``NAME/000017.SUFFIX``); ``draws``: engine -> (the function drawing
+    one record, what ``--render`` says of it); ``streamed``: a command writes one document
+    (in one process); ``one_line``: a record's text is a line (dealt to workers by answer)."""
 
     name: str
     suffix: str

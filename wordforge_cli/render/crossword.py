@@ -201,17 +201,23 @@ class SvgStream(_Spooled):
         self.out.write(svg_tail())
 
 
-def boards_svg(records: Iterable[dict[str, Any]], title: str = "wfkit crossword",
-               hints: Hints | None = None) -> str:
-    """One SVG picture; several boards are stacked top to bottom."""
+def drawn(stream: type[SvgStream | SheetStream], records: Iterable[dict[str, Any]],
+          title: str = "wfkit crossword", hints: Hints | None = None) -> str:
+    """A streamed render's document of ``records`` as one text."""
     import io
 
     out = io.StringIO()
-    stream = SvgStream(out, title, hints)
+    doc = stream(out, title, hints)
     for rec in records:
-        stream.add(rec)
-    stream.close()
+        doc.add(rec)
+    doc.close()
     return out.getvalue()
+
+
+def boards_svg(records: Iterable[dict[str, Any]], title: str = "wfkit crossword",
+               hints: Hints | None = None) -> str:
+    """One SVG picture; several boards are stacked top to bottom."""
+    return drawn(SvgStream, records, title, hints)
 
 
 SHEET_CSS = """
@@ -295,15 +301,3 @@ class SheetStream(_Spooled):
     def close(self) -> None:
         self._drain()
         self.out.write("</body></html>\n")
-
-
-def board_sheet(rec: dict[str, Any], hints: Hints | None = None,
-                title: str = "wfkit crossword") -> str:
-    """A printable sheet of one board (puzzle page, then solution page)."""
-    import io
-
-    out = io.StringIO()
-    sheet = SheetStream(out, title, hints)
-    sheet.add(rec)
-    sheet.close()
-    return out.getvalue()
