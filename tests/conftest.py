@@ -42,6 +42,15 @@ settings.register_profile("explore", deadline=None,
 settings.load_profile("ci" if os.environ.get("CI") else "explore")
 
 
+def lexicon_from_words(words: list[str], language: str | None = None, name: str = "words"):
+    """A crossword lexicon from plain strings; the same rules as ``lexicon.prepare``."""
+    from wordforge_cli.crossword.lexicon import prepare
+    from wordforge_cli.io.vocab import VocabEntry, Vocabulary
+
+    return prepare(Vocabulary("<words>", name, language,
+                              [VocabEntry(w, i + 1) for i, w in enumerate(words)]))
+
+
 @pytest.fixture
 def run():
     """``run("rarity", "cat", "--json")`` -> click Result (stdout and stderr kept apart)."""

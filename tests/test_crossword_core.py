@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, lexicon_from_words
 from wordforge_cli.core.errors import ConfigError, UsageError
 from wordforge_cli.crossword.blanks import STYLES, blank
 from wordforge_cli.crossword.board import Request, check_request, make_board
 from wordforge_cli.crossword.check import check_record
-from wordforge_cli.crossword.lexicon import lexicon_from_words, normalise, prepare
+from wordforge_cli.crossword.lexicon import normalise, prepare
 from wordforge_cli.crossword.records import record
 from wordforge_cli.io.vocab import read_vocab
 

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import lexicon_from_words
 from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
 from wordforge_cli.crossword.board import Request
-from wordforge_cli.crossword.lexicon import Lexicon, lexicon_from_words, prepare
+from wordforge_cli.crossword.lexicon import Lexicon, prepare
 from wordforge_cli.crossword.records import board_line, record, record_json
 from wordforge_cli.crossword.sets import batch
 from wordforge_cli.crossword.stats import BatchStats

@@ -146,7 +146,7 @@ def test_the_text_from_boards_is_the_documents_json(vocab, layout):
 def test_the_text_of_a_big_vocabularys_boards():
     """Boards with no layout key (a vocabulary too big to keep its layouts) are written
     whole, the same bytes; a board id that is a string is quoted."""
-    from wordforge_cli.crossword.lexicon import lexicon_from_words
+    from tests.conftest import lexicon_from_words
     from wordforge_cli.io.output import dumps_plain
     from wordforge_cli.render.ipuz import board_ipuz_line
 

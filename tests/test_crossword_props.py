@@ -22,7 +22,6 @@ from wordforge_cli.crossword.sets import (
     DEFAULT_RAMP,
     EndlessConfig,
     batch,
-    batch_item,
     challenge_set,
     endless_question,
 )
@@ -101,7 +100,8 @@ def test_batch_items_are_independent_of_position():
     assert scoped[1] != whole[0][0]
     assert scoped[1] == derive_seed(11, "pack", "section-a", 0)
     assert [s for s, _ in whole] == [derive_seed(11, "crossword", i) for i in range(12)]
-    alone = [record(batch_item(lex, request, 11, i)[1], i, s) for i, (s, _) in enumerate(whole)]
+    alone = [record(next(batch(lex, request, 11, 1, start=i))[2], i, s)  # item i made alone
+             for i, (s, _) in enumerate(whole)]
     assert alone == [r for _, r in whole]
 
 

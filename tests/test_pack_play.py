@@ -273,15 +273,15 @@ def test_preview_draws_win_rates_and_difficulty_per_step(built, tmp_path, run):
     {"difficulty": "x", "balance": 3},
 ])
 def test_charts_of_spoiled_figures_draw_nothing(spoiled):
-    from wordforge_cli.render.charts import section_charts
+    from wordforge_cli.render.charts import play_charts
 
-    assert section_charts("challenge", spoiled) == []
+    assert play_charts("challenge", spoiled) == []
 
 
 def test_a_long_endless_run_draws_its_first_steps():
-    from wordforge_cli.render.charts import MAX_BARS, section_charts
+    from wordforge_cli.render.charts import MAX_BARS, play_charts
 
-    ((svg, caption),) = section_charts("endless", {"difficulty": {"per_step": [1.5] * 500}})
+    ((svg, caption),) = play_charts("endless", {"difficulty": {"per_step": [1.5] * 500}})
     assert svg.count('class="bar"') == MAX_BARS
     assert f"the first {MAX_BARS} of 500" in caption
 

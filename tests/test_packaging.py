@@ -40,3 +40,19 @@ def test_examples_and_schemas_are_shipped():
         for path in (ROOT / folder).iterdir():
             if path.is_file() and path.name != "__init__.py":
                 assert path.suffix in suffixes, f"{folder}/{path.name} would not be installed"
+
+
+def test_classifiers_say_posix_and_a_system_without_fork_is_refused_in_one_line(tmp_path):
+    """The entry point handles SIGHUP and the workers fork: the classifiers say POSIX, and
+    where there is no fork wfkit says so in one line, exit 1, before it imports anything."""
+    import subprocess
+    import sys
+
+    classifiers = PYPROJECT["project"]["classifiers"]
+    assert "Operating System :: POSIX" in classifiers
+    assert not any("OS Independent" in c for c in classifiers)
+    done = subprocess.run([sys.executable, "-c", "import os, runpy; del os.fork; "
+                           "runpy.run_module('wordforge_cli', run_name='__main__')"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == "wfkit: error: wfkit runs on POSIX systems only (this one has no fork)\n"

@@ -41,7 +41,7 @@ def test_one_pool_reports_one_line(run, tmp_path):
     result = run("kanji", "-n", "1", "--seed", "1", "-o", tmp_path / "p.jsonl")
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("wfkit kanji: 1 pool in ")
+    assert len(lines) == 1 and lines[0].startswith("wfkit: kanji: 1 pool in ")
     record = json.loads((tmp_path / "p.jsonl").read_text(encoding="utf-8"))
     assert f"{record['kanji_count']} kanji, {record['chars']} characters" in lines[0]
     two = run("kanji", "-n", "2", "--seed", "1", "-o", tmp_path / "p.jsonl")
@@ -53,7 +53,7 @@ def test_one_self_played_pool_reports_its_line_and_its_games(run, tmp_path):
     result = run("kanji", "-n", "1", "--seed", "1", "--self-play", "-o", tmp_path / "p.jsonl")
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
-    assert lines[0].startswith("wfkit kanji: 1 pool in ")
+    assert lines[0].startswith("wfkit: kanji: 1 pool in ")
     record = json.loads((tmp_path / "p.jsonl").read_text(encoding="utf-8"))
     games = record["balance"]["games"]
     assert lines[1].startswith(f"  self-play: {games} games, first player wins ")
@@ -110,7 +110,7 @@ def test_tiles_stats_of_many_deals(run, tmp_path):
     assert figures["vowels"]["min"] == vowels[0] and figures["vowels"]["max"] == vowels[-1]
     assert figures["hands_without_vowel"] == vowels.count(0)
     assert figures["q_without_u"] == sum("Q" in h and "U" not in h for h in hands)
-    report = [line for line in result.stderr.splitlines() if line.startswith("wfkit tiles:")]
+    report = [line for line in result.stderr.splitlines() if line.startswith("wfkit: tiles:")]
     assert len(report) == 1 and "40 deals, 120 hands" in report[0]
     # mergeable: two halves summarise to the whole
     rules = read_rules(None).tiles
@@ -123,7 +123,7 @@ def test_tiles_stats_of_many_deals(run, tmp_path):
     restored = DealStats.from_state(json.loads(json.dumps(second.to_state())), rules.points)
     assert first.merge(restored).summary() == whole.summary() == figures
     single = run("tiles", "--seed", "5")
-    assert not [line for line in single.stderr.splitlines() if line.startswith("wfkit tiles:")]
+    assert not [line for line in single.stderr.splitlines() if line.startswith("wfkit: tiles:")]
     refused = run("tiles", "--hand", "abc", "--word", "cab", "--stats", stats)
     assert refused.exit_code == 2 and "--stats goes with dealing" in refused.stderr
 

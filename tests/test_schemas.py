@@ -14,6 +14,7 @@ import pytest
 
 from tests.conftest import CONFIGS, EXAMPLES
 from wordforge_cli import schemas
+from wordforge_cli.render import renders
 
 REGISTRY = schemas.registry()
 
@@ -242,12 +243,13 @@ name: schema-check
 seed: 5
 sections:
   - {name: boards, kind: crossword, vocab: VOCAB/tech.yaml, count: 12, style: tail,
-     render: [svg, text, ipuz], render_limit: 2}
+     render: [CROSSWORD_RENDERS], render_limit: 2}
   - {name: fair, kind: crossword, vocab: VOCAB/animals-en.yaml, count: 3, band: [5, 6],
      layout: strict, unique: true}
   - {name: run, kind: endless, vocab: VOCAB/tech.yaml, count: 6}
   - {name: sets, kind: challenge, vocab: VOCAB/animals-en.yaml, count: 1, layout: strict}
-  - {name: pools, kind: kanji, count: 4, preset: easy, render: [svg, text], render_limit: 1}
+  - {name: pools, kind: kanji, count: 4, preset: easy, render: [KANJI_RENDERS],
+     render_limit: 1}
   - {name: table, kind: rarity, vocab: VOCAB/words.yaml, cefr: VOCAB/article-cefr.yaml}
 """
 
@@ -255,7 +257,10 @@ sections:
 @covers("pack-manifest")
 def test_pack_manifest_of_a_build_and_of_a_shard(run, tmp_path):
     config = tmp_path / "pack.yaml"
-    config.write_text(PACK.replace("VOCAB", str(EXAMPLES)), encoding="utf-8")
+    # every render of the table: a manifest naming any of them validates
+    config.write_text(PACK.replace("VOCAB", str(EXAMPLES))
+                      .replace("CROSSWORD_RENDERS", ", ".join(renders("crossword")))
+                      .replace("KANJI_RENDERS", ", ".join(renders("kanji"))), encoding="utf-8")
     ok(run("pack", "build", config, "--out", tmp_path / "pack"))
     manifest = json.loads((tmp_path / "pack" / "manifest.json").read_text(encoding="utf-8"))
     assert {s["kind"] for s in manifest["sections"]} == {"crossword", "endless", "challenge",

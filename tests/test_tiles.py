@@ -42,7 +42,7 @@ def test_same_seed_same_bytes_other_seed_other_draw(run):
     a = run("tiles", "--players", "4", "--seed", "7", "-n", "3")
     b = run("tiles", "--players", "4", "--seed", "7", "-n", "3")
     assert a.exit_code == 0 and a.stdout == b.stdout
-    assert a.stderr.startswith("wfkit tiles: 3 deals, 12 hands:")  # one line of figures
+    assert a.stderr.startswith("wfkit: tiles: 3 deals, 12 hands:")  # one line of figures
     assert len(a.stderr.splitlines()) == 1 and a.stderr == b.stderr
     c = run("tiles", "--players", "4", "--seed", "8", "-n", "3")
     assert c.stdout != a.stdout

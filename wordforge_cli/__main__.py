@@ -8,7 +8,10 @@ import os
 import sys
 from typing import NoReturn
 
-from wordforge_cli.core import signals
+if not hasattr(os, "fork"):  # SIGHUP is handled and the workers are forked: POSIX only
+    sys.exit("wfkit: error: wfkit runs on POSIX systems only (this one has no fork)")
+
+from wordforge_cli.core import signals  # noqa: E402
 
 
 def entry() -> None:

@@ -87,9 +87,7 @@ class LazyGroup(click.Group):
             click.echo(error.ctx.get_help() if error.ctx is not None else error.format_message())
             sys.exit(0)
         except click.UsageError as error:
-            hint = ""
-            if error.ctx is not None:
-                hint = f" (see '{error.ctx.command_path} -h')"
+            hint = f" (see '{error.ctx.command_path} -h')" if error.ctx is not None else ""
             say(f"error: {error.format_message()}{hint}")
             sys.exit(error.exit_code)
         except click.ClickException as error:

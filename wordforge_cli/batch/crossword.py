@@ -37,6 +37,7 @@ from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
 from wordforge_cli.crossword.sets import check_challenge, check_endless
 from wordforge_cli.io.vocab import read_vocab
 from wordforge_cli.options.spec import PACK
+from wordforge_cli.render import renders
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.context import SectionContext
@@ -50,7 +51,7 @@ FILE_KEYS = ("vocab", "config")  # files, named relative to the pack config
 BAND = {"min_len": "band", "max_len": "band"}  # a batch section's key of the request's fields
 
 
-RENDERS = ("text", "svg", "ipuz", "sheet")
+RENDERS = renders("crossword")
 
 
 class BoardSection(Section):
@@ -329,17 +330,14 @@ def load_lexicon(path: str | Path, v: Mapping[str, Any], *, duplicates: bool = F
                  ) -> Lexicon:
     """The vocabulary's lexicon, its skipped entries warned about (the intake policy's one
     wording); ``duplicates``: the words dropped as repeats too (the command line's)."""
-    import click
-
-    from wordforge_cli.core.messages import warn_skipped
+    from wordforge_cli.core.messages import say, warn_skipped
 
     vocab = read_vocab(path)
     lexicon = prepare_lexicon(vocab, fold_small=v["fold_small"], strict=v["strict_vocab"])
     warn_skipped(vocab.path, lexicon.skipped)
     for dup in lexicon.duplicates if duplicates else ():
-        click.echo(f"wfkit: {vocab.path}:{dup.line}: duplicate word '{dup.word}' (the same as "
-                   f"line {dup.first_line} after normalisation: {dup.normalised}), dropped",
-                   err=True)
+        say(f"{vocab.path}:{dup.line}: duplicate word '{dup.word}' (the same as line "
+            f"{dup.first_line} after normalisation: {dup.normalised}), dropped")
     return lexicon
 
 

@@ -33,6 +33,7 @@ from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_
 from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
 from wordforge_cli.kanji.territory import BalanceStats, played_pools
 from wordforge_cli.options.spec import PACK
+from wordforge_cli.render import renders
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.context import SectionContext
@@ -173,5 +174,5 @@ def _legend() -> str:
 
 
 # pools of jukugo for the territory game (n base words + m drawn)
-KANJI = Kind("kanji", OWN_KEYS + POOLS.keys(PACK), ("text", "svg"), _prepare,
+KANJI = Kind("kanji", OWN_KEYS + POOLS.keys(PACK), renders("kanji"), _prepare,
              count=POOLS["count"], draw=_draw, charts=play_charts, legend=_legend)

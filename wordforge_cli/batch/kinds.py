@@ -34,9 +34,6 @@ KINDS: dict[str, str] = {
 }
 _LOADED: dict[str, Kind] = {}
 
-# render format -> file suffix (text renders of a section go to one file, the others one per item)
-RENDER_SUFFIX = {"text": "txt", "svg": "svg", "ipuz": "ipuz", "sheet": "html"}
-
 
 def kind_names() -> list[str]:
     return sorted(KINDS)

@@ -59,7 +59,7 @@ def shard_chunks(n_chunks: int, shard: tuple[int, int] | None) -> range:
     return range(n_chunks * (index - 1) // total, n_chunks * index // total)
 
 
-class Plan:
+class ChunkPlan:
     """The chunks to run, in order, made lazily (a pack of 10**12 items is no list in memory):
     items ``start..start+count-1`` of each section in chunks of ``size`` items (a pack's: from
     0, in chunks of ``CHUNK``; the crossword command's: from ``endless --start``, in chunks of
@@ -86,10 +86,10 @@ class Plan:
 
 def render_path(section: Section, fmt: str, rid: object) -> str:
     """``NAME/000017.svg``: per-item renders named by record id (the item index if none)."""
-    from wordforge_cli.batch.kinds import RENDER_SUFFIX
+    from wordforge_cli.render import FORMATS
 
     name = f"{rid:06d}" if isinstance(rid, int) else str(rid)
-    return f"{section.name}/{name}.{RENDER_SUFFIX[fmt]}"
+    return f"{section.name}/{name}.{FORMATS[fmt].suffix}"
 
 
 Lines = Callable[[Item], list[bytes]]  # an item's lines as written, in UTF-8
@@ -161,7 +161,7 @@ def run_task(task: Task) -> list[ChunkResult]:
     return made
 
 
-def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan, jobs: int,
+def run_chunks(seed: int, sections: Sequence[Section], chunks: ChunkPlan, jobs: int,
                lines: Lines | None = None, dealt: bool = True
                ) -> Generator[ChunkResult, None, None]:
     """Results in chunk order; ``jobs`` worker processes (1: in this process), started by
@@ -188,7 +188,7 @@ def run_chunks(seed: int, sections: Sequence[Section], chunks: Plan, jobs: int,
     return merged
 
 
-def _tasks(seed: int, sections: Sequence[Section], chunks: Plan, jobs: int,
+def _tasks(seed: int, sections: Sequence[Section], chunks: ChunkPlan, jobs: int,
            runs: deque[tuple[list[Chunk], list[list[int]] | None]], dealt: bool
            ) -> Iterator[Task]:
     """The tasks, each run of chunks noted in ``runs`` for the merge (with the part of each

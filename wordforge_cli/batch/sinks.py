@@ -12,7 +12,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.kinds import Item, Section
-    from wordforge_cli.batch.runner import Lines, Plan
+    from wordforge_cli.batch.runner import ChunkPlan, Lines
 
     # a render laid out over every record (an SVG of all boards, a sheet, a table): opened on
     # the output, fed each item in this process, closed with the run
@@ -72,20 +72,20 @@ def require_whole(run: Run, noun: str) -> None:
                        "for all of them")
 
 
-def summed(section: Section, seed: int, *, plan: Plan | None = None, jobs: int = 1,
+def summed(section: Section, seed: int, *, plan: ChunkPlan | None = None, jobs: int = 1,
            lines: Lines | None = None, dealt: bool = True, unit: str = "item",
            write: Callable[[bytes], object] | None = None) -> Run:
     """Run the section's items and sum up their statistics: ``lines`` (None: the section's
     JSON Lines) to ``write`` (None: nowhere, the statistics are the report); ``dealt``: one
     line an item, so that a batch's items may be dealt to the workers by answer."""
-    from wordforge_cli.batch.runner import Plan, run_chunks
+    from wordforge_cli.batch.runner import ChunkPlan, run_chunks
     from wordforge_cli.core.progress import counting
     from wordforge_cli.core.signals import check
 
     started = time.perf_counter()
     stats: Any = section.new_stats()
     failures: list[str] = []
-    results = run_chunks(seed, [section], plan or Plan([section]), jobs, lines, dealt=dealt)
+    results = run_chunks(seed, [section], plan or ChunkPlan([section]), jobs, lines, dealt=dealt)
     try:
         with counting(total=section.count, desc=section.name, unit=unit) as done:
             for result in results:  # the chunks' lines, statistics and failures, in order

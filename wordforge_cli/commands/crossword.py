@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
-from wordforge_cli.core.messages import quiet
+from wordforge_cli.core.messages import quiet, say
 from wordforge_cli.crossword.config import (
     BATCH,
     BOARD,
@@ -34,6 +34,7 @@ from wordforge_cli.options.shared import (
     vocab_option,
 )
 from wordforge_cli.options.spec import CONFIG_META, config_callback
+from wordforge_cli.render import FORMATS, Look, render_help, renders
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.crossword import BoardSection
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from wordforge_cli.crossword.config import CrosswordConfig
     from wordforge_cli.render.ipuz import IpuzCache
 
-RENDERS = ("json", "text", "svg", "ipuz", "sheet")
+RENDERS = ("json", *renders("crossword"))
 
 
 def _config(ctx: click.Context) -> CrosswordConfig:
@@ -69,10 +70,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
         output_options(),
         click.option("--render", type=click.Choice(RENDERS), default="json",
                      show_default=True,
-                     help="json: one record a line; text: the article's picture, clues and "
-                          "solution; svg: pictures with numbered clues; ipuz: ipuz v2 JSON, one "
-                          "puzzle a line (entries are the grid's runs); sheet: a printable "
-                          "HTML sheet, a puzzle page per board, then the solution pages."),
+                     help=render_help("crossword", "json: one record a line")),
         STATS.option(),
         jobs_option,
         REQUIRE_ALL.option(),
@@ -203,8 +201,8 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
 # RUN_CHUNKS of them; the bytes depend on neither number.
 PARALLEL_BOARDS = 4096
 CHUNK_BOARDS = 256
-STREAMED = ("svg", "sheet")  # one document laid out board after board: made in one process
-ONE_LINE = ("json", "ipuz")  # a batch board's text is one line: dealt by answer to the workers
+STREAMED = tuple(name for name, fmt in FORMATS.items() if fmt.streamed)
+ONE_LINE = ("json", *(name for name, fmt in FORMATS.items() if fmt.one_line))
 
 
 def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, count: int,
@@ -215,7 +213,7 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     order. A challenge set is one item; an item whose budget ran out is counted, its reason
     reported after the statistics, and the run goes on."""
     from wordforge_cli.batch.crossword import FORMS, load_lexicon
-    from wordforge_cli.batch.runner import Plan
+    from wordforge_cli.batch.runner import ChunkPlan
     from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.crossword.sets import SCOPE
 
@@ -235,7 +233,7 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     hints = section.hints
     with _few_collections():  # (the workers are forked in the sink: theirs too)
         run = stream(section, common["seed"], common["output"],
-                     plan=Plan([section], start=start, size=max(1, CHUNK_BOARDS // size)),
+                     plan=ChunkPlan([section], start=start, size=max(1, CHUNK_BOARDS // size)),
                      jobs=jobs, lines=_lines(section, render, hints),
                      document=_document(render, lexicon.name, hints), dealt=render in ONE_LINE,
                      unit="board",
@@ -254,7 +252,7 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
                                                   if k not in head}},
                 run, timing, vocabulary=lexicon.name)
     for failure in run.failures:  # after the statistics: one line per item not made
-        click.echo(f"wfkit: {failure}", err=True)
+        say(failure)
 
 
 def _refuse(run: Run, budget: int, require_all: bool) -> None:
@@ -307,10 +305,9 @@ def _lines(section: BoardSection, render: str, hints: dict[str, str]) -> Lines |
     ipuz: each board's bytes, its layout's encoded once)."""
     if render == "json" or render in STREAMED:
         return None
-    if render == "text":
-        from wordforge_cli.render.crossword import board_text
-
-        return lambda item: [board_text(rec, hints).encode() for rec in item.records]
+    if render != "ipuz":  # any other format: the table's function, record by record
+        draw, look = FORMATS[render].draws["crossword"][0], Look(hints=hints)
+        return lambda item: [draw(rec, look).encode() for rec in item.records]
     from wordforge_cli.batch.crossword import BoardItem
     from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line
 
@@ -332,42 +329,40 @@ def _lines(section: BoardSection, render: str, hints: dict[str, str]) -> Lines |
 
 def _report(summary: dict[str, Any], timing: dict[str, Any]) -> None:
     a = summary["attempts"]
-    echo = click.echo
     if summary["made"] + summary["failed"] == 1:  # one board: one line, not batch figures
         failed = [s for s, v in summary["blank_failure"].items() if s != "none" and v["boards"]]
         ambiguous = [s for s, n in summary.get("ambiguous", {}).items() if n]
         what = ("1 board made" if summary["made"] else "no board made (budget ran out)")
-        echo(f"wfkit: crossword: {what} in {a['total']} attempt{'s' if a['total'] != 1 else ''}"
-             f", {timing['ms_per_board']} ms"
-             + (f"; blank styles that failed on it: {', '.join(failed)}" if failed else "")
-             + (f"; ambiguous with: {', '.join(ambiguous)}" if ambiguous else ""), err=True)
+        say(f"crossword: {what} in {a['total']} attempt{'s' if a['total'] != 1 else ''}"
+            f", {timing['ms_per_board']} ms"
+            + (f"; blank styles that failed on it: {', '.join(failed)}" if failed else "")
+            + (f"; ambiguous with: {', '.join(ambiguous)}" if ambiguous else ""))
         return
-    echo(f"wfkit: crossword: {summary['made']} made, {summary['failed']} failed; attempts "
-         f"median {a['median']}, worst {a['worst']}; {timing['ms_per_board']} ms/board, "
-         f"{timing['boards_per_second']} boards/s", err=True)
+    say(f"crossword: {summary['made']} made, {summary['failed']} failed; attempts "
+        f"median {a['median']}, worst {a['worst']}; {timing['ms_per_board']} ms/board, "
+        f"{timing['boards_per_second']} boards/s")
     parts = [f"{s} {v['rate']}% ({v['boards']}/{v['of']})"
              for s, v in summary["blank_failure"].items() if s != "none"]
     if parts:
-        echo("wfkit: blank failure: " + ", ".join(parts), err=True)
+        say("blank failure: " + ", ".join(parts))
     size = summary["size"]
     still = ", ".join(f"{k} {v}" for k, v in summary["unblanked"].items()) or "none"
-    echo(f"wfkit: sizes up to {size['largest'][0]}x{size['largest'][1]}; redraws "
-         f"{summary['redraws']}, still blanking nothing: {still}; fallback boards "
-         f"{summary['fallback']}", err=True)
+    say(f"sizes up to {size['largest'][0]}x{size['largest'][1]}; redraws "
+        f"{summary['redraws']}, still blanking nothing: {still}; fallback boards "
+        f"{summary['fallback']}")
     u = summary["word_use"]
-    echo(f"wfkit: {summary['distinct_answers']} distinct answers; words used {u['used']}/"
-         f"{u['words']} (min {u['min']}, max {u['max']} uses, evenness {u['evenness']})",
-         err=True)
+    say(f"{summary['distinct_answers']} distinct answers; words used {u['used']}/"
+        f"{u['words']} (min {u['min']}, max {u['max']} uses, evenness {u['evenness']})")
     if "difficulty" in summary:
         d = summary["difficulty"]
-        line = (f"wfkit: difficulty score median {d['score']['median']}, mean "
+        line = (f"difficulty score median {d['score']['median']}, mean "
                 f"{d['score']['mean']}, max {d['score']['max']}; guesses mean "
                 f"{d['guesses']['mean']}")
         if "per_step" in d:
             line += (f"; per step {' '.join(f'{m:g}' for m in d['per_step'])} ("
                      f"{'rises' if d['rises'] else 'does not rise'})")
-        echo(line, err=True)
+        say(line)
     if "ambiguous" in summary:
         parts = [f"{s} {n}" for s, n in summary["ambiguous"].items()]
-        echo(f"wfkit: ambiguous boards by style: {', '.join(parts)}; rejected as ambiguous "
-             f"while generating: {summary['ambiguous_rejected']}", err=True)
+        say(f"ambiguous boards by style: {', '.join(parts)}; rejected as ambiguous "
+            f"while generating: {summary['ambiguous_rejected']}")

@@ -86,6 +86,7 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
       wfkit init . --force
     """
     from wordforge_cli.core.errors import CannotDo, UsageError
+    from wordforge_cli.core.messages import say
     from wordforge_cli.io.output import atomic_write
 
     files = starter_files()
@@ -116,10 +117,10 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
             fh.write(data)
     where = "" if str(directory) == "." else f"cd {directory} && "
     if wheel is None:
-        click.echo("wfkit init: the workflow installs wfkit from PyPI, where it is not yet: "
-                   f"see the WFKIT line of {directory / WORKFLOW}", err=True)
+        say("init: the workflow installs wfkit from PyPI, where it is not yet: "
+            f"see the WFKIT line of {directory / WORKFLOW}")
     if quiet():
         return
-    click.echo(f"wfkit init: wrote {len(files)} files to {directory}/"
-               f"{f' ({len(present)} overwritten)' if present else ''}; try: {where}"
-               "wfkit pack build examples/pack.yaml --out pack/", err=True)
+    say(f"init: wrote {len(files)} files to {directory}/"
+        f"{f' ({len(present)} overwritten)' if present else ''}; try: {where}"
+        "wfkit pack build examples/pack.yaml --out pack/")

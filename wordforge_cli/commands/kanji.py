@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
-from wordforge_cli.core.messages import intake, quiet
+from wordforge_cli.core.messages import detail, intake, quiet, say
 from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
@@ -32,13 +32,14 @@ from wordforge_cli.options.shared import (
     seed_option,
 )
 from wordforge_cli.options.spec import CONFIG_META, config_callback
+from wordforge_cli.render import render_help, renders
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.kinds import Item
     from wordforge_cli.batch.sinks import Document, Run
     from wordforge_cli.kanji.territory import Player
 
-RENDERS = ("json", "text", "svg")
+RENDERS = ("json", *renders("kanji"))
 # --config and --preset (black's pattern): once both are known, the config's (and preset's)
 # values become the option defaults
 _eager = config_callback(load_config, after=("preset",))
@@ -51,8 +52,7 @@ _eager = config_callback(load_config, after=("preset",))
 @click.option("--preset", is_eager=True, callback=_eager,
               help="A preset of the config: easy, normal, hard (bundled).")
 @POOLS.options()
-@render_option(RENDERS, "json: one record a line; text: boards; svg: a picture of the tile "
-                        "boards.", {"jsonl": "json"})
+@render_option(RENDERS, render_help("kanji", "json: one record a line"), {"jsonl": "json"})
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
 @STATS.option()
 @REQUIRE_ALL.option()
@@ -113,7 +113,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         pair = kanji_config.pair(asked["players"])
         _report(run.summary, run.seconds, preset, (pair[0].name, pair[1].name))
     for failure in run.failures:  # after the figures: one line per pool that could not be made
-        click.echo(f"wfkit: {failure}, counted as failed", err=True)
+        say(f"{failure}, counted as failed")
 
 
 def _refuse(run: Run, require_all: bool) -> None:
@@ -160,44 +160,44 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
         scores = summary["picked_scores"]
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
-        click.echo(f"wfkit kanji: 1 pool in {elapsed:.2f} s{at}"
-                   f": {d['kanji_count']} kanji, {d['chars']} characters, index A {d['index_a']}, "
-                   f"pass score {d['pass_score']}, picked scores {picked}, "
-                   f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
-                   f"{d['hidden_count']} hidden, {d['attempts']} "
-                   f"attempt{'s' if d['attempts'] != 1 else ''}", err=True)
+        say(f"kanji: 1 pool in {elapsed:.2f} s{at}"
+            f": {d['kanji_count']} kanji, {d['chars']} characters, index A {d['index_a']}, "
+            f"pass score {d['pass_score']}, picked scores {picked}, "
+            f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
+            f"{d['hidden_count']} hidden, {d['attempts']} "
+            f"attempt{'s' if d['attempts'] != 1 else ''}")
     else:
         rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
         failed = f", {summary['failed']} failed" if summary["failed"] else ""
-        click.echo(f"wfkit kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}{at}", err=True)
+        say(f"kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}{at}")
         if not pools:
             return
-        click.echo(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"
-                   f"{'mean':>9}", err=True)
+        detail(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"
+               f"{'mean':>9}")
         for name, label in _FIGURES:
             d = summary[name]
             pad = 14 - sum(2 if ord(c) > 0x2E80 else 1 for c in label) + len(label)
-            click.echo(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}"
-                       f"{d['p90']:>6}{d['max']:>6}{d['mean']:>9.2f}", err=True)
+            detail(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}"
+                   f"{d['p90']:>6}{d['max']:>6}{d['mean']:>9.2f}")
     if "balance" in summary:
         b = summary["balance"]
         reasons = ", ".join(f"{k} {v}" for k, v in b["rejected_by_reason"].items())
-        click.echo(f"  self-play: {b['games']} games, first player wins "
-                   f"{b['wins']['first']:.1%}, second {b['wins']['second']:.1%}, draws "
-                   f"{b['wins']['draw']:.1%}; {b['rejected']} pools rejected"
-                   + (f" ({reasons})" if reasons else ""), err=True)
+        detail(f"  self-play: {b['games']} games, first player wins "
+               f"{b['wins']['first']:.1%}, second {b['wins']['second']:.1%}, draws "
+               f"{b['wins']['draw']:.1%}; {b['rejected']} pools rejected"
+               + (f" ({reasons})" if reasons else ""))
         from wordforge_cli.render.kanji import play_lines
 
         for line in play_lines(b, players):
-            click.echo(f"  {line}", err=True)
-        click.echo(f"  {'per pool':<14}{'min':>8}{'p10':>8}{'median':>8}{'p90':>8}{'max':>8}"
-                   f"{'mean':>9}", err=True)
+            detail(f"  {line}")
+        detail(f"  {'per pool':<14}{'min':>8}{'p10':>8}{'median':>8}{'p90':>8}{'max':>8}"
+               f"{'mean':>9}")
         for name in ("first_win_rate", "advantage", "mean_margin", "steals", "length",
                      "hidden_moves", "redraws"):
             d = b[name]
-            click.echo(f"  {name.replace('_', ' '):<14}" + "".join(
+            detail(f"  {name.replace('_', ' '):<14}" + "".join(
                 f"{d[q]:>8.3f}" for q in ("min", "p10", "median", "p90", "max"))
-                + f"{d['mean']:>9.3f}", err=True)
+                + f"{d['mean']:>9.3f}")
 
 
 # ---- kanji check -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo
-from wordforge_cli.core.messages import quiet
+from wordforge_cli.core.messages import quiet, say, warn
 from wordforge_cli.io.output import atomic_write, dumps
 from wordforge_cli.options.shared import REQUIRE_ALL, jobs_option, quiet_option
 
@@ -96,14 +96,14 @@ def build(config: str, out: str, jobs: int, shard: tuple[int, int] | None, force
     _report_build(result, out, as_json)
     _failures(result.failures)
     for path in result.unexpected:
-        click.echo(f"wfkit: warning: left {path} aside (a file of yours that could not be put "
-                   "back without overwriting)", err=True)
+        warn(f"left {path} aside (a file of yours that could not be put back without "
+             "overwriting)")
 
 
 def _failures(failures: list[tuple[str, str]]) -> None:
     """One line per missing board or pool (quiet or not): its section and why."""
     for section, reason in failures:
-        click.echo(f"wfkit: {section}: {reason}", err=True)
+        say(f"{section}: {reason}")
 
 
 def _report_build(result: PackResult, out: str, as_json: bool) -> None:
@@ -169,11 +169,11 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
         if quiet():
             pass
         elif result.current:
-            click.echo(f"{out}: pack is current ({len(result.files)} files)", err=True)
+            say(f"{out}: pack is current ({len(result.files)} files)")
         else:
             n = len(problems) + len(result.unexpected)
-            click.echo(f"{out}: pack is stale ({n} file{' differs' if n == 1 else 's differ'}); "
-                       f"rebuild with: wfkit pack build {config} --out {out}", err=True)
+            say(f"{out}: pack is stale ({n} file{' differs' if n == 1 else 's differ'}); "
+                f"rebuild with: wfkit pack build {config} --out {out}")
     if not result.current:
         raise SystemExit(EXIT_CANNOT)
 
@@ -275,5 +275,4 @@ def export(directory: str, fmt: str, output: str) -> None:
     sections = export_pack(Path(directory), fmt, output)
     if not quiet() and output != "-":
         records = sum(s.entry.records for s in sections)
-        click.echo(f"{directory}: {len(sections)} sections, {records} records -> {output} "
-                   f"({fmt})", err=True)
+        say(f"{directory}: {len(sections)} sections, {records} records -> {output} ({fmt})")

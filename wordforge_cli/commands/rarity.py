@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import UsageError
-from wordforge_cli.core.messages import quiet
+from wordforge_cli.core.messages import detail, quiet, say
 from wordforge_cli.options.shared import (
     STATS,
     output_options,
@@ -135,9 +135,9 @@ def compare(ratings: Iterable[Rating], rules: Rules, tables: Tables, compare_pat
     moves = ", ".join(f"{a}->{b} {n}" for (a, b), n in counts.items() if a != b)
     if quiet():
         return
-    click.echo(f"wfkit: {len(changes)} of {total} words change tier under {compare_path} "
-               f"({ups} up, {downs} down, {len(changes) - ups - downs} battle tier only)"
-               + (f": {moves}" if moves else ""), err=True)
+    say(f"{len(changes)} of {total} words change tier under {compare_path} "
+        f"({ups} up, {downs} down, {len(changes) - ups - downs} battle tier only)"
+        + (f": {moves}" if moves else ""))
 
 
 COMPARE_FIELDS = ("word", "zipf", "cefr", "rarity", "other_rarity", "battle_rarity",
@@ -151,11 +151,11 @@ def report_summary(summary: dict[str, Any], rules: Rules, vocab: str) -> None:
     tiers = ", ".join(f"{labels[k]} {n}" for k, n in summary["tiers"].items())
     battle = ", ".join(f"{labels[k]} {n}" for k, n in summary["battle_tiers"].items())
     sources = ", ".join(f"{k} {n}" for k, n in summary["sources"].items())
-    click.echo(f"wfkit: {summary['words']} words from {vocab}\n"
-               f"  tiers:        {tiers}\n"
-               f"  battle tiers: {battle}\n"
-               f"  decided by:   {sources} (cefr via a lemma: {summary['cefr_via_lemma']})\n"
-               f"  not playable: {summary['not_playable']}", err=True)
+    say(f"{summary['words']} words from {vocab}")
+    detail(f"  tiers:        {tiers}")
+    detail(f"  battle tiers: {battle}")
+    detail(f"  decided by:   {sources} (cefr via a lemma: {summary['cefr_via_lemma']})")
+    detail(f"  not playable: {summary['not_playable']}")
 
 
 TEXT_HEADERS = ("word", "zipf", "cefr", "rarity", "key", "mult", "rule", "battle", "playable",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
-from wordforge_cli.core.messages import quiet
+from wordforge_cli.core.messages import quiet, say
 from wordforge_cli.options.shared import STATS, quiet_option, report_seed, seed_option
 from wordforge_cli.wordforge.config import BEST, checked_words, play_one, rule_options
 
@@ -92,11 +92,11 @@ def tiles(ctx: click.Context, players: int, deals: int, seed: int, hand: str | N
     summary = run.summary
     if deals > 1 and not quiet():  # one deal shows its hands; a batch, their figures
         points, vowels = summary["hand_points"], summary["vowels"]
-        click.echo(f"wfkit tiles: {deals} deals, {summary['hands']} hands: points median "
-                   f"{points['median']} (p10 {points['p10']}, p90 {points['p90']}), vowels "
-                   f"median {vowels['median']} (p10 {vowels['p10']}, p90 {vowels['p90']}); "
-                   f"{summary['hands_without_vowel']} without a vowel, "
-                   f"{summary['q_without_u']} with Q but no U", err=True)
+        say(f"tiles: {deals} deals, {summary['hands']} hands: points median "
+            f"{points['median']} (p10 {points['p10']}, p90 {points['p90']}), vowels "
+            f"median {vowels['median']} (p10 {vowels['p10']}, p90 {vowels['p90']}); "
+            f"{summary['hands_without_vowel']} without a vowel, "
+            f"{summary['q_without_u']} with Q but no U")
     report_seed(ctx, seed)
 
 

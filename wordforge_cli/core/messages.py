@@ -1,4 +1,5 @@
-"""Every message of wfkit's own on stderr: one prefix, one line, controls escaped."""
+"""Every message of wfkit's own on stderr (the entry point's before Click is imported aside):
+one prefix (``wfkit: ``, then ``warning: `` or ``error: ``), one line, controls escaped."""
 
 from __future__ import annotations
 
@@ -19,6 +20,16 @@ def say(message: str) -> None:
         cut = len(line) - MAX_MESSAGE
         line = f"{line[:MAX_MESSAGE // 2]}...({cut:,} characters)...{line[-MAX_MESSAGE // 2:]}"
     click.echo(f"wfkit: {line}", err=True)
+
+
+def warn(message: str) -> None:
+    """A warning: the run goes on."""
+    say(f"warning: {message}")
+
+
+def detail(line: str) -> None:
+    """A line under the message before it (a table of figures): no prefix, never cut."""
+    click.echo(one_line(line), err=True)
 
 
 class ReportedError(click.ClickException):
@@ -52,11 +63,9 @@ def warn_skipped(source: str, skipped: Any) -> None:
     ``skipped``: entries with ``line``, ``word`` and ``reason``."""
     entries = list(skipped)
     for entry in entries[:SKIPPED_SHOWN]:
-        click.echo(f"wfkit: warning: {source}:{entry.line}: '{entry.word}' skipped: "
-                   f"{entry.reason}", err=True)
+        warn(f"{source}:{entry.line}: '{entry.word}' skipped: {entry.reason}")
     if len(entries) > SKIPPED_SHOWN:
-        click.echo(f"wfkit: warning: {source}: {len(entries) - SKIPPED_SHOWN} more entries "
-                   "skipped", err=True)
+        warn(f"{source}: {len(entries) - SKIPPED_SHOWN} more entries skipped")
 
 
 def intake(source: str, skipped: Any, *, strict: bool) -> None:

@@ -35,10 +35,10 @@ from wordforge_cli.crossword.layout import (
     MASK,
     ORIGIN,
     STRIDE,
-    Entry,
+    AnswerPlan,
+    Candidate,
+    CandidatePool,
     Partners,
-    Plan,
-    Pool,
     Pools,
     Slot,
 )
@@ -63,10 +63,10 @@ PARTNER_POOL_MAX = 64
 PROBE_ATTEMPTS = 64  # attempts a candidate answer gets to show it can be made at all
 PROBE_CANDIDATES = 2000  # above this many candidates answers are not probed (see dealable)
 PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
-PLANS_MAX = 4096  # answers whose plan (Tables.plan: a few hundred bytes) is kept
+PLANS_MAX = 4096  # answers whose plan (AttemptTables.plan: a few hundred bytes) is kept
 MEMO_BOARDS = 2048  # finished layouts kept per vocabulary (only when crossings are cached);
 # with their record parts and JSON (2x this) they cost ~30 KB a layout: 8192 took a 100,000-board
-# run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml 4-5, 2026-12-01)
+# run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml, answers of 4-5)
 
 @dataclass(frozen=True, slots=True)
 class Request:
@@ -383,7 +383,7 @@ def _partner_pool(pools: dict[int, tuple[int, ...]], lex: Lexicon, q: int, ch: s
     return pool
 
 
-def _pool(pool: tuple[int, ...], entries: bool) -> Pool:
+def _pool(pool: tuple[int, ...], entries: bool) -> CandidatePool:
     return pool, [None] * len(pool) if entries else None, len(pool)
 
 
@@ -401,7 +401,7 @@ def _cycle(n: int, o: int) -> tuple[int, ...]:
     return CYCLES[n][o] if n <= CYCLE_MAX else (*range(o, n), *range(o))
 
 
-class Tables:
+class AttemptTables:
     """What every attempt on one lexicon and size limit looks up, worked out once: the pools,
     the partner and crossing caches, and per answer its plan (each answer letter's direction,
     pools and lookahead, which depend on the answer alone), so a step of an attempt does one
@@ -415,16 +415,16 @@ class Tables:
         self.lex = lex
         self.nwords = len(lex.words)
         self.small = self.nwords <= PARTNER_CACHE_WORDS  # caches stay bounded
-        self.pairs: dict[int, Entry] = {}  # (word before, word, step) -> entry
+        self.pairs: dict[int, Candidate] = {}  # (word before, word, step) -> entry
         self.crossings: dict[int, int] = {}  # (word before, word) -> how many (_pair_count)
-        self.plans: dict[int, Plan] = {}
+        self.plans: dict[int, AnswerPlan] = {}
         self.slots: dict[tuple[int, str, str], Slot] = {}  # (index, letter, next letter)
         self.down0: dict[int, dict[int, str]] = {}  # word id -> its cells down from the origin
         self.glyphs = {c: c for c in lex.by_letter}  # one str object a letter
         self.spelt: dict[int, tuple[str, ...]] = {}  # word id -> its letters (see _spelt)
         # letter -> word before -> its pool (one direction each)
-        self.ents_down: dict[str, dict[int, Pool]] = {}
-        self.ents_across: dict[str, dict[int, Pool]] = {}
+        self.ents_down: dict[str, dict[int, CandidatePool]] = {}
+        self.ents_across: dict[str, dict[int, CandidatePool]] = {}
         if max_width is None and max_height is None:
             self.max_w = self.max_h = 0
             self.by_down = self.by_across = lex.by_letter
@@ -434,7 +434,7 @@ class Tables:
             self.by_down, self.by_across = pools(lex, max_width, max_height)
             self.part_down, self.part_across = _limited_partners(lex, max_width, max_height)
 
-    def plan(self, a: int) -> Plan:
+    def plan(self, a: int) -> AnswerPlan:
         """Answer ``a``'s plan (kept, for up to :data:`PLANS_MAX` answers; its slots are
         shared by every answer with the same letters at the same places)."""
         made = self.plans.get(a)
@@ -482,17 +482,17 @@ class Tables:
 
 
 def tables(lex: Lexicon, max_width: int | None = None,
-           max_height: int | None = None) -> Tables:
-    """The lexicon's :class:`Tables` for one size limit (cached)."""
+           max_height: int | None = None) -> AttemptTables:
+    """The lexicon's :class:`AttemptTables` for one size limit (cached)."""
     key = (max_width, max_height)
     made = lex.cache.tables.get(key)
     if made is None:
-        made = lex.cache.tables[key] = Tables(lex, max_width, max_height)
+        made = lex.cache.tables[key] = AttemptTables(lex, max_width, max_height)
     return made
 
 
-def _spelt(t: Tables, q: int) -> str | tuple[str, ...]:
-    """Word q's letters, each the one object :attr:`Tables.glyphs` holds for it (kept for a
+def _spelt(t: AttemptTables, q: int) -> str | tuple[str, ...]:
+    """Word q's letters, each the one object :attr:`AttemptTables.glyphs` holds for it (kept for a
     small vocabulary): a tuple is walked without a new string made for every letter, and equal
     letters are the same object, which a comparison sees at once. An ASCII word is its own
     string: CPython keeps one object per ASCII letter already (not per kana)."""
@@ -508,7 +508,7 @@ def _spelt(t: Tables, q: int) -> str | tuple[str, ...]:
     return made
 
 
-def _over(t: Tables, counts: dict[int, int], work: int, prev: int, q: int) -> bool:
+def _over(t: AttemptTables, counts: dict[int, int], work: int, prev: int, q: int) -> bool:
     """Whether trying word q after ``prev`` takes the attempt past its work before its first
     placement is checked: an entry is charged 1 + its crossings, then the placement the
     length of q, and the attempt stops past :data:`ATTEMPT_WORK`. So the entry, whose letter
@@ -535,7 +535,7 @@ def _over(t: Tables, counts: dict[int, int], work: int, prev: int, q: int) -> bo
     return n != 0 and (n < 0 or n > left)
 
 
-def _entry(t: Tables, prev: int, q: int, prev_step: int, step: int) -> Entry:
+def _entry(t: AttemptTables, prev: int, q: int, prev_step: int, step: int) -> Candidate:
     """Word q crossing word ``prev`` (which runs along ``prev_step``)."""
     lex = t.lex
     opts = tuple([pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q)])
@@ -548,7 +548,7 @@ def _entry(t: Tables, prev: int, q: int, prev_step: int, step: int) -> Entry:
             lex.positions[q] if opts else {})
 
 
-def _attempt(t: Tables, cands: tuple[int, ...], rand: Callable[[], float], strict: bool,
+def _attempt(t: AttemptTables, cands: tuple[int, ...], rand: Callable[[], float], strict: bool,
              a: int = -1) -> Board | None:
     """One try at a whole board; None when some answer letter found no word that fits, or
     the attempt spent its :data:`ATTEMPT_WORK`.
@@ -658,7 +658,7 @@ def _attempt(t: Tables, cands: tuple[int, ...], rand: Callable[[], float], stric
                         return None
                     e = pairs[pk] = _entry(t, prev, pool[j], perp, step)
             q, cost, nopts, opts, wq, length, span, qpos = e
-            if q in used:  # (a word that cannot cross comes as prev: see Entry)
+            if q in used:  # (a word that cannot cross comes as prev: see Candidate)
                 work += 1
                 continue
             work += cost

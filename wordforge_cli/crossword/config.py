@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from wordforge_cli.crossword.blanks import LABELS, STYLES
+from wordforge_cli.crossword.blanks import BLANK_STYLES, LABELS, STYLES
 from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS, Request
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
 from wordforge_cli.io.checks import check_mapping
@@ -88,9 +88,8 @@ BATCH = Spec(
     Field("max_len", click.IntRange(1), 5, "Longest answer.", fronts=frozenset((CLI, CONFIG))),
     Field("band", Pair(ordered=False), None, "Answer length band: [min, max] or 'min-max'.",
           fronts=frozenset((PACK,))),
-    Field("style", Choice(STYLES), "none",
-          "Blank style: tail/head hide the last/first cell of runs, alt cells with x+y even, "
-          "most every given cell not beside an answer cell."),
+    Field("style", Choice(STYLES), "none", "Blank style, and what it hides: " + "; ".join(
+        f"{s.name} ({s.english}) {s.rule}" for s in BLANK_STYLES.values()) + "."),
 )
 # what the set forms add
 ENDLESS = Spec(

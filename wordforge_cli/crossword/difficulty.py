@@ -135,11 +135,6 @@ def easiest_first(lexicon: Lexicon, boards: Sequence[Any]) -> list[Any]:
     return [b for _, _, b in made] + [b for b in boards if b is None]
 
 
-def ramp_difficulty(scores_by_step: Sequence[Sequence[int]]) -> list[float]:
-    """Mean difficulty score per step (steps with no boards: 0.0)."""
-    return [round(sum(s) / len(s), 3) if s else 0.0 for s in scores_by_step]
-
-
 def rises(means: Sequence[float]) -> bool:
     """Does a ramp get harder: its last third harder than its first third on average, and at
     least 70% of the pairs of steps with different means ordered the way the steps are?"""

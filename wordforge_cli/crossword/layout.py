@@ -4,7 +4,7 @@ Every attempt walks these values millions of times a batch, so they are plain in
 read by position: unpacking a NamedTuple or reading a dataclass's attributes in the attempt
 loop cost about 5x the tuple's indexing (measured on the attempt loop), which is the generator's
 whole budget. Each tuple's fields are listed here, once; the code that builds and reads them
-(``board.Tables``, ``board._attempt``) names the positions in this order.
+(``board.AttemptTables``, ``board._attempt``) names the positions in this order.
 """
 
 from __future__ import annotations
@@ -27,21 +27,21 @@ Partners = dict[str, dict[int, tuple[int, ...]]]
 # positions). A word that cannot cross the word before is entered with that word's id, which
 # the attempt's check for words already used skips at the same work (1) as the crossings it
 # does not have.
-Entry = tuple[int, int, int, tuple[int, ...], str | tuple[str, ...], int, int,
+Candidate = tuple[int, int, int, tuple[int, ...], str | tuple[str, ...], int, int,
               dict[str, tuple[int, ...]]]
 # A pool of words for one answer letter after one word: (the pool, its entries made as they are
 # first tried or None when they are kept by pair instead, its length)
-Pool = tuple[tuple[int, ...], list[Entry | None] | None, int]
+CandidatePool = tuple[tuple[int, ...], list[Candidate | None] | None, int]
 # One answer letter after the first, as every attempt on that answer meets it: (index,
 # letter, step, the step before, 1 if across, the pools by the word before (None when not
 # partner-cached), this letter's partner pools, the words holding it, pool work or -1 when not
 # partner-cached, the pool of all the words holding it (for -1), the next letter's partner
 # pools, the words holding it, the next letter, lookahead work or -1 for none)
-Slot = tuple[int, str, int, int, int, dict[int, Pool] | None,
-             dict[int, tuple[int, ...]] | None, Pools, int, Pool,
+Slot = tuple[int, str, int, int, int, dict[int, CandidatePool] | None,
+             dict[int, tuple[int, ...]] | None, Pools, int, CandidatePool,
              dict[int, tuple[int, ...]] | None, Pools, str, int]
 # An answer's plan: (answer, first letter, the first word's pool, its length, lookahead work of
 # the first word or -1, second letter, its partner pools across (None when not kept), the
 # words across by letter, the slots)
-Plan = tuple[str, str, tuple[int, ...], int, int, str, dict[int, tuple[int, ...]] | None,
+AnswerPlan = tuple[str, str, tuple[int, ...], int, int, str, dict[int, tuple[int, ...]] | None,
              Pools, tuple[Slot, ...]]

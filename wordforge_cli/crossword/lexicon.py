@@ -1,6 +1,6 @@
 """Vocabulary to lexicon: normalised letters, duplicates dropped, words indexed by letter.
 
-Normalisation (issue 3): NFKC first. Japanese: hiragana folds to katakana and, on by default,
+Words compare normalised: NFKC first. Japanese: hiragana folds to katakana and, on by default,
 small kana to full size (ッ->ツ, ャ->ヤ), as printed Japanese crosswords do. English: case-folded
 letters only. Any other script: its letters (Unicode categories L and M). A word holding a
 space, digit or symbol cannot be a board's word: it is skipped and returned in
@@ -22,7 +22,7 @@ from typing import Any
 
 from wordforge_cli.core.errors import ConfigError
 from wordforge_cli.crossword.layout import Pools
-from wordforge_cli.io.vocab import Vocabulary
+from wordforge_cli.io.vocab import Skipped, Vocabulary
 
 Limits = tuple[int | None, int | None]  # (max_width, max_height)
 
@@ -100,7 +100,7 @@ class LexiconCache:
     checked: dict[Hashable, tuple[int, ...]] = field(default_factory=dict)
     dealable: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)  # probed
     partners: dict[Limits, tuple[dict[Any, Any], dict[Any, Any]]] = field(default_factory=dict)
-    tables: dict[Limits, Any] = field(default_factory=dict)  # board.Tables, per size limit
+    tables: dict[Limits, Any] = field(default_factory=dict)  # board.AttemptTables, per size limit
     # finished layouts of a small vocabulary: (answer, placed..., answer cells) -> w, h, words,
     # cells
     boards: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
@@ -133,15 +133,6 @@ class Duplicate:
     line: int
     normalised: str
     first_line: int
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    """A vocabulary entry that cannot be a board's word, and why."""
-
-    line: int
-    word: str
-    reason: str
 
 
 EAGER_WORDS = 50_000  # above this, letter positions are computed when asked, not stored
@@ -261,13 +252,3 @@ def prepare(vocab: Vocabulary, *, fold_small: bool = True,
         raise ConfigError(f"a crossword needs at least 2 distinct words{more}", path=vocab.path)
     return Lexicon(vocab.name, lang, tuple(words), tuple(lines), tuple(hints), vocab.path,
                    tuple(spellings), dups, skipped)
-
-
-def lexicon_from_words(words: list[str], language: str | None = None,
-                       name: str = "words") -> Lexicon:
-    """A lexicon from plain strings (tests, benchmarks); same rules as :func:`prepare`."""
-    from wordforge_cli.io.vocab import VocabEntry
-
-    vocab = Vocabulary("<words>", name, language,
-                       [VocabEntry(w, i + 1) for i, w in enumerate(words)])
-    return prepare(vocab)

@@ -119,15 +119,6 @@ def batch_deck(lexicon: Lexicon, request: Request, seed: int, *,
     return Deck(dealable(lexicon, request, check_request(lexicon, request)), seed, scope)
 
 
-def batch_item(lexicon: Lexicon, request: Request, seed: int, i: int, *,
-               scope: tuple[object, ...] = SCOPE, redraws: int = DEFAULT_REDRAWS,
-               labels: Mapping[str, str] = LABELS) -> tuple[int, Board | None]:
-    """(item seed, board) of batch item i made alone: the same as :func:`batch` gives it."""
-    _i, item_seed, board = next(batch(lexicon, request, seed, 1, scope=scope, start=i,
-                                      redraws=redraws, labels=labels))
-    return item_seed, board
-
-
 def _seeds(seed: int, scope: tuple[object, ...]) -> Callable[[int], int]:
     """``i -> derive_seed(seed, *scope, i)``, hashing the common prefix once (a test holds it
     equal to :func:`derive_seed`)."""
@@ -161,7 +152,7 @@ class EndlessConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
+class QuestionPlan:
     """What endless question k asks for; decided from k alone, no randomness."""
 
     question: int
@@ -177,13 +168,13 @@ def unlocked(cfg: EndlessConfig, k: int) -> int:
     return max(1, min(len(cfg.styles), cfg.unlock_start + k // cfg.unlock_every))
 
 
-def plan(cfg: EndlessConfig, k: int, labels: Mapping[str, str] = LABELS) -> Plan:
+def plan(cfg: EndlessConfig, k: int, labels: Mapping[str, str] = LABELS) -> QuestionPlan:
     """Question k's band and style (the article's endlessPlan, growth rule from the config)."""
     k = max(0, int(k))
     lo, hi = cfg.bands[k % len(cfg.bands)]
     u = unlocked(cfg, k)
     style = cfg.styles[(k // 2) % u]
-    return Plan(k, lo, hi, style, u, labels.get(style))
+    return QuestionPlan(k, lo, hi, style, u, labels.get(style))
 
 
 def _cands(lexicon: Lexicon, request: Request) -> tuple[int, ...]:

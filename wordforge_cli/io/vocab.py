@@ -41,6 +41,15 @@ class VocabEntry:
     hint: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An entry an engine leaves out at intake (a vocabulary's, a dictionary's), and why."""
+
+    line: int
+    word: str
+    reason: str
+
+
 @dataclass
 class Vocabulary:
     path: str

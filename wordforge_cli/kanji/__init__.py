@@ -13,11 +13,11 @@ Public API (also used by ``wfkit pack``):
 - ``check_answer(word, board, dictionary, taken)`` -> ``Verdict``
 """
 
+from wordforge_cli.io.vocab import Skipped
 from wordforge_cli.kanji.check import Verdict, check_answer
 from wordforge_cli.kanji.dictionary import (
     GRADE_OTHER,
     Dictionary,
-    Skipped,
     View,
     build_dictionary,
     is_kanji,

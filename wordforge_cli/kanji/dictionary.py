@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.io.vocab import Skipped
 
 MIN_KANJI, MAX_KANJI = 2, 6
 GRADE_OTHER = 9  # any kanji that is neither joyo nor jinmeiyo
@@ -45,15 +46,6 @@ def not_a_jukugo(word: str) -> str | None:
     if not MIN_KANJI <= len(word) <= MAX_KANJI:
         return f"{len(word)} kanji (a jukugo has {MIN_KANJI} to {MAX_KANJI})"
     return None
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    """A dictionary entry left out, with the line it came from."""
-
-    line: int
-    word: str
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,7 +84,7 @@ def parse_player(text: str) -> Player:
 
 
 @dataclass(frozen=True)
-class Board:
+class KanjiBoard:
     """A pool's board: kanji as bits, its legal words as masks."""
 
     kanji: tuple[str, ...]
@@ -119,7 +119,7 @@ class Board:
 
 
 def make_board(dictionary: Dictionary, kanji: Sequence[str],
-               shown_words: Iterable[str] = ()) -> Board:
+               shown_words: Iterable[str] = ()) -> KanjiBoard:
     """The board of a pool record's ``kanji`` and ``words`` under ``dictionary``."""
     kanji = tuple(dict.fromkeys(kanji))
     shown = set(shown_words)
@@ -127,7 +127,7 @@ def make_board(dictionary: Dictionary, kanji: Sequence[str],
     pos = {ch: i for i, ch in enumerate(kanji)}
     words = tuple(dictionary.words[i] for i in ids)
     masks = tuple(sum(1 << pos[ch] for ch in set(w)) for w in words)
-    return Board(kanji, words, masks, tuple(w in shown for w in words),
+    return KanjiBoard(kanji, words, masks, tuple(w in shown for w in words),
                  tuple(dictionary.zipf[i] for i in ids))
 
 
@@ -145,11 +145,11 @@ class State:
         return self.score(p) - self.score(1 - p)
 
 
-def legal(board: Board, state: State, word: int) -> bool:
+def legal(board: KanjiBoard, state: State, word: int) -> bool:
     return bool(board.masks[word] & ~(state.held[0] | state.held[1]))
 
 
-def gain(board: Board, state: State, p: int, word: int) -> int:
+def gain(board: KanjiBoard, state: State, p: int, word: int) -> int:
     """How much ``p``'s margin grows by playing ``word`` (0: not a legal move)."""
     mask = board.masks[word]
     free = mask & ~(state.held[0] | state.held[1])
@@ -168,7 +168,7 @@ class Move:
     scores: tuple[int, int]
 
 
-def play_move(board: Board, state: State, p: int, word: int) -> Move:
+def play_move(board: KanjiBoard, state: State, p: int, word: int) -> Move:
     """Apply a legal move; raises ValueError for an illegal one."""
     mask = board.masks[word]
     free = mask & ~(state.held[0] | state.held[1])
@@ -183,7 +183,7 @@ def play_move(board: Board, state: State, p: int, word: int) -> Move:
                 not board.shown[word], (state.score(0), state.score(1)))
 
 
-def choose(board: Board, state: State, p: int, player: Player, known: Sequence[int],
+def choose(board: KanjiBoard, state: State, p: int, player: Player, known: Sequence[int],
            rng: random.Random, opponent_known: Sequence[int] = ()) -> int | None:
     """The word ``player`` names, or None (a pass)."""
     held = state.held[0] | state.held[1]
@@ -255,7 +255,7 @@ class Game:
         return sum(1 for m in self.moves if m.hidden)
 
 
-def play_game(board: Board, players: tuple[Player, Player], rng: random.Random, *,
+def play_game(board: KanjiBoard, players: tuple[Player, Player], rng: random.Random, *,
               limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> Game:
     """One game from the empty board; player 0 moves first."""
     known = (board.known(players[0], shown_variant), board.known(players[1], shown_variant))
@@ -327,7 +327,7 @@ class Balance:
                 "model_wins": list(self.model_wins)}
 
 
-def self_play(board: Board, players: tuple[Player, Player], rng: random.Random, games: int,
+def self_play(board: KanjiBoard, players: tuple[Player, Player], rng: random.Random, games: int,
               *, limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> Balance:
     """``games`` games; odd games swap who moves first, so a stronger model favours no seat."""
     first = second = draws = margin = steals = moves = hidden = limit_ends = 0

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from wordforge_cli.core.messages import QUIET_META
+from wordforge_cli.core.messages import QUIET_META, say
 from wordforge_cli.core.rng import fresh_seed
 from wordforge_cli.options.spec import CLI, Field
 
@@ -42,8 +42,8 @@ def render_option(renders: tuple[str, ...], help: str, renamed: dict[str, str] |
     kind = Renders(renders, renamed or {})
 
     def deprecated(ctx: click.Context, flag: str, value: str) -> str:
-        click.echo(f"wfkit: {flag} {ctx.meta.pop(RENAMED, value)} is deprecated (it goes in a "
-                   f"later release): use --render {value}", err=True)
+        say(f"{flag} {ctx.meta.pop(RENAMED, value)} is deprecated (it goes in a later "
+            f"release): use --render {value}")
         return value
 
     def old(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -127,7 +127,7 @@ jobs_option = click.option(
 def report_seed(ctx: click.Context, seed: int) -> None:
     """Tell the user which seed an unseeded run drew, so the run can be repeated."""
     if ctx.meta.get("wfkit.seed_was_drawn"):
-        click.echo(f"wfkit: seed {seed} (pass --seed {seed} to repeat this run)", err=True)
+        say(f"seed {seed} (pass --seed {seed} to repeat this run)")
 
 
 def vocab_option(help: str = "Vocabulary file (YAML or one word a line).") -> Decorator:

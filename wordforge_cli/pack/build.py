@@ -16,8 +16,8 @@ from wordforge_cli import __version__
 from wordforge_cli.batch.kinds import DataFile, Section
 from wordforge_cli.batch.runner import (
     CHUNK,
+    ChunkPlan,
     ChunkResult,
-    Plan,
     chunk_count,
     run_chunks,
     shard_chunks,
@@ -90,7 +90,7 @@ def produce(config: PackConfig, sections: Sequence[Section], sink: Sink, *, jobs
             stream: Generator[ChunkResult, None, None] | None = None) -> PackResult:
     """Build every section into ``sink`` (streaming), then the manifest; ``stream``: the
     chunks' results, when the caller started them already."""
-    chunks = Plan(sections, shard)
+    chunks = ChunkPlan(sections, shard)
     results = [SectionResult(s, s.new_stats(), chunks=shard_chunks(chunk_count(s.count), shard))
                for s in sections]
     written: list[FileResult] = []
@@ -242,7 +242,7 @@ def build_pack(config: PackConfig, sections: Sequence[Section], out: str | Path,
 
     The workers start first and make the first chunks while the staging directory is made
     (the build lock, a killed build's recovery, a rebuild's hashes of the old pack's files)."""
-    stream = run_chunks(config.seed, sections, Plan(sections, shard), jobs)
+    stream = run_chunks(config.seed, sections, ChunkPlan(sections, shard), jobs)
     data_version()  # (cached) hashed while the workers make their first chunks, not after
     try:
         return write_staged(out, sections, force, lambda sink: _whole(produce(

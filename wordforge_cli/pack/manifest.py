@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from wordforge_cli.batch.context import MAX_COUNT
-from wordforge_cli.batch.kinds import RENDER_SUFFIX as RENDERS
 from wordforge_cli.core.errors import UsageError
 from wordforge_cli.pack.config import NAME_RE as SECTION_NAME
 from wordforge_cli.pack.files import MANIFEST, MissingFile, check_relpath, open_inside
+from wordforge_cli.render import FORMATS as RENDERS
 
 FORMAT = "wfkit-pack/1"
 MAX_MANIFEST_BYTES = 64 << 20
@@ -92,7 +92,7 @@ class ManifestError(UsageError):
 def pack_path_pattern(names: list[str] | tuple[str, ...]) -> re.Pattern[str]:
     """Every path a build of sections ``names`` may write (the manifest itself aside)."""
     alternatives = "|".join(re.escape(n) for n in names) or "(?!)"
-    suffixes = "|".join(sorted(set(RENDERS.values())))
+    suffixes = "|".join(sorted({fmt.suffix for fmt in RENDERS.values()}))
     return re.compile(rf"({alternatives})(\.jsonl|\.txt|/[0-9]{{6,}}\.({suffixes}))")
 
 

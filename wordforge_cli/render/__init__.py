@@ -1,8 +1,8 @@
 """Renders shared by all engines: text, SVG, ipuz, HTML. Pure functions from records to text.
 
-:data:`RENDERS` is the table of each engine's renders of one record (``{"text": ..., "svg":
-..., "ipuz": ...}``), so the command line and pack sections draw a record the same way and a
-new format is one entry here; each render module is imported only when its format is used.
+:data:`FORMATS` is the one table of them, a row a format: the commands' ``--render`` choices
+and help, the kinds' renders, the pack's file names and manifest checks and the schemas' enums
+read it, so a new format is one row; a render module is imported only when its format is used.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ def _board_svg(record: dict[str, Any], look: Look) -> str:
 
 
 def _board_sheet(record: dict[str, Any], look: Look) -> str:
-    from wordforge_cli.render.crossword import board_sheet
+    from wordforge_cli.render.crossword import SheetStream, drawn
 
-    return board_sheet(record, look.hints, title=look.title)
+    return drawn(SheetStream, [record], look.title, look.hints)
 
 
 def _board_ipuz(record: dict[str, Any], look: Look) -> str:
@@ -56,19 +56,49 @@ def _pool_text(record: dict[str, Any], look: Look) -> str:
 
 
 def _pool_svg(record: dict[str, Any], look: Look) -> str:
-    from wordforge_cli.kanji import load_grades
     from wordforge_cli.render.kanji import pool_svg
 
-    return pool_svg(record, reveal=look.reveal, grades=load_grades())
+    return pool_svg(record, reveal=look.reveal)  # (coloured by the bundled grades)
 
 
-RENDERS: dict[str, dict[str, Render]] = {
-    "crossword": {"text": _board_text, "svg": _board_svg, "ipuz": _board_ipuz,
-                  "sheet": _board_sheet},
-    "kanji": {"text": _pool_text, "svg": _pool_svg},
-}
+@dataclass(frozen=True)
+class Format:
+    """One render. ``suffix``: its files' (a pack's ``text`` is one ``NAME.txt``, any other
+    format a file per item, ``NAME/000017.SUFFIX``); ``draws``: engine -> (the function drawing
+    one record, what ``--render`` says of it); ``streamed``: a command writes one document
+    (in one process); ``one_line``: a record's text is a line (dealt to workers by answer)."""
+
+    name: str
+    suffix: str
+    draws: Mapping[str, tuple[Render, str]]
+    streamed: bool = False
+    one_line: bool = False
+
+
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("text", "txt", {"crossword": (_board_text, "the article's picture, clues and solution"),
+                           "kanji": (_pool_text, "boards")}),
+    Format("svg", "svg", {"crossword": (_board_svg, "pictures with numbered clues"),
+                          "kanji": (_pool_svg, "a picture of the tile boards")}, streamed=True),
+    Format("ipuz", "ipuz", {"crossword": (_board_ipuz, "ipuz v2 JSON, one puzzle a line (entries "
+                                                       "are the grid's runs)")}, one_line=True),
+    Format("sheet", "html", {"crossword": (_board_sheet, "a printable HTML sheet, a puzzle page "
+                                                         "per board, then the solution pages")},
+           streamed=True),
+)}
+
+
+def renders(engine: str) -> tuple[str, ...]:
+    """The formats ``engine``'s records can be drawn as, in the table's order."""
+    return tuple(name for name, fmt in FORMATS.items() if engine in fmt.draws)
+
+
+def render_help(engine: str, first: str) -> str:
+    """``--render``'s help: ``first`` (the records themselves), then each format's words."""
+    return "; ".join([first, *(f"{name}: {FORMATS[name].draws[engine][1]}"
+                               for name in renders(engine))]) + "."
 
 
 def render(engine: str, fmt: str, record: dict[str, Any], look: Look | None = None) -> str:
-    """One record of ``engine`` drawn as ``fmt`` (a key of ``RENDERS[engine]``)."""
-    return RENDERS[engine][fmt](record, look or Look())
+    """One record of ``engine`` drawn as ``fmt`` (a format of :func:`renders`)."""
+    return FORMATS[fmt].draws[engine][0](record, look or Look())

@@ -106,17 +106,6 @@ def balance_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def section_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    """The play charts a pack section's statistics hold (none when it has no play figures):
-    a ``balance`` section's score histogram and wins; the difficulty scores (and the mean per
-    step of an endless or challenge section) of a crossword section measured with
-    ``difficulty: true``; the self-play wins of a kanji section played
-    with ``self_play`` or ``balanced``. Values a hand-edited manifest spoils draw nothing."""
-    if kind == "balance":
-        return balance_charts(stats)
-    return play_charts(kind, stats)
-
-
 def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     """(svg, caption) of the play figures a crossword or kanji section's statistics hold."""
     out = []

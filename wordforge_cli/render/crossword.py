@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
-from wordforge_cli.render.ipuz import Entry, capital, entries
+from wordforge_cli.render.ipuz import GridRun, capital, entries
 from wordforge_cli.render.svg import circle, esc, rect, svg_head, svg_tail, text
 
 WIDE = {"answer": "■", "input": "□", "none": "・"}
@@ -51,7 +51,7 @@ def _spelled(word: str, spelling: str | None) -> str:
     return word if not spelling or spelling == word else f"{word} [{spelling}]"
 
 
-def clue_lines(found: list[Entry]) -> list[str]:
+def clue_lines(found: list[GridRun]) -> list[str]:
     """The clues, across then down, numbered as the grid is, with where each entry starts."""
     lines = []
     for way in ("across", "down"):
@@ -98,7 +98,7 @@ def _text_width(s: str, size: float) -> float:
     return sum(size if unicodedata.east_asian_width(c) in "WF" else size * 0.6 for c in s)
 
 
-def _cells(rec: dict[str, Any], ox: float, top: float, found: list[Entry], *,
+def _cells(rec: dict[str, Any], ox: float, top: float, found: list[GridRun], *,
            solution: bool = False) -> list[str]:
     """The grid: given letters (all letters in a solution), answer cells circled with their
     index in the lower right corner, each entry's number in the upper left of its first cell."""
@@ -201,17 +201,23 @@ class SvgStream(_Spooled):
         self.out.write(svg_tail())
 
 
-def boards_svg(records: Iterable[dict[str, Any]], title: str = "wfkit crossword",
-               hints: Hints | None = None) -> str:
-    """One SVG picture; several boards are stacked top to bottom."""
+def drawn(stream: type[SvgStream | SheetStream], records: Iterable[dict[str, Any]],
+          title: str = "wfkit crossword", hints: Hints | None = None) -> str:
+    """A streamed render's document of ``records`` as one text."""
     import io
 
     out = io.StringIO()
-    stream = SvgStream(out, title, hints)
+    doc = stream(out, title, hints)
     for rec in records:
-        stream.add(rec)
-    stream.close()
+        doc.add(rec)
+    doc.close()
     return out.getvalue()
+
+
+def boards_svg(records: Iterable[dict[str, Any]], title: str = "wfkit crossword",
+               hints: Hints | None = None) -> str:
+    """One SVG picture; several boards are stacked top to bottom."""
+    return drawn(SvgStream, records, title, hints)
 
 
 SHEET_CSS = """
@@ -230,7 +236,7 @@ svg{max-width:100%;height:auto}
 """
 
 
-def _grid_svg(rec: dict[str, Any], found: list[Entry], *, solution: bool) -> str:
+def _grid_svg(rec: dict[str, Any], found: list[GridRun], *, solution: bool) -> str:
     """A board's grid (and its answer strip) as one inline SVG."""
     body = _cells(rec, PAD, PAD, found, solution=solution)
     strip_y = PAD + rec["h"] * CELL + 14
@@ -295,15 +301,3 @@ class SheetStream(_Spooled):
     def close(self) -> None:
         self._drain()
         self.out.write("</body></html>\n")
-
-
-def board_sheet(rec: dict[str, Any], hints: Hints | None = None,
-                title: str = "wfkit crossword") -> str:
-    """A printable sheet of one board (puzzle page, then solution page)."""
-    import io
-
-    out = io.StringIO()
-    sheet = SheetStream(out, title, hints)
-    sheet.add(rec)
-    sheet.close()
-    return out.getvalue()

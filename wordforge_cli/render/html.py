@@ -94,7 +94,7 @@ SCRIPT = """
 MAX_TIERS = 64
 
 
-class Entry(Protocol):
+class SectionEntry(Protocol):
     """What the preview reads of a manifest's section (``pack.manifest.SectionEntry`` is one,
     named here so that a render needs nothing from the pack)."""
 
@@ -117,7 +117,7 @@ class SectionView:
     """One section of the page: its manifest entry and the figures its kind drew (records
     first, then charts of its statistics)."""
 
-    entry: Entry
+    entry: SectionEntry
     figures: list[str] = field(default_factory=list)
     legend: str = ""  # what the figures' colours mean, shown above them
 

@@ -124,7 +124,7 @@ _DIRECTION = {"across": "Across", "down": "Down"}  # (as a clue names a run's di
 
 
 @dataclass(frozen=True, slots=True)
-class Entry:
+class GridRun:
     """One entry of a board: a run of the grid, its standard number and its clue."""
 
     number: int
@@ -135,11 +135,11 @@ class Entry:
     clue: str
 
 
-def entries(rec: dict[str, Any], hints: Mapping[str, str | None]) -> list[Entry]:
+def entries(rec: dict[str, Any], hints: Mapping[str, str | None]) -> list[GridRun]:
     """The board's entries in standard order: every run of 2+ cells, numbered, clued."""
     words, cells = _tuples(rec)
     width = max([c[0] for c in cells], default=0) + 1
-    return [Entry(*e) for e in _entries(words, cells, width, hints)[0]]
+    return [GridRun(*e) for e in _entries(words, cells, width, hints)[0]]
 
 
 def _tuples(rec: dict[str, Any]) -> tuple[list[Placed], list[Cell]]:

@@ -1,7 +1,7 @@
 """WordForge's word rules as pure functions: tiers, the three-step rarity rule, battle upgrade,
 the score formula (exact), combo and link over turns, and the tile bag.
 
-Spec: the WordForge article of 2026-10-25. Every number comes from a ``Rules`` built from
+Spec: the WordForge article. Every number comes from a ``Rules`` built from
 ``configs/rarity.yaml`` by :func:`rules_from_config`; tables come in as plain mappings
 (:class:`Tables`), so the core never touches a file, a clock or a global random stream.
 
