@@ -113,7 +113,7 @@ def test_every_reader_of_the_render_table(run):
     from wordforge_cli.pack.manifest import pack_path_pattern
 
     assert ("json", *renders("crossword")) == CROSSWORD
-    assert ("jsonl", *renders("kanji")) == KANJI
+    assert ("json", *renders("kanji")) == KANJI
     for kind, engine in (("crossword", "crossword"), ("endless", "crossword"),
                          ("challenge", "crossword"), ("kanji", "kanji")):
         assert get_kind(kind).renders == renders(engine)
