@@ -49,7 +49,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
       wfkit rarity cat pizza serendipity --cefr examples/article-cefr.yaml --json
       wfkit rarity --vocab examples/words.yaml --format csv -o words.csv
       wfkit rarity --vocab examples/words.yaml -o words.jsonl --json --stats words-stats.json
-      wfkit rarity --vocab examples/words.yaml --compare configs/rarity.yaml
+      wfkit rarity --vocab examples/words.yaml --compare examples/rarity-retuned.yaml
     """
     from wordforge_cli.core.progress import progress
     from wordforge_cli.io.output import atomic_write
