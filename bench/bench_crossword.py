@@ -32,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import perf_page  # noqa: E402
+
 from wordforge_cli.core.errors import UsageError  # noqa: E402
 from wordforge_cli.crossword.board import Request, check_request  # noqa: E402
 from wordforge_cli.crossword.lexicon import prepare  # noqa: E402
@@ -234,6 +236,15 @@ def whole(args, vocab_txt: Path) -> None:
         print(f"| `{labels[what]}` | {jobs} | {w:.2f} | {c:.2f} | {aw / w:.2f}x | "
               f"{ac / c:.2f}x |")
     print()
+    figures = {"json": "crossword: 20,000 boards 4-5, JSON Lines + statistics, vs "
+                       "`node seedgen.js`",
+               "ipuz": "crossword: the same with `--render ipuz`",
+               "pack": "crossword: the same as a pack section"}
+    if n == 20_000:
+        for what, figure in figures.items():
+            w = statistics.median(t[0] for t in times[f"{what} default"])
+            perf_page.record(figure, ">= 3x", f"{aw / w:.2f}x",
+                             f"python bench/bench_crossword.py --whole --runs {args.runs}")
     shutil.rmtree(tmp)
 
 
