@@ -18,7 +18,8 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parent
-HOMEPAGE = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["urls"]["Homepage"]
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+HOMEPAGE = PROJECT["urls"]["Homepage"]
 REPOSITORY = HOMEPAGE.rstrip("/") + "/blob/main/"
 # page in the site -> file in the repository
 OUTSIDE = {

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from wordforge_cli.cli import cli
-from wordforge_cli.docs import PAGES, command_paths, help_text, stale
+from wordforge_cli.docs import command_paths, help_text, stale
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

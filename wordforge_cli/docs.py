@@ -73,7 +73,7 @@ def _type_text(field: Any) -> str:
         return "whole number"
     if isinstance(t, click.types.FloatParamType):
         return "number"
-    return field.metavar or t.name.upper()
+    return str(field.metavar or t.name.upper())
 
 
 def _default_text(field: Any) -> str:
