@@ -110,6 +110,8 @@ def refusal(lexicon) -> None:
     print(f"- whole command (`python -m wordforge_cli crossword ... --min-len 9 --max-len 10`,"
           f" exit 2): median {statistics.median(whole):.0f} ms "
           f"(start-up alone, `wfkit --version`, median of 5: {startup:.0f} ms)\n")
+    perf_page.record("crossword: an impossible request refused, in the core", "< 50 ms",
+                     f"{statistics.median(core):.3f} ms", "python bench/bench_crossword.py")
 
 
 def blank_table(n: int) -> None:
@@ -159,6 +161,10 @@ def million(count: int) -> None:
           "(getrusage of the child)")
     print("- " + proc.stderr.strip().splitlines()[0].removeprefix("wfkit: "))
     print()
+    if count == 1_000_000:
+        perf_page.record("crossword: 1,000,000 boards streamed to JSON Lines, the largest "
+                         "process", "< 200 MB", f"{rss_mb:.0f} MB",
+                         "python bench/bench_crossword.py --million")
 
 
 def _compiled() -> None:
@@ -435,6 +441,9 @@ def svg_stream(count: int) -> None:
     shutil.rmtree(tmp)
     print(f"- `wfkit crossword --vocab examples/tech.yaml -n {count} --seed 1 --render svg "
           f"-o boards.svg`: {size / 1e6:.0f} MB, {elapsed:.0f} s, peak RSS {rss_mb:.0f} MB\n")
+    if count == 100_000:
+        perf_page.record("crossword `--render svg`, 100,000 boards, peak memory", "< 200 MB",
+                         f"{rss_mb:.0f} MB", "python bench/bench_crossword.py --svg 100000")
 
 
 def main() -> None:
