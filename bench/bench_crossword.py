@@ -342,7 +342,7 @@ def _hard_vocab(path: Path, n: int, alphabet: str, lo: int, hi: int, seed: int) 
 def hard(args) -> None:
     """Near-impossible vocabularies: thousands of long words over few letters (every pair
     crosses in many places, little fits), and over many letters (few pairs cross at all).
-    One board at the default budget, whole process; the worst is the README's figure."""
+    One board at the default budget, whole process; the worst is the performance page's figure."""
     print("## the attempt budget's worst case: one board at the default budget (3000), "
           "whole process\n")
     print("| vocabulary | layout | result | wall s | CPU s |")
