@@ -64,9 +64,12 @@ def _type_text(field: Any) -> str:
         return ", ".join(f"`{c}`" for c in t.choices)
     if isinstance(t, click.IntRange | click.FloatRange):
         word = "whole number" if isinstance(t, click.IntRange) else "number"
-        low = "" if t.min is None else f"{t.min} <= "
-        high = "" if t.max is None else f" <= {t.max}"
-        return f"{word}{' ' if low or high else ''}{low}x{high}" if low or high else word
+        low, high = (None if b is None else f"{b:,}" for b in (t.min, t.max))
+        if low is not None and high is not None:
+            return f"{word}, {low} to {high}"
+        if low is not None or high is not None:
+            return f"{word} {'>= ' + str(low) if low is not None else '<= ' + str(high)}"
+        return word
     if isinstance(t, click.Path):
         return "file"
     if isinstance(t, click.types.IntParamType):
@@ -77,10 +80,10 @@ def _type_text(field: Any) -> str:
 
 
 def _default_text(field: Any) -> str:
-    if field.default is None or field.default == () or not field.show_default:
-        return "-"
     if isinstance(field.default, bool):
         return "true" if field.default else "false"
+    if field.default is None or field.default == () or not field.show_default:
+        return "-"
     if isinstance(field.default, tuple | list):
         return "`" + ", ".join(map(str, field.default)) + "`"
     return f"`{field.default}`"
@@ -107,7 +110,6 @@ def _spec_table(spec: Any) -> list[str]:
 
 def _engine_specs() -> list[tuple[str, str, list[tuple[str, str, Any]]]]:
     """(engine, what its page says, [(spec name, where it is read, spec)])."""
-    from wordforge_cli.batch.context import COMMON
     from wordforge_cli.crossword import config as crossword
     from wordforge_cli.kanji import config as kanji
     from wordforge_cli.wordforge import config as words
@@ -134,9 +136,33 @@ def _engine_specs() -> list[tuple[str, str, list[tuple[str, str, Any]]]]:
          "top-level keys and presets of a kanji config (`configs/kanji.yaml`).",
          [("POOLS", "`wfkit kanji` and a `kanji` section", kanji.POOLS),
           ("PLAY", "`wfkit kanji play`", kanji.PLAY)]),
-        ("Every pack section", "Keys every section of a pack config takes besides its kind's "
-         "own (`name` and `kind` too).", [("COMMON", "every section", COMMON)]),
     ]
+
+
+# what the keys every pack section takes mean (batch/context.py reads them: COMMON_KEYS)
+SECTION_KEYS = {
+    "name": "The section's name: its files are NAME.jsonl, NAME.txt, NAME/; part of every "
+            "item's random stream (renaming a section changes its items).",
+    "kind": "crossword, endless, challenge, kanji, rarity or balance.",
+    "count": "How many items (boards, questions, sets, pools, games); the kind's own limit "
+             "applies.",
+    "render": "A list of the renders to write besides the JSON Lines (text, svg, ipuz, sheet: "
+              "what the kind offers).",
+    "render_limit": "Items whose renders are written: items 0 .. render_limit - 1.",
+}
+
+
+def _section_table() -> list[str]:
+    from wordforge_cli.batch.context import COMMON, COMMON_KEYS
+
+    fields = {f.config_key: f for f in COMMON}
+    rows = ["| key | value | default | meaning |", "| --- | --- | --- | --- |"]
+    for key in COMMON_KEYS:
+        field = fields.get(key)
+        value = _cell(_type_text(field)) if field else ("text" if key != "render" else "list")
+        default = _default_text(field) if field else "-"
+        rows.append(f"| `{key}` | {value} | {default} | {_cell(SECTION_KEYS[key])} |")
+    return rows
 
 
 def configuration_page() -> str:
@@ -152,6 +178,10 @@ def configuration_page() -> str:
         parts += [f"## {engine}", "", about, ""]
         for name, where, spec in specs:
             parts += [f"### {name}: {where}", "", *_spec_table(spec), ""]
+    parts += ["## Every pack section", "", "The keys every section of a pack config takes "
+              "besides its kind's own (listed above with *pack* under *where*); the pack's own "
+              "top-level keys are `name`, `description`, `seed` and `sections` "
+              "(`configs/pack.yaml` has each with its default).", "", *_section_table(), ""]
     return "\n".join(parts)
 
 
