@@ -20,13 +20,13 @@ def test_init_writes_the_configs_examples_and_workflow(run, tmp_path):
     listed = names(run, target)
     result = run("init", target)
     assert result.exit_code == 0, result.output
-    assert "wrote 14 files" in result.stderr and "cd " in result.stderr  # no wheel: editable
+    assert "wrote 15 files" in result.stderr and "cd " in result.stderr  # no wheel: editable
     written = sorted(str(p) for p in target.rglob("*") if p.is_file())
     assert written == sorted(listed)
     for config in CONFIGS.glob("*.yaml"):
         assert (target / "configs" / config.name).read_bytes() == config.read_bytes()
     for name in ("tech.yaml", "animals-en.yaml", "words.yaml", "article-cefr.yaml", "pack.yaml",
-                 "kanji-weather.txt", "weather-pool.jsonl"):
+                 "kanji-weather.txt", "weather-pool.jsonl", "rarity-retuned.yaml"):
         assert (target / "examples" / name).read_bytes() == (EXAMPLES / name).read_bytes()
     workflow = (target / WORKFLOW).read_text(encoding="utf-8")
     assert "WFKIT: wfkit==" in workflow and "\n  WFKIT: . " not in workflow
@@ -90,7 +90,7 @@ def test_the_example_pool_is_what_its_command_makes(run):
 
 def test_every_starter_file_exists_in_the_package():
     sources = starter_files()
-    assert len(sources) == 14
+    assert len(sources) == 15
     assert all(source.is_file() for source, _name in sources)
 
 
@@ -101,7 +101,7 @@ def test_installed_from_a_wheel_the_workflow_installs_a_copy_of_it(run, tmp_path
     wheel.write_bytes(b"PK\x03\x04 not really a wheel")
     monkeypatch.setattr(init_module, "installed_wheel", lambda: wheel)
     result = run("init", tmp_path / "demo")
-    assert result.exit_code == 0 and "wrote 15 files" in result.stderr
+    assert result.exit_code == 0 and "wrote 16 files" in result.stderr
     assert (tmp_path / "demo" / "wheels" / wheel.name).read_bytes() == wheel.read_bytes()
     workflow = (tmp_path / "demo" / WORKFLOW).read_text(encoding="utf-8")
     assert f"\n  WFKIT: wheels/{wheel.name}  #" in workflow
