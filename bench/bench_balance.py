@@ -30,6 +30,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from perf_page import record
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -71,6 +73,10 @@ def best(hands: int, anchor_hands: int, runs: int) -> None:
     print(f"tiles --best, hand of 10, k=10: index built in {built:.2f} s ({len(index):,} words); "
           f"median {o * 1000:.3f} ms per hand vs {a * 1000:.0f} ms scoring every playable word "
           f"({a / o:,.0f}x); load {load()}")
+    if hands >= 500:
+        record("`tiles --best`, hand of 10, k=10, after start-up", "< 5 ms",
+               f"{o * 1000:.3f} ms", f"python bench/bench_balance.py --runs {runs} "
+               f"--anchor-hands {anchor_hands}")
 
 
 def _one_core() -> None:
@@ -101,7 +107,7 @@ def against(other: str, games: int, runs: int) -> None:
           f"{', '.join(f'{c:.1f}' for c in theirs)}); load {load()}")
 
 
-def whole(args: list[str], runs: int, label: str) -> None:
+def whole(args: list[str], runs: int, label: str) -> float:
     """The whole command as a fresh process pinned to one core: wall and CPU seconds."""
     walls, cpus = [], []
     with tempfile.TemporaryDirectory() as tmp:
@@ -117,6 +123,7 @@ def whole(args: list[str], runs: int, label: str) -> None:
     print(f"{label}: median {statistics.median(walls):.2f} s wall, "
           f"{statistics.median(cpus):.2f} s CPU (runs: {', '.join(f'{w:.1f}' for w in walls)});"
           f" load {load()}")
+    return statistics.median(cpus)
 
 
 def main() -> None:
@@ -135,11 +142,21 @@ def main() -> None:
     if a.only in (None, "best"):
         best(a.hands, a.anchor_hands, a.runs)
     if a.only in (None, "balance"):
-        whole(["balance", "-n", str(a.games), "--players", "2", "--turns", "10", "--seed", "1",
-               "--json"], a.runs, f"wfkit balance -n {a.games} (2 players, 10 turns)")
+        cpu = whole(["balance", "-n", str(a.games), "--players", "2", "--turns", "10",
+                     "--seed", "1", "--json"], a.runs,
+                    f"wfkit balance -n {a.games} (2 players, 10 turns)")
+        if a.games == 10_000:
+            record("`wfkit balance -n 10000`, 2 players, 10 turns, on one core", "< 30 s",
+                   f"{cpu:.1f} s CPU",
+                   f"python bench/bench_balance.py --only balance --runs {a.runs}")
     if a.only in (None, "kanji"):
-        whole(["kanji", "-n", str(a.pools), "--preset", "normal", "--self-play", "--seed", "1",
-               "-q"], a.runs, f"wfkit kanji -n {a.pools} --preset normal --self-play")
+        cpu = whole(["kanji", "-n", str(a.pools), "--preset", "normal", "--self-play",
+                     "--seed", "1", "-q"], a.runs,
+                    f"wfkit kanji -n {a.pools} --preset normal --self-play")
+        if a.pools == 1000:
+            record("kanji self-play, 1,000 pools, greedy players, on one core", "< 30 s",
+                   f"{cpu:.1f} s CPU",
+                   f"python bench/bench_balance.py --only kanji --runs {a.runs}")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import perf_page  # noqa: E402
+
 from wordforge_cli.core.errors import UsageError  # noqa: E402
 from wordforge_cli.crossword.board import Request, check_request  # noqa: E402
 from wordforge_cli.crossword.lexicon import prepare  # noqa: E402
@@ -108,6 +110,8 @@ def refusal(lexicon) -> None:
     print(f"- whole command (`python -m wordforge_cli crossword ... --min-len 9 --max-len 10`,"
           f" exit 2): median {statistics.median(whole):.0f} ms "
           f"(start-up alone, `wfkit --version`, median of 5: {startup:.0f} ms)\n")
+    perf_page.record("crossword: an impossible request refused, in the core", "< 50 ms",
+                     f"{statistics.median(core):.3f} ms", "python bench/bench_crossword.py")
 
 
 def blank_table(n: int) -> None:
@@ -157,6 +161,10 @@ def million(count: int) -> None:
           "(getrusage of the child)")
     print("- " + proc.stderr.strip().splitlines()[0].removeprefix("wfkit: "))
     print()
+    if count == 1_000_000:
+        perf_page.record("crossword: 1,000,000 boards streamed to JSON Lines, the largest "
+                         "process", "< 200 MB", f"{rss_mb:.0f} MB",
+                         "python bench/bench_crossword.py --million")
 
 
 def _compiled() -> None:
@@ -234,6 +242,15 @@ def whole(args, vocab_txt: Path) -> None:
         print(f"| `{labels[what]}` | {jobs} | {w:.2f} | {c:.2f} | {aw / w:.2f}x | "
               f"{ac / c:.2f}x |")
     print()
+    figures = {"json": "crossword: 20,000 boards 4-5, JSON Lines + statistics, vs "
+                       "`node seedgen.js`",
+               "ipuz": "crossword: the same with `--render ipuz`",
+               "pack": "crossword: the same as a pack section"}
+    if n == 20_000:
+        for what, figure in figures.items():
+            w = statistics.median(t[0] for t in times[f"{what} default"])
+            perf_page.record(figure, ">= 3x", f"{aw / w:.2f}x",
+                             f"python bench/bench_crossword.py --whole --runs {args.runs}")
     shutil.rmtree(tmp)
 
 
@@ -325,7 +342,7 @@ def _hard_vocab(path: Path, n: int, alphabet: str, lo: int, hi: int, seed: int) 
 def hard(args) -> None:
     """Near-impossible vocabularies: thousands of long words over few letters (every pair
     crosses in many places, little fits), and over many letters (few pairs cross at all).
-    One board at the default budget, whole process; the worst is the README's figure."""
+    One board at the default budget, whole process; the worst is the performance page's figure."""
     print("## the attempt budget's worst case: one board at the default budget (3000), "
           "whole process\n")
     print("| vocabulary | layout | result | wall s | CPU s |")
@@ -424,6 +441,9 @@ def svg_stream(count: int) -> None:
     shutil.rmtree(tmp)
     print(f"- `wfkit crossword --vocab examples/tech.yaml -n {count} --seed 1 --render svg "
           f"-o boards.svg`: {size / 1e6:.0f} MB, {elapsed:.0f} s, peak RSS {rss_mb:.0f} MB\n")
+    if count == 100_000:
+        perf_page.record("crossword `--render svg`, 100,000 boards, peak memory", "< 200 MB",
+                         f"{rss_mb:.0f} MB", "python bench/bench_crossword.py --svg 100000")
 
 
 def main() -> None:

@@ -21,6 +21,8 @@ import threading
 import time
 from pathlib import Path
 
+from perf_page import record
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = """\
 name: bench
@@ -153,6 +155,12 @@ def main() -> None:
         c2 = statistics.median(r["cpu"] for r in big2)
         print(f"  CPU time (all processes): --jobs 1 {c1:.2f} s, --jobs 2 {c2:.2f} s; on two idle "
               f"cores --jobs 2 could reach {2 * c1 / c2:.2f}x")
+    if args.boards == 100_000:
+        command = f"python bench/bench_pack.py --runs {args.runs}"
+        record("pack of 100,000 boards, `--jobs 2` vs `--jobs 1`, same bytes", ">= 1.7x",
+               f"{t1 / t2:.2f}x", command)
+        record("pack of 100,000 boards, `--jobs 1`: CPU per board", "-",
+               f"{1000 * c1 / args.boards:.3f} ms", command)
         load = os.getloadavg()
         print(f"  1-minute load average at the end (other work on the machine): {load[0]:.2f}")
         print("  peak memory (whole process tree / largest single process):")
@@ -162,6 +170,12 @@ def main() -> None:
                 tree = max(r["tree_kb"] for r in runs) / 1024
                 largest = max(r["largest_kb"] for r in runs) / 1024
                 print(f"    {count:>9,} boards --jobs {jobs}: {tree:6.1f} MB / {largest:6.1f} MB")
+        if args.boards == 100_000:
+            peak = {n: max(r["tree_kb"] for r in results[(n, 1)]) / 1024
+                    for n in (args.small, args.boards)}
+            record("pack of 100,000 boards, peak memory, `--jobs 1`", "bounded",
+                   f"{peak[args.boards]:.1f} MB ({args.small:,} boards: {peak[args.small]:.1f} MB)",
+                   command)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from perf_page import record
+
 ANCHOR = "import wordfreq; print(wordfreq.zipf_frequency('labyrinth','en'))"
 
 
@@ -66,6 +68,8 @@ def startup(runs: int, wfkit: list[str]) -> None:
     print(f"start-up: wfkit rarity labyrinth {o[0]:.3f} s (cpu {o[1]:.3f} s); "
           f"anchor one-liner {a[0]:.3f} s (cpu {a[1]:.3f} s); "
           f"ratio {o[0] / a[0]:.2f} wall, {o[1] / a[1]:.2f} cpu (limit 1.3)")
+    record("`wfkit rarity labyrinth` vs the `wordfreq` one-liner, whole process", "<= 1.3x",
+           f"{o[0] / a[0]:.2f}x", f"python bench/bench_rarity.py --runs {runs}")
 
 
 def sample_words(n: int) -> list[str]:
@@ -127,6 +131,7 @@ def batch(words: list[str], runs: int, wfkit: list[str], formats: list[str]) -> 
         one = Path(tmp, "one.txt")
         one.write_text("labyrinth\n", encoding="utf-8")
         out = str(Path(tmp, "out"))
+        rates: dict[str, float] = {}
         for fmt in formats:
             full, base = [], []
             for _ in range(runs):
@@ -140,6 +145,12 @@ def batch(words: list[str], runs: int, wfkit: list[str], formats: list[str]) -> 
                   f"{n / (f[0] - b[0]):,.0f} words/s wall after start-up "
                   f"({n / (f[1] - b[1]):,.0f} words/s cpu; whole run "
                   f"{len(words) / f[0]:,.0f} words/s)")
+            rates[fmt] = n / (f[0] - b[0])
+    if len(words) == 100_000 and {"jsonl", "csv", "table"} <= rates.keys():
+        record("rarity table of 100,000 distinct words, JSON Lines, after start-up",
+               ">= 100,000 words/s", f"{rates['jsonl'] / 1000:.0f}k words/s (csv "
+               f"{rates['csv'] / 1000:.0f}k, table {rates['table'] / 1000:.0f}k)",
+               "python bench/bench_rarity.py --runs 7")
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Signals to real pack builds, many rounds: the figures of the README's reliability section.
+"""Signals to real pack builds, many rounds: the promise of docs/reference/exit-statuses.md.
 
 Each round copies an old pack (crossword + kanji sections) into a fresh directory, starts
 ``wfkit pack build --jobs 2`` of another seed into it, waits a random 0-3 s, sends SIGTERM,

@@ -27,7 +27,7 @@ def test_init_writes_the_configs_examples_and_workflow(run, tmp_path):
     for config in CONFIGS.glob("*.yaml"):
         assert (target / "configs" / config.name).read_bytes() == config.read_bytes()
     for name in ("tech.yaml", "animals-en.yaml", "words.yaml", "article-cefr.yaml", "pack.yaml",
-                 "kanji-weather.txt", "weather-pool.jsonl"):
+                 "kanji-weather.txt", "weather-pool.jsonl", "rarity-retuned.yaml"):
         assert (target / "examples" / name).read_bytes() == (EXAMPLES / name).read_bytes()
     workflow = (target / WORKFLOW).read_text(encoding="utf-8")
     assert "WFKIT: wfkit==" in workflow and "\n  WFKIT: . " not in workflow

@@ -1,4 +1,4 @@
-"""The public API the README's Layout section names, used as a pack builder would use it.
+"""The public API docs/reference/api.md names, used as a pack builder would use it.
 
 Every name listed there must exist; each engine is then driven through those names alone:
 a batch made in parts whose statistics, shipped as JSON states and merged, equal the whole's.
@@ -14,12 +14,12 @@ from pathlib import Path
 
 from conftest import EXAMPLES
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+API_PAGE = Path(__file__).resolve().parent.parent / "docs" / "reference" / "api.md"
 
 
 def listed_names() -> list[str]:
     """``wordforge_cli.x``: `a.b`, `c` ... -> ["wordforge_cli.x.a.b", "wordforge_cli.x.c"]."""
-    text = README.read_text(encoding="utf-8")
+    text = API_PAGE.read_text(encoding="utf-8")
     block = text[text.index("**Public API**"):]
     block = block[block.index("\n- "):]
     block = block[:block.index("\n\n")]

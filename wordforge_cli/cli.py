@@ -121,11 +121,11 @@ def cli() -> None:
       wfkit score quaff --json
       wfkit crossword --vocab examples/tech.yaml -n 1000 -o boards.jsonl
       wfkit kanji -n 100 --seed 1 -o pools.jsonl
-      wfkit pack check examples/pack.yaml --out pack/
+      wfkit pack build examples/pack.yaml --out pack/
       wfkit init my-game && cd my-game    # a project where every example runs
 
     Shell completion (bash, zsh, fish): eval "$(_WFKIT_COMPLETE=bash_source wfkit)"
-    in ~/.bashrc (zsh_source in ~/.zshrc; fish: see the README).
+    in ~/.bashrc (zsh_source in ~/.zshrc; fish: see the docs).
 
     Exit status: 0 done, 1 could not do it, 2 usage or config error, 128+N stopped by
     signal N (130 SIGINT, 143 SIGTERM).

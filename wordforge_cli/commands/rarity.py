@@ -60,7 +60,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
       wfkit rarity cat pizza serendipity --cefr examples/article-cefr.yaml --json
       wfkit rarity --vocab examples/words.yaml --render csv -o words.csv
       wfkit rarity --vocab examples/words.yaml -o words.jsonl --json --stats words-stats.json
-      wfkit rarity --vocab examples/words.yaml --compare configs/rarity.yaml
+      wfkit rarity --vocab examples/words.yaml --compare examples/rarity-retuned.yaml
     """
     from wordforge_cli.batch.rarity import RaritySection, asked_of
     from wordforge_cli.batch.sinks import stream, write_stats

@@ -50,7 +50,7 @@ SLOT_TRIES = 8  # other words tried for one answer letter before the attempt is 
 # The work one attempt may spend, in cell checks (a crossing tried costs the length of the word
 # it places, a word drawn costs 1, a pair's crossings cost how many there are). Long words
 # with many repeated letters would otherwise make one attempt cost thousands of checks; the
-# cap bounds the whole budget's time whatever the vocabulary (worst case in the README) and
+# cap bounds the whole budget's time whatever the vocabulary (worst case on docs/performance.md) and
 # is a count, never a clock, so boards stay reproducible. The example vocabularies' attempts
 # spend at most a few hundred.
 ATTEMPT_WORK = 4000

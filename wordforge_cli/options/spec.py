@@ -34,8 +34,8 @@ How to add an option
    ``flags=("--x/--no-x",)``). ``fronts`` says where it may be given (default: all three).
 2. Use the value: the command gets it as a keyword argument; a pack section gets it in the
    dict :meth:`Spec.read` returns (and in its manifest ``options``); pass it to the engine.
-3. Run ``python -m wordforge_cli.docs`` (the README's command reference) and the tests: the
-   parity test exercises the new field on all three front ends without another line.
+3. Run ``python -m wordforge_cli.docs`` (the docs' command and configuration references) and
+   the tests: the parity test exercises the new field on all three front ends without another line.
 A value that must be checked against the data (a band no word fits) is the engine's to refuse
 (``check_request``): raise ``UsageError(msg, field="name")`` there, not in a front end.
 """

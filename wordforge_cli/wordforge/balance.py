@@ -1,7 +1,7 @@
 """WordForge played by simulated players: what a designer tunes the rules by.
 
 The article gives the rule of one word; the game loop around it is decided here (and in the
-README):
+guide, docs/guide/playing.md):
 
 - **Deal**: the tiles engine's :func:`~wordforge_cli.wordforge.rarity.deal` (one shuffled bag,
   hands of ``hand_size`` from its front); game i draws only from ``item_rng(seed, "balance", i)``.
