@@ -161,7 +161,7 @@ def _section_table() -> list[str]:
         field = fields.get(key)
         value = _cell(_type_text(field)) if field else ("text" if key != "render" else "list")
         default = _default_text(field) if field else "-"
-        meaning = SECTION_KEYS[key] if key in SECTION_KEYS else field.help if field else ""
+        meaning = SECTION_KEYS.get(key, field.help if field else "")
         rows.append(f"| `{key}` | {value} | {default} | {_cell(meaning)} |")
     return rows
 
