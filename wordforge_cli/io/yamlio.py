@@ -39,8 +39,10 @@ class _NoAliasLoader(yaml.SafeLoader):
                 problem="YAML aliases (*name) are not allowed in wfkit files",
                 problem_mark=event.start_mark,  # type: ignore[arg-type]  # C or Python mark
             )
-        if getattr(event, "anchor", None) is not None and self.first_anchor is None:
-            self.first_anchor = event.start_mark.line + 1
+        mark = event.start_mark
+        if getattr(event, "anchor", None) is not None and self.first_anchor is None \
+                and mark is not None:
+            self.first_anchor = mark.line + 1
         return super().compose_node(parent, index)
 
 
@@ -196,14 +198,14 @@ def check_nodes(node: yaml.Node | None, path: str | Path, *, surrogates: bool = 
                 stack.append(key)
         elif isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
-        elif current.tag == INT_TAG:
+        elif current.tag == INT_TAG and isinstance(current, yaml.ScalarNode):
             _check_int(current, path)
         elif surrogates and isinstance(current.value, str) and _SURROGATE.search(current.value):
             raise ConfigError("YAML syntax error: found invalid Unicode character escape code",
                               path=path, line=current.start_mark.line + 1)
 
 
-def _check_int(node: yaml.Node, path: str | Path) -> None:
+def _check_int(node: yaml.ScalarNode, path: str | Path) -> None:
     """An integer of at most 4,000 decimal digits' size, in whatever base it is written
     (Python converts hexadecimal of any length, then cannot print it)."""
     if node.tag != INT_TAG:
