@@ -188,3 +188,92 @@ def test_a_stranger_tree_a_few_levels_deep_is_kept(tmp_path, run, existing):
     deep_tree(out, 10)
     assert run("pack", "build", config, "--out", out, "--jobs", "1").exit_code == 0
     assert (out / "/".join(["d"] * 10) / "leaf.txt").is_file()
+
+
+# --- wfkit init: never through a link, never into a special file, all or nothing ----------
+
+def files_under(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+
+
+def test_init_with_configs_linked_elsewhere_writes_nothing_there(run, tmp_path):
+    project, other = tmp_path / "p", tmp_path / "other"
+    project.mkdir()
+    other.mkdir()
+    (project / "configs").symlink_to(other, target_is_directory=True)
+    for force in ([], ["--force"]):
+        one_line_error(run("init", project, *force), 2, "configs is a symbolic link")
+        assert list(other.iterdir()) == [] and files_under(project) == ["configs"]
+
+
+@pytest.mark.parametrize("dangling", [False, True])
+def test_init_force_never_writes_through_a_linked_file(run, tmp_path, dangling):
+    project = tmp_path / "p"
+    (project / "configs").mkdir(parents=True)
+    real = tmp_path / "real.yaml"
+    if not dangling:
+        real.write_text("old\n")
+    (project / "configs" / "rarity.yaml").symlink_to(real)
+    one_line_error(run("init", project, "--force"), 2, "symbolic link; init never writes")
+    assert (real.read_text() == "old\n") if not dangling else not os.path.lexists(real)
+    assert files_under(project) == ["configs", "configs/rarity.yaml"]
+
+
+def test_init_force_over_a_fifo_is_refused_without_opening_it(run, tmp_path):
+    project = tmp_path / "p"
+    (project / "configs").mkdir(parents=True)
+    os.mkfifo(project / "configs" / "rarity.yaml")  # opening it for writing would block
+    one_line_error(run("init", project, "--force"), 2, "FIFO")
+    assert files_under(project) == ["configs", "configs/rarity.yaml"]
+
+
+@pytest.mark.parametrize("name", [".github", "configs", "examples"])
+def test_init_where_a_folder_is_a_file_writes_nothing(run, tmp_path, name):
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / name).write_text("mine")
+    one_line_error(run("init", project), 2, f"{name} is a file, not a folder")
+    assert files_under(project) == [name]
+
+
+def test_init_into_a_dangling_link_a_loop_or_a_long_name_is_one_line(run, tmp_path):
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    one_line_error(run("init", tmp_path / "dangling"), 2, "dangling link")
+    assert not (tmp_path / "nowhere").exists()
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    one_line_error(run("init", tmp_path / "loop"), 2, "symbolic links")
+    one_line_error(run("init", tmp_path / ("x" * 256)), 2, "256 bytes is too long")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dangling", "loop"]
+
+
+def test_init_on_a_full_disk_leaves_nothing_behind(run, tmp_path, monkeypatch):
+    import errno
+
+    from wordforge_cli.commands import init
+
+    real = init.Writer.write
+    calls = []
+
+    def full(self, root_fd, name, data):
+        calls.append(name)
+        if len(calls) == 6:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, root_fd, name, data)
+
+    monkeypatch.setattr(init.Writer, "write", full)
+    one_line_error(run("init", tmp_path / "p"), 1, "no space left on device; nothing written")
+    assert not (tmp_path / "p").exists()
+    (tmp_path / "q").mkdir()
+    (tmp_path / "q" / "mine.txt").write_text("x")
+    calls.clear()
+    one_line_error(run("init", tmp_path / "q"), 1, "no space left")
+    assert files_under(tmp_path / "q") == ["mine.txt"]
+
+
+def test_init_shows_a_directory_name_with_controls_escaped(run, tmp_path):
+    project = tmp_path / "a\x1b[31mb\nc"
+    result = run("init", project)
+    assert result.exit_code == 0, result.stderr
+    assert "\x1b" not in result.stderr and result.stderr.count("\n") == 2, result.stderr
+    listing = run("init", "--list", project).stdout
+    assert "\x1b" not in listing and listing.count("\n") == 14
