@@ -172,7 +172,10 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as exc:
         from wordforge_cli.io.output import WRITE_ERRNOS, write_failed, write_reason
 
-        if exc.errno not in WRITE_ERRNOS and not isinstance(exc, _StdoutClosed):
+        # EBADF without a file name: stdout is not open for writing (``1<file``)
+        unwritable = exc.errno == errno.EBADF and not exc.filename
+        if exc.errno not in WRITE_ERRNOS and not unwritable \
+                and not isinstance(exc, _StdoutClosed):
             _internal(exc)
         if exc.filename:
             say(f"error: {write_failed(exc, exc.filename)}")

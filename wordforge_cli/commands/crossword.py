@@ -30,7 +30,7 @@ from wordforge_cli.options.shared import (
     seed_option,
     vocab_option,
 )
-from wordforge_cli.options.spec import CONFIG_META, config_callback
+from wordforge_cli.options.spec import CONFIG_META, Count, config_callback
 
 if TYPE_CHECKING:
     from wordforge_cli.batch.crossword import BoardSection
@@ -162,7 +162,7 @@ def challenge(ctx: click.Context, /, count: int, **common: Any) -> None:
 
 
 @crossword.command()
-@click.argument("question", type=click.IntRange(0))
+@click.argument("question", type=Count(0))
 @click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
 @click.pass_context
 def plan(ctx: click.Context, question: int, as_json: bool) -> None:

@@ -25,6 +25,7 @@ from wordforge_cli.options.spec import (
     CONFIG,
     PACK,
     Choice,
+    Count,
     Field,
     Names,
     Options,
@@ -96,7 +97,7 @@ BATCH = Spec(
 ENDLESS = Spec(
     Field("count", click.IntRange(0, MAX_BOARDS), 10, "How many questions.",
           fronts=_NOT_CONFIG),
-    Field("start", click.IntRange(0), 0, "Number of the first question.",
+    Field("start", Count(0), 0, "Number of the first question.",
           fronts=frozenset((CLI,))),
 )
 CHALLENGE = Spec(

@@ -123,6 +123,11 @@ def read_manifest(directory: Path, *, what: str = "manifest",
     if not isinstance(value, dict) or not isinstance(value.get("format"), str) \
             or not value["format"].startswith("wfkit-pack/"):
         return None
+    try:  # a "\ud800" escape decodes to a lone surrogate, which no page or file can hold
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ManifestError("holds a lone surrogate escape (\\ud800-\\udfff): not text",
+                            path=path) from None
     return parse_manifest(value, path)
 
 
