@@ -53,14 +53,33 @@ class Vocabulary:
         return [e.word for e in self.entries]
 
 
+# words of one vocabulary: memory grows with entries, not bytes (a parsed YAML entry costs
+# ~700 bytes, so 64 MB of one short word repeated took 3.4 GB); a word game's list is far
+# smaller, and an English dictionary fits
+MAX_WORDS = 250_000
+
+
+def _too_many(count: int, path: Path, what: str = "words") -> ConfigError:
+    return ConfigError(f"the vocabulary has {count:,} {what}; at most {MAX_WORDS:,} words "
+                       "are read (memory grows with each)", path=path)
+
+
 def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
-    """Read a vocabulary: YAML, or a text file with one word a line (``#`` starts a comment)."""
+    """Read a vocabulary: YAML, or a text file with one word a line (``#`` starts a comment).
+
+    At most MAX_WORDS entries: a file whose lines and commas (each entry needs one) are
+    more than twice that is refused before it is parsed, the rest once counted."""
     path = Path(path)
     text = read_text(path, "vocabulary")
+    rough = text.count("\n") + text.count(",")
+    if rough > 2 * MAX_WORDS:
+        raise _too_many(rough, path, "lines and commas")
     if path.suffix.lower() in TEXT_SUFFIXES:
         vocab = _read_text_list(path, text)
     else:
         vocab = _read_yaml_vocab(path, text)
+    if len(vocab.entries) > MAX_WORDS:
+        raise _too_many(len(vocab.entries), path)
     if not vocab.entries and not allow_empty:
         raise ConfigError("the vocabulary has no words", path=path)
     return vocab
