@@ -65,7 +65,8 @@ def test_the_cost_bound_holds_every_game_it_lets_through():
         looks = [0]
         real = territory.choose
 
-        def counted(board, state, p, player, known, rng, opponent_known=(), _real=real):
+        def counted(board, state, p, player, known, rng, opponent_known=(), _real=real,
+                    looks=looks):
             looks[0] += len(known)
             if player.kind == "lookahead":
                 looks[0] += player.width * len(opponent_known)
