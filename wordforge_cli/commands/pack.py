@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo
+from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo, one_line, show_path
+from wordforge_cli.core.messages import say
 from wordforge_cli.io.output import atomic_write, dumps
 from wordforge_cli.options.shared import jobs_option
 
@@ -85,8 +86,8 @@ def build(config: str, out: str, jobs: int, shard: tuple[int, int] | None, force
     result = build_pack(cfg, sections, out, jobs=jobs, shard=shard, force=force)
     _report_build(result, out, as_json)
     for path in result.unexpected:
-        click.echo(f"wfkit: warning: left {path} aside (a file of yours that could not be put "
-                   "back without overwriting)", err=True)
+        say(f"warning: left {path} aside (a file of yours that could not be put back without "
+            "overwriting)")
 
 
 def _report_build(result: PackResult, out: str, as_json: bool) -> None:
@@ -143,15 +144,17 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
     else:
         for f in problems:
             detail = f" ({f.detail})" if f.status == "stale" else ""
-            click.echo(f"{f.status}: {out.rstrip('/')}/{f.path}{detail}")
-        for path in result.unexpected:
-            click.echo(f"unexpected: {out.rstrip('/')}/{path}")
+            click.echo(one_line(f"{f.status}: {out.rstrip('/')}/{f.path}{detail}"))
+        for path in result.unexpected:  # names a stranger chose: shown escaped, one line each
+            click.echo(one_line(f"unexpected: {out.rstrip('/')}/{path}"))
         if result.current:
-            click.echo(f"{out}: pack is current ({len(result.files)} files)", err=True)
+            click.echo(one_line(f"{out}: pack is current ({len(result.files)} files)"), err=True)
         else:
             n = len(problems) + len(result.unexpected)
-            click.echo(f"{out}: pack is stale ({n} file{' differs' if n == 1 else 's differ'}); "
-                       f"rebuild with: wfkit pack build {config} --out {out}", err=True)
+            click.echo(one_line(
+                f"{out}: pack is stale ({n} file{' differs' if n == 1 else 's differ'}); "
+                f"rebuild with: wfkit pack build {show_path(config)} --out {show_path(out)}"),
+                err=True)
     if not result.current:
         raise SystemExit(EXIT_CANNOT)
 

@@ -42,11 +42,9 @@ def warn_skipped(source: str, skipped: Any) -> None:
     ``skipped``: entries with ``line``, ``word`` and ``reason``."""
     entries = list(skipped)
     for entry in entries[:SKIPPED_SHOWN]:
-        click.echo(f"wfkit: warning: {source}:{entry.line}: '{entry.word}' skipped: "
-                   f"{entry.reason}", err=True)
+        say(f"warning: {source}:{entry.line}: '{entry.word}' skipped: {entry.reason}")
     if len(entries) > SKIPPED_SHOWN:
-        click.echo(f"wfkit: warning: {source}: {len(entries) - SKIPPED_SHOWN} more entries "
-                   "skipped", err=True)
+        say(f"warning: {source}: {len(entries) - SKIPPED_SHOWN} more entries skipped")
 
 
 def intake(source: str, skipped: Any, *, strict: bool) -> None:

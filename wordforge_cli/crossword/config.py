@@ -163,9 +163,14 @@ def _step(doc: YamlDoc, value: Any, *keys: str | int) -> Step:
 
 
 def _label(doc: YamlDoc, value: Any, *keys: str | int) -> str:
+    from wordforge_cli.io.vocab import control_problem
+
     if not isinstance(value, str) or not value.strip():
         raise doc.error(f"{'/'.join(map(str, keys))} must be a non-empty string, not {value!r}",
                         *keys)
+    problem = control_problem(value, "/".join(map(str, keys)))  # a label reaches every render
+    if problem:
+        raise doc.error(problem, *keys)
     return value
 
 

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import yaml
 
-from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.core.errors import CONTROLS, ConfigError
 from wordforge_cli.io.checks import check_mapping, type_name
 from wordforge_cli.io.yamlio import parse_yaml, read_text
 
 VOCAB_KEYS = ("name", "language", "words", "description", "source", "license")
 ENTRY_KEYS = ("word", "hint")
 TEXT_SUFFIXES = (".txt", ".text", ".lst", ".list")
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = re.compile(f"[{CONTROLS}]")  # what a message escapes, a word or hint may not hold
 
 
 def control_problem(text: str, what: str = "word") -> str | None:
@@ -114,6 +114,9 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
     for key in ("name", "language"):
         if key in data and not isinstance(data[key], str):
             raise doc.error(f"'{key}' must be a string, not {type_name(data[key])}", key)
+        problem = key in data and control_problem(data[key], key)  # a name titles renders
+        if problem:
+            raise doc.error(problem, key)
     words = data["words"]
     if words is None:
         words = []
