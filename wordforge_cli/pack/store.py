@@ -646,6 +646,8 @@ def _exchange(staging: Staging) -> None:
     exchange is undone and the build refused."""
     pfd, a, b = staging.parent_fd, staging.path.name, staging.out.name
     err = _renameat2(staging, RENAME_EXCHANGE)
+    if err == errno.ENOENT:  # --out moved away since it was checked
+        raise _swapped(staging.out)
     if err > 0:
         raise CannotDo(f"cannot swap the new pack in: {os.strerror(err)}", path=staging.out)
     if err == 0:
@@ -654,15 +656,25 @@ def _exchange(staging: Staging) -> None:
             raise _swapped(staging.out)
         return
     aside = a + ".old"  # fallback: a moment without ``b``; recover() repairs
-    os.rename(b, aside, src_dir_fd=pfd, dst_dir_fd=pfd)
+    try:
+        os.rename(b, aside, src_dir_fd=pfd, dst_dir_fd=pfd)
+    except FileNotFoundError:
+        raise _swapped(staging.out) from None
     if not _is_dir(aside, pfd, staging.out_ino):
         os.rename(aside, b, src_dir_fd=pfd, dst_dir_fd=pfd)
         raise _swapped(staging.out)
     _step("between-renames")
     try:
+        if _lexists(b, pfd):  # something was put at --out in the moment without it
+            raise _swapped(staging.out)
         os.rename(a, b, src_dir_fd=pfd, dst_dir_fd=pfd)
     except BaseException:
-        os.rename(aside, b, src_dir_fd=pfd, dst_dir_fd=pfd)
+        try:
+            os.rename(aside, b, src_dir_fd=pfd, dst_dir_fd=pfd)
+        except OSError:  # --out is taken by what was put there: the old pack stays aside
+            raise Swapped(f"--out was replaced while the pack was swapped in; nothing was "
+                          f"written there, and the previous pack is kept as {aside!r} beside "
+                          "it", path=staging.out) from None
         raise
     os.rename(aside, a, src_dir_fd=pfd, dst_dir_fd=pfd)
 
