@@ -1,0 +1,111 @@
+"""A/B of the user's whole commands between two installs of wfkit: this tree and another.
+
+Each command runs with both ``wfkit`` executables alternately (A, B, A, B ...), process start
+to file written, and the median wall time of each side gives the ratio B/A (under 1: B is
+faster). Both sides must write the same bytes (timing fields of the statistics aside), so a
+change that is faster because it does less is caught. The machine is shared: only ratios
+measured in the same run mean anything.
+
+    python bench/bench_ab.py --other /path/to/other/.venv/bin/wfkit --runs 5
+    python bench/bench_ab.py --other OTHER --only crossword-json --runs 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = str(Path(sys.executable).parent / "wfkit")
+PACK = """\
+name: bench
+seed: 1
+sections:
+  - name: boards
+    kind: crossword
+    vocab: {vocab}
+    count: {count}
+    band: [4, 5]
+"""
+
+
+def commands(tmp: Path, boards: int) -> dict[str, list[str]]:
+    """name -> argv after the executable; ``{out}`` is the side's own output folder."""
+    tech = str(ROOT / "examples" / "tech.yaml")
+    cross = ["crossword", "--vocab", tech, "-n", str(boards), "--min-len", "4", "--max-len",
+             "5", "--seed", "1"]
+    pack = tmp / "pack.yaml"
+    pack.write_text(PACK.format(vocab=tech, count=boards), encoding="utf-8")
+    return {
+        "crossword-json": [*cross, "-o", "{out}/b.jsonl", "--stats", "{out}/s.json"],
+        "crossword-json-jobs1": [*cross, "--jobs", "1", "-o", "{out}/b.jsonl"],
+        "crossword-ipuz": [*cross, "--render", "ipuz", "-o", "{out}/b.ipuz"],
+        "pack-build": ["pack", "build", str(pack), "--out", "{out}/pack", "--force"],
+        "kanji": ["kanji", "-n", "1000", "--seed", "1", "-o", "{out}/pools.jsonl"],
+        "rarity-word": ["rarity", "labyrinth"],
+    }
+
+
+def timed(argv: list[str]) -> tuple[float, bytes]:
+    start = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, cwd=ROOT)
+    elapsed = time.perf_counter() - start
+    if done.returncode:
+        raise SystemExit(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr[-500:]!r}")
+    return elapsed, done.stdout
+
+
+def written(folder: Path) -> dict[str, bytes]:
+    """Every file a run wrote, the statistics' timing taken out."""
+    files: dict[str, bytes] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.name == "s.json":
+            stats = json.loads(data)
+            stats.pop("timing", None)
+            data = json.dumps(stats, sort_keys=True).encode()
+        files[str(path.relative_to(folder))] = data
+    return files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--other", required=True, help="the other side's wfkit executable (B)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--boards", type=int, default=20000)
+    parser.add_argument("--only", action="append", default=[], help="a command's name")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        table = commands(tmp, args.boards)
+        picked = {k: v for k, v in table.items() if not args.only or k in args.only}
+        print(f"A: {HERE}\nB: {args.other}\nload {os.getloadavg()[0]:.1f} at the start")
+        print(f"{'command':<22} {'A median s':>10} {'B median s':>10} {'B/A':>6}  same bytes")
+        for key, argv in picked.items():
+            times: dict[str, list[float]] = {"A": [], "B": []}
+            outputs: dict[str, tuple[bytes, dict[str, bytes]]] = {}
+            for _ in range(args.runs):
+                for side, exe in (("A", HERE), ("B", args.other)):
+                    out = tmp / side / key
+                    out.mkdir(parents=True, exist_ok=True)
+                    elapsed, stdout = timed([exe, *(a.replace("{out}", str(out))
+                                                    for a in argv)])
+                    times[side].append(elapsed)
+                    outputs[side] = (stdout, written(out))
+            a, b = statistics.median(times["A"]), statistics.median(times["B"])
+            same = "yes" if outputs["A"] == outputs["B"] else "NO"
+            print(f"{key:<22} {a:>10.3f} {b:>10.3f} {b / a:>6.3f}  {same}")
+        print(f"load {os.getloadavg()[0]:.1f} at the end; medians of {args.runs} runs a side")
+
+
+if __name__ == "__main__":
+    main()
