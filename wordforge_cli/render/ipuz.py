@@ -58,12 +58,13 @@ IpuzCache = dict[tuple[object, ...], tuple[Grid, Grid, Clues, str]]
 Maps = dict[str, dict[int, Placed]]
 
 
-@lru_cache(maxsize=65536)
 def html_text(text: str) -> str:
     """A text for an ipuz text field: the ipuz spec makes every one HTML (``<b>``, ``<i>``,
     ``&amp;``), so a title or hint holding ``<``, ``>`` or ``&`` is escaped, never markup a
     solver's app would run or a bare ``&`` it would misread."""
-    return html.escape(text, quote=False)
+    if "&" in text or "<" in text or ">" in text:
+        return html.escape(text, quote=False)
+    return text
 
 
 def _hint(hints: Mapping[str, str | None], word: str) -> str | None:
