@@ -130,13 +130,13 @@ def test_an_oversized_record_in_a_preview_is_refused_with_its_reason(tmp_path, r
 
 
 @pytest.mark.parametrize(("suffix", "body"), [
-    (".yaml", "words:\n" + "- cat\n" * 600_000),
-    (".yaml", "words: [" + "cat, " * 300_000 + "cat]\n"),
-    (".txt", "cat\n" * 300_000),
+    (".yaml", "words:\n" + "- cat\n" * 2_000_001),  # refused before it is parsed
+    (".yaml", "words: [" + "cat, " * 2_000_001 + "cat]\n"),
+    (".txt", "cat\n" * 1_000_001),  # counted once read
 ])
 def test_a_vocabulary_of_too_many_entries_is_refused(tmp_path, run, suffix, body):
     path = tmp_path / f"huge{suffix}"
     path.write_text(body)
     result = run("rarity", "--vocab", path)
     assert result.exit_code == 2, result.stderr
-    assert result.stderr.count("\n") == 1 and "at most 250,000 words" in result.stderr
+    assert result.stderr.count("\n") == 1 and "at most 1,000,000 words" in result.stderr

@@ -241,8 +241,7 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
     the project (they name examples/... and configs/...). When wfkit was installed from a
     wheel file, the wheel is copied to wheels/ and the workflow installs it. Nothing is
     overwritten unless --force: when a file is already there, init writes nothing and
-    exits 1 naming it. Nothing is written through a symbolic link or into a FIFO, and
-    init writes all its files or none.
+    exits 1 naming it.
 
     \b
     Examples:

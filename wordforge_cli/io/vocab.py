@@ -54,9 +54,9 @@ class Vocabulary:
 
 
 # words of one vocabulary: memory grows with entries, not bytes (a parsed YAML entry costs
-# ~700 bytes, so 64 MB of one short word repeated took 3.4 GB); a word game's list is far
-# smaller, and an English dictionary fits
-MAX_WORDS = 250_000
+# hundreds of bytes, so 64 MB of one short word repeated took 3.4 GB); a million distinct
+# words is what wfkit is measured to read
+MAX_WORDS = 1_000_000
 
 
 def _too_many(count: int, path: Path, what: str = "words") -> ConfigError:

@@ -121,6 +121,7 @@ class Staging:
     lock: BuildLock | None = None
     cleanup: int | None = None  # the signal clean-up registered for it (see ``signals``)
     swapped: bool = False
+    dropped: bool = False  # the staging directory and journal are removed (``abort``)
 
     def close(self) -> None:
         for name in ("staging_fd", "out_fd", "parent_fd"):
@@ -478,13 +479,26 @@ def os_error(exc: OSError) -> CannotDo:
 
 
 def abort(staging: Staging) -> None:
-    """Drop a staging directory that was never swapped in (it holds only our files and links)."""
+    """Drop a staging directory that was never swapped in (it holds only our files and links).
+
+    It may run twice (a signal cut the first run short, then the signal's clean-up runs it
+    again): once the handles are closed, the folder beside ``--out`` is opened again by its
+    path, and only the staging directory of this build's inode and its journal are removed."""
+    finished = False
     try:
-        if not staging.swapped and staging.staging_fd >= 0:
-            _remove_staging(staging.path, staging.parent_fd, staging.staging_ino)
-            _unlink_journal(staging)
+        if not staging.swapped and staging.staging_ino >= 0 and not staging.dropped:
+            if staging.parent_fd < 0:
+                with contextlib.suppress(OSError):
+                    staging.parent_fd = open_dir(staging.out.parent)
+            if staging.parent_fd >= 0:
+                _remove_staging(staging.path, staging.parent_fd, staging.staging_ino)
+                _unlink_journal(staging)
+                staging.dropped = True
+        finished = True
     finally:
-        _release(staging)
+        if finished:
+            _release(staging)
+        # else: cut short (a signal): the signal's clean-up, still registered, runs it again
 
 
 def _release(staging: Staging) -> None:
