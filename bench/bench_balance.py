@@ -11,6 +11,9 @@
 3. ``wfkit kanji -n POOLS --preset normal --self-play`` (greedy players, 4 games a pool),
    the whole command as a fresh process pinned to one core.
 
+``--other WFKIT`` measures ``wfkit balance -n GAMES`` of another install (the anchor) and of
+this tree alternately in the same run, each pinned to one core, and gives the CPU ratio.
+
 The machine is shared: each figure is a median of --runs runs, with the load average beside.
 """
 
@@ -75,6 +78,29 @@ def _one_core() -> None:
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
+def _cpu(exe: str, args: list[str], out: Path) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([exe, *args, "-o", str(out)], check=True, stderr=subprocess.DEVNULL,
+                   preexec_fn=_one_core)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def against(other: str, games: int, runs: int) -> None:
+    """``wfkit balance -n GAMES`` of this tree against another install, alternately."""
+    args = ["balance", "-n", str(games), "--seed", "1", "--json"]
+    ours, theirs = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out"
+        for _ in range(runs):
+            theirs.append(_cpu(other, args, out))
+            ours.append(_cpu(WFKIT, args, out))
+    o, t = statistics.median(ours), statistics.median(theirs)
+    print(f"wfkit balance -n {games}: {o:.2f} s CPU here vs {t:.2f} s the other install "
+          f"({t / o:.2f}x; runs here {', '.join(f'{c:.1f}' for c in ours)}, there "
+          f"{', '.join(f'{c:.1f}' for c in theirs)}); load {load()}")
+
+
 def whole(args: list[str], runs: int, label: str) -> None:
     """The whole command as a fresh process pinned to one core: wall and CPU seconds."""
     walls, cpus = [], []
@@ -101,7 +127,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--pools", type=int, default=1000)
     parser.add_argument("--only", choices=("best", "balance", "kanji"))
+    parser.add_argument("--other", help="another install's wfkit: balance against it")
     a = parser.parse_args()
+    if a.other:
+        against(a.other, a.games, a.runs)
+        return
     if a.only in (None, "best"):
         best(a.hands, a.anchor_hands, a.runs)
     if a.only in (None, "balance"):

@@ -1,7 +1,9 @@
 """Samples of the Japanese glosses of data/english.tsv, and the tally of their hand judgements.
 
     python bench/gloss_quality.py sample --seed 1 > data/quality/gloss-random-seed1.tsv
+    python bench/gloss_quality.py sample --seed 22 --min-zipf 3 > data/quality/gloss-z3-seed22.tsv
     python bench/gloss_quality.py top > data/quality/gloss-top100.tsv
+    python bench/gloss_quality.py again data/quality/gloss-z3-seed22.tsv  # same words, table now
     python bench/gloss_quality.py report            # tallies every data/quality/gloss-*.tsv
 
     # a trial build written elsewhere (data/build/english.py --evidence-only -o /tmp/ev.tsv):
@@ -42,10 +44,27 @@ def table() -> dict[str, list[str]]:
     return rows
 
 
-def sample(seed: int, n: int = 100) -> list[list[str]]:
+def sample(seed: int, n: int = 100, min_zipf: float = 0.0) -> list[list[str]]:
     rows = table()
     glossed = [w for w, f in rows.items() if f[4]]
+    if min_zipf:
+        import wordfreq
+
+        glossed = [w for w in glossed if wordfreq.zipf_frequency(w, "en") >= min_zipf]
     return [rows[w] for w in sorted(random.Random(seed).sample(glossed, n))]
+
+
+def again(path: Path) -> list[list[str]]:
+    """The words of a judged sample with the table's gloss now: the verdict and reason kept
+    where the gloss is the one judged, empty where it changed (to judge again)."""
+    rows = table()
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word, pos, gloss, verdict, reason = line.split("\t")
+        now = rows.get(word, [word, "", "", "", ""])
+        same = (now[3], now[4]) == (pos, gloss)
+        out.append([word, now[3], now[4], verdict if same else "", reason if same else ""])
+    return out
 
 
 def top(n: int = 100) -> list[list[str]]:
@@ -88,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="what", required=True)
     one = sub.add_parser("sample")
     one.add_argument("--seed", type=int, required=True)
+    one.add_argument("--min-zipf", type=float, default=0.0,
+                     help="draw only words wordfreq rates at least this Zipf")
+    redo = sub.add_parser("again", help="a judged sample's words with the table's glosses now")
+    redo.add_argument("file", type=Path)
     sub.add_parser("top")
     tally = sub.add_parser("report")
     tally.add_argument("--glob", default="gloss-*.tsv",
@@ -96,7 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     TABLE = args.table
     if args.what == "report":
         return report(args.glob)
-    rows = sample(args.seed) if args.what == "sample" else top()
+    if args.what == "again":
+        for fields in again(args.file):
+            print("\t".join(fields))
+        return 0
+    rows = sample(args.seed, min_zipf=args.min_zipf) if args.what == "sample" else top()
     for fields in rows:
         print("\t".join((fields[0], fields[3], fields[4], "", "")))
     return 0

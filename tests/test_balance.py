@@ -92,14 +92,18 @@ def test_each_turn_is_the_exact_best_known_word_scored_by_score_word(seed):
             link = prev is not None and word[0] == prev[0]
             value = score_word(word, r.battle_tier, RULES,
                                Play(combo, link=link, fortress=turn["fortress"])).score
-            if best is None or value > best[0]:
-                best = (value, word)
+            plain = score_word(word, r.battle_tier, RULES).score
+            # the rule as written: turn score, then plain score, then the word
+            if best is None or (value, plain) > best[:2] or (
+                    (value, plain) == best[:2] and word < best[2]):
+                best = (value, plain, word)
         if best is None:
             assert turn["word"] is None
             counter[s] = 0
             continue
         if turn["powerup"] is None:
             assert turn["score"] == best[0]
+            assert turn["word"] == best[2]  # the word chosen, not only its score
         else:
             assert turn["score"] > best[0]
         r = by_word[turn["word"]]

@@ -310,7 +310,11 @@ def test_state_round_trips_exactly():
     b = BalanceStats()
     b.add({"balance": {"games": 4, "first_wins": 1, "second_wins": 2, "draws": 1,
                        "first_win_rate": 0.25, "advantage": -0.0123, "mean_margin": -0.5,
-                       "steals": 3.25, "length": 20.5, "hidden_moves": 1.0, "redraws": 2}})
+                       "steals": 3.25, "length": 20.5, "hidden_moves": 1.0, "redraws": 2,
+                       "ended": {"no known move": 1, "move limit": 3}, "model_wins": [2, 1],
+                       "fresh": {"games": 4, "first_wins": 3, "second_wins": 1, "draws": 0,
+                                 "advantage": 0.04, "ended": {"move limit": 2},
+                                 "outside_band": True}}})
     b.reject({"first player ahead": 2})
     again = BalanceStats.from_state(json.loads(json.dumps(b.to_state())))
     assert again.summary() == b.summary() and again.to_state() == b.to_state()

@@ -114,6 +114,16 @@ def test_kanji_pools_stats_and_check(run, tmp_path):
     records = lines(pools.read_text(encoding="utf-8"))
     assert_valid("kanji-pool", records, "wfkit kanji")
     assert_valid("kanji-stats", [json.loads(stats.read_text(encoding="utf-8"))], "kanji --stats")
+    played, played_stats = tmp_path / "played.jsonl", tmp_path / "played.json"
+    ok(run("kanji", "-n", "3", "--preset", "normal", "--balanced", "--balance-attempts", "100",
+           "--player", "lookahead", "--player", "greedy", "--seed", "1", "-o", played,
+           "--stats", played_stats))
+    played_records = lines(played.read_text(encoding="utf-8"))
+    assert all("fresh" in r["balance"] for r in played_records)
+    assert_valid("kanji-pool", played_records, "wfkit kanji --balanced")
+    summary = json.loads(played_stats.read_text(encoding="utf-8"))
+    assert {"intervals", "ended", "models", "fresh"} <= set(summary["balance"])
+    assert_valid("kanji-stats", [summary], "kanji --balanced --stats")
     word = records[0]["words"][0]
     verdicts = [json.loads(run("kanji", "check", word, "--pool", pools, "--json").stdout)]
     verdicts += [json.loads(run("kanji", "check", word, "--pool", pools, "--taken", word,
@@ -129,8 +139,11 @@ def test_balance_reports(run):
     two = json.loads(ok(run("balance", "-n", "2", "--turns", "3", "--seed", "1", "--player",
                             "B1", "--player", "C2", "--compare", CONFIGS / "rarity.yaml",
                             "--json")).stdout)
+    rr = json.loads(ok(run("balance", "-n", "2", "--turns", "2", "--seed", "1", "--player",
+                           "B1", "--player", "C2", "--round-robin", "--json")).stdout)
     assert "reports" in two and "reports" not in one
-    assert_valid("balance", [one, two], "wfkit balance --json")
+    assert one["models"] is None and set(two["reports"][0]["models"]) == {"B1", "C2"}
+    assert_valid("balance", [one, two, rr], "wfkit balance --json")
 
 
 @covers("kanji-play")

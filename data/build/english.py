@@ -21,11 +21,13 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
 - lemma: simplemma's lemma (or the inflection rule's) when it differs and is playable.
 - pos, gloss: plain-English part of speech and a short Japanese headword from JMdict
   (jamdict-data), chosen with the English part of speech in mind (gloss_senses, choose_gloss,
-  word_gloss); function words from function_words.tsv. --evidence-only (a trial, not the
+  word_gloss) and by vote of JMdict, FreeDict (Debian's dict-freedict-eng-jpn) and ECDICT
+  (vote); function words from function_words.tsv. --evidence-only (a trial, not the
   shipped table) keeps a gloss only where trusted() finds strong evidence for its sense.
 
-The pinned downloads (the studyforge-vocab wheel by pip, two npm tarballs by `npm pack`) are
-kept in --cache and checked by sha256 every run.
+The pinned downloads (the studyforge-vocab wheel by pip, two npm tarballs by `npm pack`, a
+Debian .deb by `apt-get download`, which needs an `apt-get update` first) are kept in --cache
+and checked by sha256 every run; the .deb is read as an archive, never installed.
 
 See data/english.md for provenance, licences and counts.
 """
@@ -318,6 +320,98 @@ def foreign_form(form: str) -> bool:
                for lang in FOREIGN_LANGS)
 
 
+# ---------------------------------------------------------------- FreeDict
+
+# FreeDict's English-Japanese dictionary (WikDict: Wiktionary's translation tables; CC BY-SA
+# 3.0) as Debian's dict-freedict-eng-jpn ships it: fetched with `apt-get download`, sha256
+# checked, read from the .deb (an ar archive holding data.tar.xz); nothing is installed.
+FREEDICT = ("dict-freedict-eng-jpn", "2022.12.07-2",
+            "3d06a55a8fa16a529b9f95b8d2fe3f7163700cea03aa7ee5b53c40dcdd6c6868")
+FREEDICT_DICT = "./usr/share/dictd/freedict-eng-jpn.dict.dz"
+FREEDICT_INDEX = "./usr/share/dictd/freedict-eng-jpn.index"
+FREEDICT_POS = {"n": "noun", "v": "verb", "adj": "adjective", "adv": "adverb",
+                "pronoun": "pronoun", "conjunction": "conjunction",
+                "interjection": "interjection", "preposition": "preposition",
+                "determiner": "determiner", "numeral": "numeric"}
+DICTD_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+JAPANESE_ITEM = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff々〆ー]+")
+
+
+def debian_deb(cache: Path, pin: tuple[str, str, str]) -> Path:
+    """A Debian package's .deb, fetched once with `apt-get download` into ``cache`` (after an
+    `apt-get update`), sha256 checked; it is only read, never installed."""
+    name, version, sha256 = pin
+    deb = cache / f"{name}_{version}_all.deb"
+    if not deb.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["apt-get", "download", f"{name}={version}"], cwd=cache, check=True,
+                       stdout=subprocess.DEVNULL)
+    digest = hashlib.sha256(deb.read_bytes()).hexdigest()
+    if digest != sha256:
+        raise SystemExit(f"{deb}: sha256 {digest}, expected {sha256} (pinned)")
+    return deb
+
+
+def deb_members(deb: Path, wanted: tuple[str, ...]) -> dict[str, bytes]:
+    """Files of a .deb's data.tar.xz, read with the standard library (ar, then tar)."""
+    import io
+    import tarfile
+
+    raw = deb.read_bytes()
+    if not raw.startswith(b"!<arch>\n"):
+        raise SystemExit(f"{deb}: not an ar archive")
+    at, data = 8, b""
+    while at < len(raw):
+        name = raw[at:at + 16].decode().strip().rstrip("/")
+        size = int(raw[at + 48:at + 58].decode().strip())
+        if name == "data.tar.xz":
+            data = raw[at + 60:at + 60 + size]
+        at += 60 + size + (size % 2)
+    out = {}
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:xz") as tf:
+        for member in wanted:
+            out[member] = tf.extractfile(member).read()
+    return out
+
+
+def dictd_number(text: str) -> int:
+    n = 0
+    for ch in text:
+        n = n * 64 + DICTD_DIGITS.index(ch)
+    return n
+
+
+def freedict_entries(cache: Path) -> dict[str, list[tuple[str, list[list[str]]]]]:
+    """FreeDict's entries: lowercase a-z headword -> [(part of speech, [translations of each
+    sense])], in the file's order (its senses are sorted by their English definition, not by
+    use). A translation line is a sense's; WikDict's sense numbers ('1. ', a dangling ' 2.')
+    and its English definition lines are dropped, and so is any item that is no Japanese
+    word (English text, templates)."""
+    import gzip
+
+    files = deb_members(debian_deb(cache, FREEDICT), (FREEDICT_DICT, FREEDICT_INDEX))
+    body = gzip.decompress(files[FREEDICT_DICT])
+    entries: dict[str, list[tuple[str, list[list[str]]]]] = defaultdict(list)
+    for line in files[FREEDICT_INDEX].decode("utf-8").splitlines():
+        head, offset, length = line.split("\t")
+        if not WORD.fullmatch(head):
+            continue
+        text = body[dictd_number(offset):dictd_number(offset) + dictd_number(length)]
+        lines = text.decode("utf-8").split("\n")
+        found = re.search(r"<([a-z]+)>\s*$", lines[0])
+        pos_name = FREEDICT_POS.get(found[1], "") if found else ""
+        senses = []
+        for row in lines[1:]:
+            row = re.sub(r"^\s*\d+\.\s*|\s+\d+\.\s*$", "", row)
+            items = [i.strip() for i in row.split(",")]
+            kept = [i for i in items if JAPANESE_ITEM.fullmatch(i)]
+            if kept and len(kept) * 2 >= len(items):  # a Japanese line, not a definition
+                senses.append(kept)
+        if senses:
+            entries[head].append((pos_name, senses))
+    return dict(entries)
+
+
 # ---------------------------------------------------------------- CEFR
 
 
@@ -596,7 +690,9 @@ def suru_noun(jm_pos: list[str]) -> bool:
 
 
 def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, dict[str, str]],
-                 every: list | None = None) -> dict[str, dict[str, tuple]]:
+                 every: list | None = None, pools: dict | None = None,
+                 freedict: dict[str, list[tuple[str, list[list[str]]]]] | None = None,
+                 decided: Counter | None = None) -> dict[str, dict[str, tuple]]:
     """word -> {part of speech -> (key, Japanese headword, sense key, trusted)}: the best
     JMdict sense of the word for each part of speech (the lowest sense key), whether the
     evidence for that sense is strong enough to show it (see trusted()), and the lowest key of
@@ -777,11 +873,17 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                 and priority.get(sense_entry[sid], 2) == 0 and not misc[sid] & FRINGE_SENSE)
 
     best: dict[str, dict[str, tuple]] = defaultdict(dict)
+    pool: dict[str, dict[str, dict[str, tuple]]] = {} if pools is None else pools
     position: dict[int, int] = Counter()
     for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
         gloss_pos = position[sid]
         position[sid] += 1
         g, verb = normal_gloss(text)
+        # 'to be interested (in)' (気になる) glosses the participle as an adjective
+        be_adjective = (verb and g.startswith("be ") and g[3:] in words
+                        and g[3:].endswith(("ed", "ing")))
+        if be_adjective:
+            g, verb = g[3:], False
         low = g.lower()
         if low not in words or (g != low and g != low.capitalize()):  # 'ITS' is no 'its'
             continue
@@ -791,8 +893,8 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         head = headword(idseq, sid)
         if not head or LATIN.search(head) or "\t" in head or "\n" in head:
             continue  # 'Ｓ', 'ＯＵＴ' spell the English word, they do not gloss it
-        word_pos = plain_pos(pos[sid], verb, low, tags.get(low, set()),
-                             frozenset(chinese.get(low, {})) - {""})
+        word_pos = "adjective" if be_adjective else plain_pos(
+            pos[sid], verb, low, tags.get(low, set()), frozenset(chinese.get(low, {})) - {""})
         # (English word, part of speech, headword, via): see keys()
         candidates = [(low, word_pos, head, 0)]
         if word_pos == "noun" and frozenset(chinese.get(low, {})) - {""} == {"adjective"}:
@@ -834,14 +936,190 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                     "grammatical": sid in grammatical, "key": key, "sense_key": sense_key,
                     "trust": trust,
                     "ja_freq": ja_freq.get(head.removesuffix("する") if via else head, 0.0)})
+            # every headword of each part of speech, for the vote
+            heads = pool.setdefault(word, {}).setdefault(word_pos, {})
+            if head not in heads or sense_key < heads[head][0]:
+                heads[head] = (sense_key, trust)
             kept = best[word].get(word_pos)
             if kept is None:
                 best[word][word_pos] = (key, head, sense_key, trust)
             else:
                 best[word][word_pos] = (min(key, kept[0]),) + (
                     (head, sense_key, trust) if sense_key < kept[2] else kept[1:])
+    if freedict is not None:
+        spellings = entry_spellings(db)
+        kinds = entry_kinds(db)
+        for word in sorted(best):
+            listed = freedict_votes(freedict.get(word, []), spellings)
+            for word_pos in sorted(best[word]):
+                key, head, sense_key, trust = best[word][word_pos][:4]
+                heads = dict(pool[word][word_pos])
+                # FreeDict's translations that JMdict's reverse lookup did not reach, as
+                # candidates after JMdict's own (a common entry of that part of speech; a
+                # suru-noun for a verb): they win only with ECDICT's vote as well
+                for item in sorted(listed.get(word_pos, {})):
+                    have = kinds.get(item, frozenset())
+                    cand = item + "する" if word_pos == "verb" and "suru" in have else item
+                    if (word_pos in have or cand != item) and cand not in heads \
+                            and not LATIN.search(item) and len(item) >= 2:
+                        heads[cand] = ((9,) + sense_key[1:], -1)
+                noun = best[word].get("noun", ((), ""))[1]  # voted already: noun < verb
+                if word_pos == "verb" and "suru" in kinds.get(noun, frozenset()) \
+                        and noun + "する" not in heads:
+                    # the noun's gloss, a suru-noun, is the verb with する when ECDICT names
+                    # it as a verb too (repeal: 廃止 'abolition; repeal', ECDICT's v. 废止:
+                    # 廃止する, not 廃する)
+                    heads[noun + "する"] = ((8,) + sense_key[1:], -2)
+                winner, score, why = vote(heads, listed.get(word_pos, {}),
+                                          chinese.get(word, {}), word_pos)
+                if decided is not None:
+                    decided[why] += 1
+                if winner != head:
+                    sense_key, trust = heads[winner]
+                best[word][word_pos] = (key, winner, sense_key, trust, score)
     db.close()
     return dict(best)
+
+
+JA_FREQ: dict[str, float] = {}
+
+
+def ja_zipf(head: str) -> int:
+    """wordfreq 'ja' frequency in whole Zipf steps, capped at JA_ZIPF_CAP (gloss_senses)."""
+    if not JA_FREQ:
+        JA_FREQ.update(wordfreq.get_frequency_dict("ja"))
+    freq = JA_FREQ.get(head, 0.0)
+    return min(JA_ZIPF_CAP, int(math.log10(freq) + 9)) if freq > 0 else 0
+
+
+def bare(head: str) -> str:
+    """A headword without the する of a suru-noun's verb."""
+    return head.removesuffix("する") if head.endswith("する") and len(head) > 2 else head
+
+
+def entry_spellings(db: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    """Every JMdict kanji or kana spelling -> the spellings of the entries that have it
+    (良く -> {良く, よく, 善く, ...}): a FreeDict translation names a JMdict headword by any of
+    its spellings."""
+    kana: dict[int, set[str]] = defaultdict(set)
+    for idseq, text in db.execute("SELECT idseq, text FROM Kana"):
+        kana[idseq].add(text)
+    out: dict[str, set[str]] = defaultdict(set)
+    for idseq, text in db.execute("SELECT idseq, text FROM Kanji ORDER BY ID"):
+        out[text].add(text)
+        out[text].update(kana[idseq])
+    for idseq in sorted(kana):
+        for text in kana[idseq]:
+            out[text].add(text)
+    return {text: frozenset(found) for text, found in out.items()}
+
+
+def entry_kinds(db: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    """Every JMdict spelling -> the plain parts of speech its common entries' senses have
+    ('suru' for a noun that takes する): which of FreeDict's translations can be a candidate
+    JMdict's reverse lookup missed (抵抗 for 'resist' is 抵抗する)."""
+    common = {idseq for (idseq,) in db.execute(
+        "SELECT k.idseq FROM Kanji k JOIN KJP p ON p.kid = k.ID UNION "
+        "SELECT n.idseq FROM Kana n JOIN KNP p ON p.kid = n.ID")}
+    kinds: dict[int, set[str]] = defaultdict(set)
+    for idseq, text in db.execute("SELECT s.idseq, p.text FROM pos p JOIN Sense s ON s.ID = p.sid"):
+        if idseq not in common:
+            continue
+        if text == SURU_NOUN:
+            kinds[idseq].add("suru")
+        kind = plain_pos([text], False, "", set())
+        if kind in ("noun", "verb", "adjective", "adverb") and kind != "":
+            kinds[idseq].add(kind)
+    out: dict[str, set[str]] = defaultdict(set)
+    for idseq, text in db.execute("SELECT idseq, text FROM Kanji UNION ALL "
+                                  "SELECT idseq, text FROM Kana"):
+        out[text].update(kinds.get(idseq, ()))
+    return {text: frozenset(k) for text, k in out.items() if k}
+
+
+def freedict_votes(entries: list[tuple[str, list[list[str]]]],
+                   spellings: dict[str, frozenset[str]]) -> dict[str, Counter]:
+    """part of speech -> JMdict spelling -> how many of FreeDict's senses of the word list it.
+    A translation that is no JMdict spelling is dropped: a cut first character (しゃみ for
+    くしゃみ, which JMdict spells), a transliteration or a phrase FreeDict made up; a trailing
+    な/に (三寸な, 静かに) is the adjective's or adverb's headword."""
+    out: dict[str, Counter] = defaultdict(Counter)
+    for pos_name, senses in entries:
+        for items in senses:
+            named: set[str] = set()
+            for item in items:
+                base = item if item in spellings else item[:-1] if (
+                    item[-1:] in ("な", "に") and item[:-1] in spellings) else ""
+                if base:
+                    named |= spellings[base]
+            out[pos_name].update(named)
+    return dict(out)
+
+
+def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_name: str
+         ) -> tuple[str, int, str]:
+    """The gloss of one part of speech by vote of three sources: JMdict read backwards (its
+    best-ranked headword, gloss_senses' keys), FreeDict (a headword its senses of that part of
+    speech list: two votes when two or more senses list it, the general word) and ECDICT (a
+    headword that is one of its main Chinese translations, or whose kanji one of them has).
+    Most votes win; a tie goes to JMdict's first when trusted() vouches for it, then to the
+    headword more of FreeDict's senses name, then to JMdict's own candidates before the added
+    ones, then to a trusted one, then to the more frequent Japanese word, then to JMdict's
+    order. A
+    katakana winner yields to a native word (see below). Returns the headword, how many
+    sources name it and which source decided (for the data sheet's counts)."""
+    ja_zipf("")  # loads JA_FREQ
+    order = sorted(heads, key=lambda h: heads[h][0])
+    zh_text = chinese.get(pos_name) or chinese.get("") or ""
+    items = ecdict_items(zh_text)
+    scored = []
+    for rank, head in enumerate(order):
+        noun = head.removesuffix("する") if head.endswith("する") and len(head) > 2 else head
+        free = min(2, max(listed.get(head, 0), listed.get(noun, 0)))
+        # or all of two or more kanji in one main translation (司祭 in 祭司): one kanji is
+        # too easy a hit (耐える in 忍耐), and kanji gathered from several translations say
+        # nothing (廃棄 from 廃止 and 放棄, 取得 for 'purchase')
+        kanji = HAN.findall(noun)
+        ecd = 1 if noun in items or (
+            len(kanji) >= 2 and not rare_kanji(noun)
+            and any(all(ch in item for ch in kanji) for item in items)) else 0
+        # JMdict's first counts twice when its own evidence for the sense is strong
+        # (trusted(): ECDICT's exact agreement, a sense of this word alone): get 得る, not
+        # なる, which one of FreeDict's eight senses of 'get' lists
+        if heads[head][1] < 0 and not ecd or heads[head][1] == -2 and noun not in items:
+            # FreeDict's alone, a candidate JMdict never glossed by the word: its own vote is
+            # not enough (process 会得, flyer 檄, register 音栓 are side senses); nor is a
+            # noun's verb without ECDICT's translation itself (purchase: 努力取得 is no 取得)
+            continue
+        strong = rank == 0 and heads[head][1] == 2 and not ecd
+        jm = (2 if strong else 1) if rank == 0 or heads[head][1] == -2 else 0
+        scored.append((-(jm + free + ecd), 0 if strong else 1, -free,
+                       1 if heads[head][1] < 0 else 0, 0 if heads[head][1] == 2 else 1,
+                       -ja_zipf(noun), rank, head, free, ecd,
+                       1 if KATAKANA.fullmatch(noun) else 0))
+    best = min(scored)
+    if best[10]:
+        # a native word before a katakana loan: one that FreeDict or ECDICT names or JMdict
+        # ranks first, with at most one vote less, and at least as frequent in Japanese
+        # (wordfreq 'ja', not capped: trot 小走り, not トロット; but computers コンピュータ,
+        # not 電脳, services サービス, not 勤務)
+        loan = JA_FREQ.get(bare(best[7]), 0.0)
+        native = [x for x in scored if not x[10] and (x[8] or x[9] or x[6] == 0)
+                  and x[0] <= best[0] + 1 and JA_FREQ.get(bare(x[7]), 0.0) >= loan]
+        best = min(native, default=best)
+    head, free, ecd = best[7], best[8], best[9]
+    # the sources that name the winner decide between parts of speech (choose_gloss): not
+    # JMdict's trust, which said a noun サマライズ for 'summarize' over its verb 総括する
+    sources = (1 if best[6] == 0 or heads[head][1] == -2 else 0) + (1 if free else 0) + ecd
+    if best[6] == 0:
+        why = ("JMdict's first, FreeDict and ECDICT agree" if free and ecd
+               else "JMdict's first, FreeDict agrees" if free
+               else "JMdict's first, ECDICT agrees" if ecd else "JMdict's first alone")
+    else:
+        why = ("FreeDict and ECDICT over JMdict's first" if free and ecd
+               else "FreeDict over JMdict's first" if free
+               else "ECDICT over JMdict's first")
+    return head, sources, why
 
 
 # Penn tags (cefrpy) -> the plain part of speech of a gloss
@@ -959,7 +1237,7 @@ def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
     levels (cefrpy often gives every tag one level: accumulate is a verb, not 蓄積 noun;
     sparsely an adverb)."""
     best = None
-    for pos_name, (key, head, _sense_key, trust) in senses.items():
+    for pos_name, (key, head, _sense_key, trust, *votes) in senses.items():
         if strict and pos_name not in ranks:
             continue
         rank = ranks.get(pos_name, NO_RANK) if ranks else 0.0
@@ -971,8 +1249,11 @@ def choose_gloss(senses: dict[str, tuple], ranks: dict[str, float], *,
         guess = len(set(ranks.values())) <= 1
         demoted = 1 if unlisted and guess and pos_name == "verb" else 0
         # the English use right after the priority tags; ECDICT's vote (key[11]) says which
-        # sense of a part of speech, not which part of speech (paste: 糊, not 張る)
-        full = key[:3] + (demoted, rank, unlisted) + key[3:11] + key[12:]
+        # sense of a part of speech, not which part of speech (paste: 糊, not 張る); how
+        # many sources name a part of speech's gloss decides between parts of speech cefrpy
+        # gives one level (hide: the verb 隠す, which all three name, not 皮)
+        score = -votes[0] if votes else 0
+        full = key[:3] + (demoted, rank, score, unlisted) + key[3:11] + key[12:]
         if best is None or full < best[0]:
             best = (full, pos_name, head, trust)
     return None if best is None else (best[1], best[2], best[3])
@@ -1043,6 +1324,12 @@ def function_form_gloss(form: str, pos_name: str) -> bool:
     return pos_name == "verb" or not form.endswith(("s", "ed", "ing"))
 
 
+def participle_adjective(levels: dict[str, float]) -> bool:
+    """Whether cefrpy rates a participle's adjective use (JJ) no later than its verb uses."""
+    verb = min((v for t, v in levels.items() if t.startswith("VB")), default=NO_RANK)
+    return "JJ" in levels and levels["JJ"] <= verb
+
+
 def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
                table: dict[str, tuple[str, str, str]],
                per_tag: dict[str, dict[str, float]],
@@ -1058,6 +1345,15 @@ def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
                 return ("", "")
             return (pos_name, gloss) if gloss else ("", "")
     choice = None
+    if lemma and word.endswith(("ed", "ing")) and word in senses \
+            and "adjective" in senses[word] and "adjective" in listed.get(word, ()) \
+            and participle_adjective(per_tag.get(word, {})):
+        # a participle learners meet first as an adjective, which ECDICT gives as one
+        # (interesting, amazing): its own adjective sense, not its lemma's verb (interest
+        # 混じる); without ECDICT's word, passives took it (added: 添う 'to be added')
+        choice = choose_gloss({"adjective": senses[word]["adjective"]}, {"adjective": 1.0})
+        if choice:
+            return (choice[0], choice[1])
     own = choose_gloss(senses[lemma], english_pos(lemma, per_tag.get(lemma, {})),
                        listed=listed.get(lemma, frozenset())) if lemma in senses else None
     if lemma and lemma in senses:
@@ -1125,7 +1421,11 @@ def build(cache: Path, evidence_only: bool = False) -> tuple[list[str], dict]:
                    "compounds_added": len(from_compounds), "inflections_added": len(forms),
                    "inflections": dict(sorted(form_counts.items()))})
     chinese = with_japanese_forms({w: chinese_translations(e[3]) for w, e in ecdict.items()})
-    senses = gloss_senses(playable, tags, chinese)
+    freedict = freedict_entries(cache)
+    decided: Counter = Counter()
+    senses = gloss_senses(playable, tags, chinese, freedict=freedict, decided=decided)
+    counts["freedict_headwords"] = len(freedict)
+    counts["gloss_vote"] = dict(sorted(decided.items()))
     table = function_words()
     check_function_words(table)
     lemmas = {}

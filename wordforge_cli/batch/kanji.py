@@ -134,7 +134,9 @@ def _prepare(ctx: SectionContext, count: int, render: tuple[str, ...],
         options.update(self_play=True, balanced=play.band is not None,
                        band=v["band"], games=play.games,
                        balance_attempts=play.budget,
-                       players=[p.name for p in play.players])
+                       players=[p.name for p in play.players],
+                       limit=v["limit"], hidden_words=v["hidden_words"],
+                       fresh_games=play.fresh)
     return KanjiSection(ctx.spec.name, count, render, render_limit, options,
                         dictionary=dictionary, request=request, data=data, play=play)
 

@@ -20,7 +20,7 @@ from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
-from wordforge_cli.kanji.territory import cost_problem, make_board, play_game
+from wordforge_cli.kanji.territory import Pass, cost_problem, make_board, play_game
 from wordforge_cli.options.shared import (
     STATS,
     first_drawn,
@@ -130,7 +130,9 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     if stats_path:
         write_stats(stats_path, summary)
     if not quiet:
-        _report(summary, elapsed, preset or ctx.meta[CONFIG_META].preset)
+        pair = kanji_config.pair(asked["players"])
+        _report(summary, elapsed, preset or ctx.meta[CONFIG_META].preset,
+                (pair[0].name, pair[1].name))
     if failures:
         click.echo(f"wfkit: kanji: {len(failures)} pool{'s' if len(failures) > 1 else ''} "
                    f"ran out of budget, counted as failed (first: {failures[0]})", err=True)
@@ -142,7 +144,8 @@ _FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "æŒ‡æ
             ("hidden_count", "hidden"), ("attempts", "attempts"))
 
 
-def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None:
+def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
+            players: tuple[str, str] = ("player 1", "player 2")) -> None:
     pools = summary["pools"]
     at = f" (preset {preset})" if preset else ""
     if pools == 1:  # one pool: its figures in one line, not a distribution table
@@ -176,6 +179,10 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None) -> None
                    f"{b['wins']['first']:.1%}, second {b['wins']['second']:.1%}, draws "
                    f"{b['wins']['draw']:.1%}; {b['rejected']} pools rejected"
                    + (f" ({reasons})" if reasons else ""), err=True)
+        from wordforge_cli.render.kanji import play_lines
+
+        for line in play_lines(b, players):
+            click.echo(f"  {line}", err=True)
         click.echo(f"  {'per pool':<14}{'min':>8}{'p10':>8}{'median':>8}{'p90':>8}{'max':>8}"
                    f"{'mean':>9}", err=True)
         for name in ("first_win_rate", "advantage", "mean_margin", "steals", "length",
@@ -305,8 +312,9 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
 
     Players alternate naming a dictionary jukugo made of board kanji that takes at least one
     kanji nobody holds (the rules of wfkit kanji check); the mover takes every kanji of the
-    word, the opponent's too. Score = kanji held. The game ends when neither player knows a
-    legal word, or at the move limit. Ties between equal moves are broken by --seed.
+    word, the opponent's too. Score = kanji held. A player who knows no legal word passes
+    (the log shows it); the game ends when neither knows one ("no known move"), or at the
+    move limit ("move limit"). Ties between equal moves are broken by --seed.
 
     \b
     Examples:
@@ -329,7 +337,13 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
     names = ("A", "B")
     winner = None if game.winner is None else names[game.winner]
     if as_json:
-        for n, m in enumerate(game.moves, start=1):
+        n = 0
+        for m in game.log:
+            if isinstance(m, Pass):
+                click.echo(dumps({"pass": True, "player": names[m.player],
+                                  "scores": list(m.scores)}))
+                continue
+            n += 1
             click.echo(dumps({"move": n, "player": names[m.player], "word": m.word,
                               "taken": m.taken, "stolen": m.stolen, "hidden": m.hidden,
                               "scores": list(m.scores)}))
@@ -341,7 +355,13 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
         return
     click.echo(f"pool {record.get('id')}: {len(board.kanji)} kanji, {len(board.words)} legal "
                f"words ({sum(board.shown)} shown); A {pair[0].name} vs B {pair[1].name}")
-    for n, m in enumerate(game.moves, start=1):
+    n = 0
+    for m in game.log:
+        if isinstance(m, Pass):
+            click.echo(f"     {names[m.player]} passes (knows no legal word)  "
+                       f"A {m.scores[0]} - B {m.scores[1]}")
+            continue
+        n += 1
         note = (f" steals {m.stolen}" if m.stolen else "") + (" (hidden)" if m.hidden else "")
         click.echo(f"{n:>3}. {names[m.player]} {m.word}  takes {m.taken}{note}  "
                    f"A {m.scores[0]} - B {m.scores[1]}")

@@ -68,7 +68,17 @@ POOLS = Spec(
           "Self-play games per pool (each player moves first in half of them)."),
     Field("balance_attempts", click.IntRange(1, 100_000), 20,
           "--balanced: pools drawn at most per kept pool."),
+    Field("fresh_games", click.IntRange(0, 1000), 4,
+          "--balanced: games each kept pool is played again on seeds its selection never saw "
+          "(what it plays like, not what it was picked for; 0: none)."),
 )
+# the territory game's end rules: self-play of a batch (configs, presets, packs) and kanji play
+LIMIT = Field("limit", click.IntRange(0, 10_000), MOVE_LIMIT,
+              "Move limit (0: play until neither player knows a legal word). The default 30 is "
+              "the article's 5 + 25 shown words (計30手で決着), not a rule of the game.")
+HIDDEN_WORDS = Field("hidden_words", click.BOOL, False,
+                     "The classic variant: the pool's words are not shown (players know only "
+                     "what their Zipf floor lets them).", show_default=False)
 # who plays: self-play of a batch (a preset may name its players) and kanji play
 PLAYERS = Field("players", Parsed(parse_player, "KIND[@ZIPF]"), None,
                 "A simulated player: greedy (the biggest swing now) or lookahead (after the "
@@ -82,22 +92,13 @@ DICT = Field("dict_path", click.Path(dir_okay=False), None,
              flags=("--dict",), key="dict", fronts=frozenset((CLI, PACK)), show_default=False,
              what="dictionary file")
 POOLS += Spec(
-    PLAYERS, DICT,
+    PLAYERS, LIMIT, HIDDEN_WORDS, DICT,
     Field("strict_vocab", click.BOOL, False,
           "Refuse (exit 2, file:line) a --dict entry that cannot be used, instead of skipping "
           "it with a warning (for CI).", show_default=False, fronts=frozenset((CLI, PACK))),
 )
 # what kanji play adds (one game on the command line: no config, no pack section)
-PLAY = Spec(
-    PLAYERS,
-    Field("limit", click.IntRange(0, 10_000), MOVE_LIMIT,
-          "Move limit (the article's 30 for the shown-words variant; 0: none).",
-          fronts=frozenset((CLI,))),
-    Field("hidden_words", click.BOOL, False,
-          "The classic variant: the pool's words are not shown (players know only what their "
-          "Zipf floor lets them).", show_default=False, fronts=frozenset((CLI,))),
-    DICT,
-)
+PLAY = Spec(PLAYERS, LIMIT, HIDDEN_WORDS, DICT)
 
 
 def pair(players: Sequence[Player]) -> tuple[Player, Player]:
@@ -114,8 +115,10 @@ def self_play(v: Mapping[str, Any]) -> SelfPlay | None:
     numbers, ``players``), or None when none is asked."""
     if not (v["self_play"] or v["balanced"]):
         return None
-    return SelfPlay(players=pair(v["players"]), games=v["games"],
-                    band=v["band"] if v["balanced"] else None, budget=v["balance_attempts"])
+    return SelfPlay(players=pair(v["players"]), games=v["games"], limit=v["limit"] or None,
+                    shown_variant=not v["hidden_words"],
+                    band=v["band"] if v["balanced"] else None, budget=v["balance_attempts"],
+                    fresh=v["fresh_games"])
 
 
 def pool_request(v: Mapping[str, Any]) -> PoolRequest:

@@ -7,9 +7,14 @@ Rules (the article's, with what it leaves open decided here):
 - The mover takes every kanji of the word, the opponent's too (a *steal*): A holding 熱帯 and
   気圧 (4 kanji, B's margin -4), B answering 熱帯低気圧 takes all five: B 5, A 0, margin +5.
 - A player's score is the number of kanji held; more wins, equal is a draw.
-- A player who knows no legal word passes; the game ends when both pass in a row (no legal
-  move is left for either) or after the move limit (the article's 30 moves for the variant
-  that shows the pool's words; passes do not count as moves).
+- A player who knows no legal word passes; the game ends when both pass in a row (*no known
+  move*: neither player knows a legal word; the board may still hold words nobody knows) or
+  after the move limit (*move limit*; passes do not count as moves).
+- The move limit is the game's end rule, a config value (``limit``, 0: play to the end). Its
+  default, 30, is not a rule of the article: the article's 思いつき variant shows the pool's
+  words, n + m = 5 + 25 = 30 of them, "これなら...計30手で決着をつけることが可能" (showing
+  them makes a 30-move game possible). It ends most games of the denser presets before either
+  player runs out of words, so every self-play report gives the share of each end reason.
 - *Hidden* compounds are legal words of the board that the pool does not show.
 
 Players choose from the words they know (the shown words, plus the dictionary words of the
@@ -38,7 +43,10 @@ if TYPE_CHECKING:
     from wordforge_cli.kanji.pool import PoolRequest
 
 SHOWN_ONLY = float("inf")  # a Zipf floor no hidden word reaches
-MOVE_LIMIT = 30  # the article: "計30手で決着"
+MOVE_LIMIT = 30  # the article's 5 + 25 shown words: "計30手で決着" (see the module docstring)
+NO_KNOWN_MOVE = "no known move"
+LIMIT_END = "move limit"
+END_REASONS = (NO_KNOWN_MOVE, LIMIT_END)
 KINDS = ("greedy", "lookahead")
 
 
@@ -214,11 +222,20 @@ def choose(board: Board, state: State, p: int, player: Player, known: Sequence[i
     return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
 
 
+@dataclass(frozen=True)
+class Pass:
+    """A turn on which the player knew no legal word."""
+
+    player: int
+    scores: tuple[int, int]
+
+
 @dataclass
 class Game:
     moves: list[Move]
     scores: tuple[int, int]
-    ended: str  # "no legal move" or "move limit"
+    ended: str  # one of END_REASONS
+    log: list[Move | Pass] = field(default_factory=list)  # every turn, passes too
 
     @property
     def margin(self) -> int:
@@ -273,23 +290,26 @@ def play_game(board: Board, players: tuple[Player, Player], rng: random.Random, 
     known = (board.known(players[0], shown_variant), board.known(players[1], shown_variant))
     state = State()
     moves: list[Move] = []
+    log: list[Move | Pass] = []
     p = 0
     passes = 0
-    ended = "no legal move"
+    ended = NO_KNOWN_MOVE
     while True:
         if limit is not None and state.moves >= limit:
-            ended = "move limit"
+            ended = LIMIT_END
             break
         word = choose(board, state, p, players[p], known[p], rng, known[1 - p])
         if word is None:
             passes += 1
+            log.append(Pass(p, (state.score(0), state.score(1))))
             if passes == 2:
                 break
         else:
             passes = 0
             moves.append(play_move(board, state, p, word))
+            log.append(moves[-1])
         p = 1 - p
-    return Game(moves, (state.score(0), state.score(1)), ended)
+    return Game(moves, (state.score(0), state.score(1)), ended, log)
 
 
 # ---- self-play over pools ----------------------------------------------------------------------
@@ -307,6 +327,8 @@ class Balance:
     moves: int
     hidden_moves: int
     kanji: int
+    limit_ends: int = 0                  # games the move limit ended (the rest: no known move)
+    model_wins: tuple[int, int] = (0, 0)  # games won by players[0]'s model, players[1]'s
 
     @property
     def first_win_rate(self) -> float:
@@ -318,19 +340,27 @@ class Balance:
         return self.margin_sum / (self.games * self.kanji) if self.games and self.kanji else 0.0
 
     def record(self) -> dict[str, Any]:
+        from wordforge_cli.core.intervals import wilson
+
         g = self.games or 1
+        low, high = wilson(self.first_wins, self.games)
         return {"games": self.games, "first_win_rate": round(self.first_win_rate, 4),
+                "first_win_interval": [round(low, 4), round(high, 4)],
                 "first_wins": self.first_wins, "second_wins": self.second_wins,
                 "draws": self.draws, "mean_margin": round(self.margin_sum / g, 3),
                 "advantage": round(self.advantage, 4),
                 "steals": round(self.steals / g, 3), "length": round(self.moves / g, 3),
-                "hidden_moves": round(self.hidden_moves / g, 3)}
+                "hidden_moves": round(self.hidden_moves / g, 3),
+                "ended": {NO_KNOWN_MOVE: self.games - self.limit_ends,
+                          LIMIT_END: self.limit_ends},
+                "model_wins": list(self.model_wins)}
 
 
 def self_play(board: Board, players: tuple[Player, Player], rng: random.Random, games: int,
               *, limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> Balance:
     """``games`` games; odd games swap who moves first, so a stronger model favours no seat."""
-    first = second = draws = margin = steals = moves = hidden = 0
+    first = second = draws = margin = steals = moves = hidden = limit_ends = 0
+    by_model = [0, 0]
     for g in range(games):
         seats = players if g % 2 == 0 else (players[1], players[0])
         game = play_game(board, seats, rng, limit=limit, shown_variant=shown_variant)
@@ -340,12 +370,15 @@ def self_play(board: Board, players: tuple[Player, Player], rng: random.Random, 
             second += 1
         else:
             draws += 1
+        if game.winner is not None:
+            by_model[game.winner if g % 2 == 0 else 1 - game.winner] += 1
+        limit_ends += game.ended == LIMIT_END
         margin += game.margin
         steals += game.steals
         moves += len(game.moves)
         hidden += game.hidden_moves
     return Balance(games, first, second, draws, margin, steals, moves, hidden,
-                   len(board.kanji))
+                   len(board.kanji), limit_ends, (by_model[0], by_model[1]))
 
 
 # ---- batches: self-play figures per pool, and balanced pools -----------------------------------
@@ -360,6 +393,7 @@ class SelfPlay:
     shown_variant: bool = True
     band: float | None = None      # keep pools with |advantage| <= band (None: keep all)
     budget: int = 20               # pools drawn at most per kept pool
+    fresh: int = 4                 # band: games a kept pool is played again, on other seeds
 
     def check(self) -> None:
         from wordforge_cli.core.errors import UsageError
@@ -370,6 +404,10 @@ class SelfPlay:
             raise UsageError(f"--band must be 0 to 1 (a share of the board), not {self.band}")
         if not 1 <= self.budget <= 100_000:
             raise UsageError(f"--balance-attempts must be 1 to 100000, not {self.budget}")
+        if not 0 <= self.fresh <= 1000:
+            raise UsageError(f"--fresh-games must be 0 to 1000, not {self.fresh}")
+        if self.limit is not None and self.limit < 0:
+            raise UsageError(f"--limit must be 0 (none) or more, not {self.limit}")
 
 
 def judge(balance: Balance, band: float | None) -> str | None:
@@ -390,6 +428,11 @@ def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, s
     the stream it was drawn from. Rejections are counted by reason in ``rejected``; a pool
     whose budget (kanji count, or balance draws) runs out is an ``OutOfBudget``, as
     ``pool_items`` yields: the engine's policy is to count it and go on.
+
+    A pool kept under the band was chosen *for* its games, so those games flatter it; it is
+    played again, ``spec.fresh`` games from ``(pool seed, "fresh")`` (seeds no selection saw),
+    and the record's ``balance.fresh`` gives those figures and whether they fall outside the
+    band: what the pool plays like, not what it was picked for.
     """
     from wordforge_cli.core.engine import OutOfBudget
     from wordforge_cli.core.errors import CannotDo
@@ -416,6 +459,13 @@ def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, s
             reason = judge(balance, spec.band)
             if reason is None:
                 record["balance"] = {**balance.record(), "redraws": attempt - 1}
+                if spec.band is not None and spec.fresh:
+                    fresh = self_play(board, spec.players,
+                                      random.Random(derive_seed(pool_seed, "fresh")),
+                                      spec.fresh, limit=spec.limit,
+                                      shown_variant=spec.shown_variant)
+                    record["balance"]["fresh"] = {
+                        **fresh.record(), "outside_band": judge(fresh, spec.band) is not None}
                 yield record
                 break
             counts[reason] = counts.get(reason, 0) + 1
@@ -425,6 +475,8 @@ def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, s
                               "--balance-attempts)")
 
 
+FRESH_COUNTS = ("pools", "games", "first_wins", "second_wins", "draws", "limit_ends",
+                "outside_band")
 BALANCE_FIGURES = ("first_win_rate", "advantage", "mean_margin", "steals", "length",
                    "hidden_moves", "redraws")
 
@@ -446,6 +498,11 @@ class BalanceStats:
     values: dict[str, dict[float, int]] = field(
         default_factory=lambda: {f: {} for f in BALANCE_FIGURES})
     rejected: dict[str, int] = field(default_factory=dict)
+    limit_ends: int = 0
+    model_wins: list[int] = field(default_factory=lambda: [0, 0])
+    # --balanced: the kept pools played again on fresh seeds
+    fresh: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FRESH_COUNTS, 0))
+    fresh_advantage: dict[float, int] = field(default_factory=dict)
 
     def add(self, record: dict[str, Any] | None, rejected: dict[str, int] | None = None
             ) -> None:
@@ -463,6 +520,19 @@ class BalanceStats:
         for name in BALANCE_FIGURES:
             counts = self.values[name]
             counts[b[name]] = counts.get(b[name], 0) + 1
+        self.limit_ends += b["ended"][LIMIT_END]
+        for i in (0, 1):
+            self.model_wins[i] += b["model_wins"][i]
+        f = b.get("fresh")
+        if f is not None:
+            for key, got in (("pools", 1), ("games", f["games"]),
+                             ("first_wins", f["first_wins"]),
+                             ("second_wins", f["second_wins"]), ("draws", f["draws"]),
+                             ("limit_ends", f["ended"][LIMIT_END]),
+                             ("outside_band", int(f["outside_band"]))):
+                self.fresh[key] += got
+            self.fresh_advantage[f["advantage"]] = (
+                self.fresh_advantage.get(f["advantage"], 0) + 1)
 
     def fail(self, count: int = 1) -> None:
         """Pools out of budget are the pool statistics' to count."""
@@ -481,6 +551,13 @@ class BalanceStats:
             for v, c in other.values[name].items():
                 self.values[name][v] = self.values[name].get(v, 0) + c
         self.reject(other.rejected)
+        self.limit_ends += other.limit_ends
+        for i in (0, 1):
+            self.model_wins[i] += other.model_wins[i]
+        for key in FRESH_COUNTS:
+            self.fresh[key] += other.fresh[key]
+        for v, c in other.fresh_advantage.items():
+            self.fresh_advantage[v] = self.fresh_advantage.get(v, 0) + c
         return self
 
     def to_state(self) -> dict[str, Any]:
@@ -489,7 +566,10 @@ class BalanceStats:
                 "second_wins": self.second_wins, "draws": self.draws,
                 "values": {f: [[v, c] for v, c in sorted(self.values[f].items())]
                            for f in BALANCE_FIGURES},
-                "rejected": [[k, c] for k, c in sorted(self.rejected.items())]}
+                "rejected": [[k, c] for k, c in sorted(self.rejected.items())],
+                "limit_ends": self.limit_ends, "model_wins": list(self.model_wins),
+                "fresh": {k: self.fresh[k] for k in FRESH_COUNTS},
+                "fresh_advantage": [[v, c] for v, c in sorted(self.fresh_advantage.items())]}
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> BalanceStats:
@@ -500,6 +580,12 @@ class BalanceStats:
         for f in BALANCE_FIGURES:
             stats.values[f] = {_number(v): _count(c) for v, c in state["values"][f]}
         stats.rejected = {_reason(k): _count(c) for k, c in state["rejected"]}
+        stats.limit_ends = _count(state["limit_ends"])
+        stats.model_wins = [_count(c) for c in state["model_wins"]]
+        if len(stats.model_wins) != 2:
+            raise ValueError("model_wins: two counts")
+        stats.fresh = {k: _count(state["fresh"][k]) for k in FRESH_COUNTS}
+        stats.fresh_advantage = {_number(v): _count(c) for v, c in state["fresh_advantage"]}
         return stats
 
     def summary(self) -> dict[str, Any]:
@@ -516,6 +602,53 @@ class BalanceStats:
                                "rejected_by_reason": dict(sorted(self.rejected.items()))}
         for name in BALANCE_FIGURES:
             out[name] = describe(Counter(self.values[name]))
+        out.update(self.intervals())
+        return out
+
+    def intervals(self) -> dict[str, Any]:
+        """The figures a designer acts on with their 95% intervals (``core.intervals``).
+
+        ``intervals.first``: the first player's share of the decided games (Wilson over
+        games, fair 0.5; games on one board are not independent, so ``first_win_rate``, the
+        mean over pools of the pools' own rates, draws counting as not won, is the steadier
+        interval);
+        ``advantage``: its mean over pools, fair 0. ``ended``: each end reason's share of the
+        games. ``models``: each --player model's share of the decided games, whichever seat
+        it had (the models swap seats every game), and its Bradley-Terry rating on the Elo
+        scale (the pair's ratings 400 log10 of their odds apart). ``fresh`` (--balanced):
+        the same for the kept pools played again on seeds no selection saw, and how many of
+        them fall outside the band there.
+        """
+        from wordforge_cli.core import intervals as ci
+
+        decided = self.first_wins + self.second_wins
+        half = self.draws / 2
+        strengths = ci.bradley_terry(["1", "2"], {(0, 1): self.model_wins[0] + half,
+                                                  (1, 0): self.model_wins[1] + half})
+        elo = ci.elo_scale(strengths)
+        out: dict[str, Any] = {
+            "intervals": {
+                "method": ci.METHOD,
+                "first": ci.rate(self.first_wins, decided, fair=0.5),
+                "draw": ci.rate(self.draws, self.games),
+                "first_win_rate": ci.mean_of(self.values["first_win_rate"], digits=4),
+                "advantage": ci.mean_of(self.values["advantage"], fair=0.0, digits=4)},
+            "ended": {NO_KNOWN_MOVE: ci.rate(self.games - self.limit_ends, self.games),
+                      LIMIT_END: ci.rate(self.limit_ends, self.games)},
+            "models": [{"player": i + 1, "wins": ci.rate(self.model_wins[i], decided,
+                                                         fair=0.5), "elo": elo[i]}
+                       for i in (0, 1)]}
+        f = self.fresh
+        if f["pools"]:
+            fresh_decided = f["first_wins"] + f["second_wins"]
+            out["fresh"] = {
+                "pools": f["pools"], "games": f["games"],
+                "first": ci.rate(f["first_wins"], fresh_decided, fair=0.5),
+                "second": ci.rate(f["second_wins"], fresh_decided, fair=0.5),
+                "draw": ci.rate(f["draws"], f["games"]),
+                "advantage": ci.mean_of(self.fresh_advantage, fair=0.0, digits=4),
+                "outside_band": ci.rate(f["outside_band"], f["pools"]),
+                "ended": {LIMIT_END: ci.rate(f["limit_ends"], f["games"])}}
         return out
 
 

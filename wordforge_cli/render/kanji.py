@@ -126,3 +126,45 @@ def pools_svg(records: Iterable[dict[str, Any]], reveal: bool = False,
     body.insert(0, rect(0, 0, width, y, fill="#fdfbf7", stroke="none", width=0))
     title = "wfkit kanji pools" if len(records) != 1 else f"wfkit kanji pool {records[0]['id']}"
     return svg_document(width, y, body, title=title)
+
+
+def _rate(r: dict[str, Any]) -> str:
+    mark = "~" if "distinguishable" in r and not r["distinguishable"] else ""
+    return f"{r['rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]{mark}"
+
+
+def _mean(m: dict[str, Any]) -> str:
+    if m["mean"] is None:
+        return "-"
+    mark = "~" if "distinguishable" in m and not m["distinguishable"] else ""
+    return f"{m['mean']:+.4f} [{m['low']:+.4f}, {m['high']:+.4f}]{mark}"
+
+
+def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 2")
+               ) -> list[str]:
+    """The self-play figures a designer acts on, with their 95% intervals (``~``: the
+    interval covers the fair value): first-player share, advantage, end reasons, the models'
+    shares and ratings, and with --balanced the kept pools on fresh games."""
+    iv = b["intervals"]
+    pooled = iv["first_win_rate"]
+    out = ["95% intervals in brackets (~: the interval covers the fair value)",
+           f"first player wins {_rate(iv['first'])} of {iv['first']['n']} decided games",
+           f"  per pool (draws not won): {pooled['mean']:.1%} [{pooled['low']:.1%}, "
+           f"{pooled['high']:.1%}] over {pooled['n']} pools",
+           f"advantage (mean margin per board kanji) {_mean(iv['advantage'])}",
+           "games ended: " + ", ".join(f"{reason} {_rate(r)}"
+                                       for reason, r in b["ended"].items())]
+    for model, name in zip(b["models"], names, strict=True):
+        out.append(f"model {model['player']} {name}: wins {_rate(model['wins'])} of the "
+                   f"decided, either seat; rating {model['elo']:+.0f} Elo")
+    f = b.get("fresh")
+    if f:
+        out += [f"fresh games: the kept pools replayed on seeds their selection never saw "
+                f"({f['games']} games, {f['pools']} pools)",
+                f"  first wins {_rate(f['first'])}, second {_rate(f['second'])} of the "
+                f"decided games",
+                f"  advantage {_mean(f['advantage'])}; outside the band again: "
+                f"{f['outside_band']['rate']:.1%} [{f['outside_band']['low']:.1%}, "
+                f"{f['outside_band']['high']:.1%}] of the pools",
+                f"  games ended by the move limit: {_rate(f['ended']['move limit'])}"]
+    return out

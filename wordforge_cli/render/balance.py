@@ -1,0 +1,131 @@
+"""``wfkit balance``'s text report: one row per figure, a column per rule set (and, with
+--compare, the paired difference), within 100 columns.
+
+A rate or mean is printed with its 95% interval (``summarize``'s ``intervals``); a win share
+whose interval covers the fair share is marked ``~`` (the games cannot tell it from fair).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NAME = 26   # the figure's name
+COLUMN = 24  # one value with its interval
+MARK = "~"
+
+
+def _pct(low: float | None, high: float | None) -> str:
+    if low is None or high is None:
+        return ""
+    return f" [{low * 100:.1f}, {high * 100:.1f}]"
+
+
+def rate_cell(r: dict[str, Any]) -> str:
+    """``58.1% [55.0, 61.1]`` (``~`` when not distinguishable from its fair value)."""
+    mark = MARK if "distinguishable" in r and not r["distinguishable"] else ""
+    return f"{r['rate'] * 100:.1f}%{_pct(r['low'], r['high'])}{mark}"
+
+
+def mean_cell(m: dict[str, Any], digits: int = 1, sign: bool = False) -> str:
+    """``139.1 [137.2, 141.0]`` (``+`` signs for a difference)."""
+    if m["mean"] is None:
+        return "-"
+    f = f"{{:{'+' if sign else ''}.{digits}f}}"
+    return (f.format(m["mean"]) + " [" + f.format(m["low"]) + ", " + f.format(m["high"]) + "]"
+            + (MARK if "distinguishable" in m and not m["distinguishable"] else ""))
+
+
+def _head(label: str) -> str:
+    """A rules file's label cut to the column (its end: the file name)."""
+    return label if len(label) <= COLUMN - 2 else "..." + label[-(COLUMN - 5):]
+
+
+def report_text(doc: dict[str, Any]) -> str:
+    reports = doc.get("reports") or [doc]
+    heads = [_head(h) for h in doc.get("rules") or [""]]
+    diff = doc.get("difference")
+    out: list[str] = []
+
+    def row(name: str, values: list[str], change: str | None = None) -> None:
+        cells = values + ([change if change is not None else ""] if diff else [])
+        out.append((f"{name:<{NAME}}" + "".join(f"{v:>{COLUMN}}" for v in cells)).rstrip())
+
+    first = reports[0]
+    ci = [r["intervals"] for r in reports]
+    out.append(f"{first['games']} games, {len(first['players'])} players "
+               f"({', '.join(first['players'])}), {first['turns']} turns each, seed "
+               f"{doc['seed']}" + ("" if first["powerups"] else ", no power-ups"))
+    out.append("95% intervals in brackets (n = games); ~: the interval covers the fair value, "
+               "not distinguishable")
+    if "same_deals" in doc:
+        out.append("same deals and seeds under both rules (paired)" if doc["same_deals"] else
+                   "the bags differ: the deals are not the same (seeds paired only)")
+        row("", heads, "difference (2nd - 1st)")
+    row("score per turn: mean", [mean_cell(c["score_per_turn"], 2) for c in ci],
+        mean_cell(diff["score_per_turn"], 2, sign=True) if diff else None)
+    sp = [r["score_per_turn"] for r in reports]
+    row("  p10 / median / p90", [f"{s['p10']} / {s['median']} / {s['p90']}" for s in sp])
+    for s, label in enumerate(first["wins"]):
+        if label == "draw":
+            continue
+        change = None
+        if diff and s == 0:
+            change = mean_cell({k: (v * 100 if isinstance(v, float) else v)
+                                for k, v in diff["first_seat_wins"].items()}, 1, sign=True)
+        row(f"wins {label} (decided)", [rate_cell(c["wins"][label]) for c in ci], change)
+    row("draws", [rate_cell(c["draw"]) for c in ci])
+    if diff:
+        w = diff["winner_changed"]
+        row("games that changed winner", ["", ""], f"{w['games']} ({rate_cell(w)})")
+    for s, label in enumerate(first["mean_score"]):
+        row(f"mean score {label}", [mean_cell(c["mean_score"][label]) for c in ci],
+            mean_cell(diff["mean_score"][str(s + 1)], 1, sign=True) if diff else None)
+    if first["margin"] is not None:
+        row("margin seat 1 - 2: mean", [mean_cell(c["margin"]) for c in ci])
+    by_model = [r.get("models") for r in reports]
+    if all(by_model):
+        for name in by_model[0]:
+            row(f"model {name}: wins", [rate_cell(m[name]["wins"]) for m in by_model])
+            row("  rating (Elo scale)", [f"{m[name]['elo']:+.0f}" for m in by_model])
+    for key in first["tiers"]:
+        row(f"tier {key}", [f"{r['tiers'].get(key, 0):.1%}" for r in reports])
+    lengths = sorted({int(n) for r in reports for n in r["lengths"]})
+    for n in lengths:
+        row(f"{n} letters", [f"{r['lengths'].get(str(n), 0):.1%}" for r in reports])
+    combos = sorted({int(n) for r in reports for n in r["combos"]})
+    for n in combos:
+        row(f"combo {n}", [f"{r['combos'].get(str(n), 0):.1%}" for r in reports])
+    row("longest combo: mean", [f"{r['longest_combo']['mean']:.2f}" for r in reports])
+    row("link", [f"{r['link_share']:.1%}" for r in reports])
+    row("pass", [rate_cell({**c["pass_share"], "rate": c["pass_share"]["mean"]}) for c in ci])
+    for label in first["seats"]:
+        row(f"{label}: pass", [f"{r['seats'][label]['pass_share']:.1%}" for r in reports])
+        row("  points per word", [f"{r['seats'][label]['points_per_word']:.1f}"
+                                  for r in reports])
+        top = list(first["tiers"])[-2:]  # the two top tiers: what rare words bring
+        row("  words of the top 2 tiers",
+            [f"{sum(r['seats'][label]['tiers'][k] for k in top):.1%}" for r in reports])
+    if first["powerups"]:
+        for name in first["powerup_effect"]:
+            row(f"{name}: points / use", [f"{r['powerup_effect'][name]['mean_points']:.1f}"
+                                          for r in reports])
+            row("  decided the game", [f"{r['powerup_effect'][name]['decided_games']:.1%}"
+                                       for r in reports])
+    return "\n".join(out) + "\n"
+
+
+def round_robin_text(doc: dict[str, Any]) -> str:
+    """``--round-robin``: one row per model (wins with interval, rating), then per pair."""
+    rr = doc["round_robin"]
+    out = [f"round robin: {rr['games_per_pair']} games per ordered pair, {rr['turns']} turns "
+           f"each, seed {doc['seed']}" + ("" if rr["powerups"] else ", no power-ups"),
+           "95% intervals in brackets (n = decided games); ~: covers the fair 50%; rating: "
+           "Bradley-Terry, Elo scale",
+           f"{'model':<{NAME}}{'wins':>{COLUMN}}{'rating':>10}"]
+    for name, m in sorted(rr["models"].items(), key=lambda kv: -kv[1]["elo"]):
+        out.append(f"{name:<{NAME}}{rate_cell(m['wins']):>{COLUMN}}{m['elo']:>+10.0f}")
+    out.append(f"{'seat 1 vs seat 2':<{NAME}}{'seat 1 wins':>{COLUMN}}{'draws':>10}")
+    for p in rr["pairs"]:
+        out.append(f"{p['seat_1'] + ' vs ' + p['seat_2']:<{NAME}}{rate_cell(p['wins']):>{COLUMN}}"
+                   f"{p['draws']:>10}")
+    return "\n".join(out) + "\n"
