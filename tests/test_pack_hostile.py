@@ -510,8 +510,8 @@ def test_out_at_a_mount_point_is_refused_and_a_failed_swap_leaves_nothing(tmp_pa
     one_line_error(run("pack", "build", config, "--out", out), 2, "mount point")
     monkeypatch.undo()
 
-    def busy(a, b):
-        raise CannotDo("cannot swap the new pack in: Device or resource busy", path=b)
+    def busy(staging):
+        raise CannotDo("cannot swap the new pack in: Device or resource busy", path=staging.out)
 
     monkeypatch.setattr(store, "_exchange", busy)
     write_config(tmp_path, seed=5, count=300)

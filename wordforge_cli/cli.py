@@ -29,6 +29,23 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 
 OUTPUT_PARAMS = {"output": "-o/--output", "stats_path": "--stats"}
 
 
+def _inputs(ctx: click.Context) -> list[tuple[str, str]]:
+    """The files and folders a command reads, as its parameters name them (every path
+    parameter but the outputs and a pack's --out)."""
+    found = []
+    for param in ctx.command.params:
+        name = param.name or ""
+        if name in OUTPUT_PARAMS or name == "out" or not isinstance(param.type, click.Path):
+            continue
+        value = ctx.params.get(name)
+        for item in value if isinstance(value, tuple | list) else (value,):
+            if item is not None and str(item) != "-":
+                shown = param.opts[0] if isinstance(param, click.Option) \
+                    else param.human_readable_name
+                found.append((shown, str(item)))
+    return found
+
+
 def _check_outputs_first(command: click.Command) -> click.Command:
     """Wrap ``command`` (and its subcommands) so its outputs are checked before it runs."""
     if getattr(command, "_wfkit_outputs_checked", False):
@@ -36,10 +53,12 @@ def _check_outputs_first(command: click.Command) -> click.Command:
     run = command.invoke
 
     def invoke(ctx: click.Context) -> Any:
-        from wordforge_cli.io.output import check_outputs
+        from wordforge_cli.io.output import check_outputs, together
 
-        check_outputs((OUTPUT_PARAMS[name], ctx.params.get(name)) for name in OUTPUT_PARAMS)
-        return run(ctx)
+        check_outputs(((OUTPUT_PARAMS[name], ctx.params.get(name)) for name in OUTPUT_PARAMS),
+                      _inputs(ctx))
+        with together():  # -o and --stats replaced together, or neither
+            return run(ctx)
 
     command.invoke = invoke  # type: ignore[method-assign]  # wrapped in place, same signature
     command._wfkit_outputs_checked = True  # type: ignore[attr-defined]  # our mark on Click's
@@ -170,7 +189,10 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as exc:
         from wordforge_cli.io.output import WRITE_ERRNOS, write_failed, write_reason
 
-        if exc.errno not in WRITE_ERRNOS and not isinstance(exc, _StdoutClosed):
+        # EBADF without a file name: stdout is not open for writing (``1<file``)
+        unwritable = exc.errno == errno.EBADF and not exc.filename
+        if exc.errno not in WRITE_ERRNOS and not unwritable \
+                and not isinstance(exc, _StdoutClosed):
             _internal(exc)
         if exc.filename:
             say(f"error: {write_failed(exc, exc.filename)}")

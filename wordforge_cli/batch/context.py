@@ -3,6 +3,7 @@ fail with file:line) and the keys and limits every section shares, whatever its 
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -128,9 +129,14 @@ class SectionContext:
         if not path.is_absolute():
             path = self.config.base_dir / path
         try:
-            found = path.is_file()
-        except OSError as exc:  # a name too long for the file system, say
+            mode = path.stat().st_mode
+        except FileNotFoundError:
+            raise self.error(f"{what} not found: {value}", key) from None
+        except OSError as exc:  # a name too long for the file system, a link loop, say
             raise self.error(f"{what} cannot be used: {exc.strerror}", key) from None
-        if not found:
-            raise self.error(f"{what} not found: {value}", key)
+        if not stat.S_ISREG(mode):  # its true kind: never opened (a FIFO would block)
+            kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "a special file")
+            raise self.error(f"{what} is {kind}, not a regular file: {value}", key)
         return path

@@ -33,7 +33,7 @@ from wordforge_cli.options.shared import (
     seed_option,
     vocab_option,
 )
-from wordforge_cli.options.spec import CONFIG_META, config_callback
+from wordforge_cli.options.spec import CONFIG_META, Count, config_callback
 from wordforge_cli.render import FORMATS, Look, render_help, renders
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def challenge(ctx: click.Context, /, count: int, **common: Any) -> None:
 
 
 @crossword.command()
-@click.argument("question", type=click.IntRange(0))
+@click.argument("question", type=Count(0))
 @click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
 @quiet_option
 @click.pass_context

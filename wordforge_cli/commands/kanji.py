@@ -20,7 +20,7 @@ from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
-from wordforge_cli.kanji.territory import Pass, make_board, play_game
+from wordforge_cli.kanji.territory import Pass, cost_problem, make_board, play_game
 from wordforge_cli.options.shared import (
     REQUIRE_ALL,
     STATS,
@@ -337,6 +337,9 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
     dictionary = load_dictionary(dict_path)
     # read_pool checked the record (pool_problem): its kanji and words are lists of strings
     board = make_board(dictionary, record["kanji"], record.get("words", []))
+    problem = cost_problem(board, pair, limit=limit or None, shown_variant=not hidden_words)
+    if problem is not None:
+        raise UsageError(problem, path=pool_path)
     game = play_game(board, pair, random.Random(seed), limit=limit or None,
                      shown_variant=not hidden_words)
     report_seed(ctx, seed)

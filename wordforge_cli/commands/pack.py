@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo
+from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo, one_line, show_path
 from wordforge_cli.core.messages import quiet, say, warn
 from wordforge_cli.io.output import atomic_write, dumps
 from wordforge_cli.options.shared import REQUIRE_ALL, jobs_option, quiet_option
@@ -163,9 +163,9 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
     else:
         for f in problems:
             detail = f" ({f.detail})" if f.status == "stale" else ""
-            click.echo(f"{f.status}: {out.rstrip('/')}/{f.path}{detail}")
-        for path in result.unexpected:
-            click.echo(f"unexpected: {out.rstrip('/')}/{path}")
+            click.echo(one_line(f"{f.status}: {out.rstrip('/')}/{f.path}{detail}"))
+        for path in result.unexpected:  # names a stranger chose: shown escaped, one line each
+            click.echo(one_line(f"unexpected: {out.rstrip('/')}/{path}"))
         if quiet():
             pass
         elif result.current:
@@ -173,7 +173,7 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
         else:
             n = len(problems) + len(result.unexpected)
             say(f"{out}: pack is stale ({n} file{' differs' if n == 1 else 's differ'}); "
-                f"rebuild with: wfkit pack build {config} --out {out}")
+                f"rebuild with: wfkit pack build {show_path(config)} --out {show_path(out)}")
     if not result.current:
         raise SystemExit(EXIT_CANNOT)
 

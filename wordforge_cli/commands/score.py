@@ -27,7 +27,7 @@ def parse_positions(text: str | None, length: int) -> tuple[int, ...]:
     positions = set()
     for part in text.split(","):
         part = part.strip()
-        if not part.isdigit() or len(part) > 9 or not 1 <= int(part) <= length:
+        if not (part.isascii() and part.isdigit()) or len(part) > 9 or not 1 <= int(part) <= length:
             raise UsageError(f"--wild: '{part}' is not a letter position 1..{length}")
         positions.add(int(part) - 1)
     return tuple(sorted(positions))

@@ -19,9 +19,11 @@ EXIT_CANNOT = 1
 EXIT_USAGE = 2
 EXIT_SIGNAL_BASE = 128
 
-# C0 and C1 controls, DEL, and the Unicode line and paragraph separators: anything that could
-# break a message over lines or drive the terminal
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# C0 and C1 controls, DEL, the Unicode line and paragraph separators and the bidirectional
+# overrides and isolates: anything that could break a message over lines, drive the terminal
+# or show text in another order than it has (U+202E)
+CONTROLS = "\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[{CONTROLS}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _PLAIN_PATH = re.compile(r"[\w./+@%,=~-]+")
 

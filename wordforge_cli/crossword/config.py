@@ -25,6 +25,7 @@ from wordforge_cli.options.spec import (
     CONFIG,
     PACK,
     Choice,
+    Count,
     Field,
     Names,
     Options,
@@ -95,7 +96,7 @@ BATCH = Spec(
 ENDLESS = Spec(
     Field("count", click.IntRange(0, MAX_BOARDS), 10, "How many questions.",
           fronts=_NOT_CONFIG),
-    Field("start", click.IntRange(0), 0, "Number of the first question.",
+    Field("start", Count(0), 0, "Number of the first question.",
           fronts=frozenset((CLI,))),
 )
 CHALLENGE = Spec(
@@ -161,9 +162,14 @@ def _step(doc: YamlDoc, value: Any, *keys: str | int) -> Step:
 
 
 def _label(doc: YamlDoc, value: Any, *keys: str | int) -> str:
+    from wordforge_cli.io.vocab import control_problem
+
     if not isinstance(value, str) or not value.strip():
         raise doc.error(f"{'/'.join(map(str, keys))} must be a non-empty string, not {value!r}",
                         *keys)
+    problem = control_problem(value, "/".join(map(str, keys)))  # a label reaches every render
+    if problem:
+        raise doc.error(problem, *keys)
     return value
 
 

@@ -91,6 +91,13 @@ def _umask() -> int:
     return mask
 
 
+def _maybe_stat(path: str | Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):
+        return None
+
+
 def _target_stat(path: Path) -> os.stat_result | None:
     """The stat of what ``path`` names, through symlinks; None when nothing is there yet."""
     try:
@@ -173,6 +180,7 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
         except OSError as exc:
             raise write_failed(exc, path) from None
         token = signals.register(functools.partial(_remove, tmp))
+    pending = False
     try:
         try:
             with os.fdopen(fd, mode, **kwargs) as fh:
@@ -181,14 +189,69 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
                 os.fsync(fh.fileno())
                 _keep_mode(fh.fileno(), info)
             signals.check()  # a signal swallowed on the way keeps the old file too
-            os.replace(tmp, real)
+            if _GROUPS:  # renamed with the command's other outputs (see ``together``)
+                _GROUPS[-1].append((tmp, real, path, token))
+                pending = True
+            else:
+                os.replace(tmp, real)
         except OSError as exc:
             raise write_failed(exc, path) from None
     except BaseException:
         _remove(tmp)
         raise
     finally:
-        signals.unregister(token)
+        if not pending:
+            signals.unregister(token)
+
+
+# files atomic_write has completed inside ``together``: (temporary, final, as named, the
+# signal clean-up that removes the temporary)
+_GROUPS: list[list[tuple[str, Path, Path, int]]] = []
+
+
+@contextlib.contextmanager
+def together() -> Iterator[None]:
+    """The files :func:`atomic_write` completes inside this block are renamed into place
+    only when it ends, all of them, or none when it ends in an error: a command's ``-o``
+    and ``--stats`` are replaced together (a full disk while the statistics are written
+    leaves ``-o`` as it was). A ``sys.exit`` after the writes (exit 1 for boards that ran
+    out of budget) still keeps what was written, as it did."""
+    group: list[tuple[str, Path, Path, int]] = []
+    _GROUPS.append(group)
+    try:
+        yield
+    except (SystemExit, click_exit()):
+        _GROUPS.pop()
+        _commit(group)
+        raise
+    except BaseException:
+        _GROUPS.pop()
+        for tmp, _real, _path, token in group:
+            _remove(tmp)
+            signals.unregister(token)
+        raise
+    _GROUPS.pop()
+    _commit(group)
+
+
+def click_exit() -> type[BaseException]:
+    import click
+
+    return click.exceptions.Exit
+
+
+def _commit(group: list[tuple[str, Path, Path, int]]) -> None:
+    try:
+        for index, (tmp, real, path, _token) in enumerate(group):
+            try:
+                os.replace(tmp, real)
+            except OSError as exc:
+                for later, _r, _p, _t in group[index:]:
+                    _remove(later)
+                raise write_failed(exc, path) from None
+    finally:
+        for _tmp, _real, _path, token in group:
+            signals.unregister(token)
 
 
 def _written(fh: IO[Any], path: Path) -> Iterator[IO[Any]]:
@@ -236,19 +299,38 @@ def _direct(path: Path, mode: str, kwargs: dict[str, Any]) -> Iterator[IO[Any]]:
         raise write_failed(exc, path) from None
 
 
-def check_outputs(named: Iterable[tuple[str, str | Path | None]]) -> None:
+def check_outputs(named: Iterable[tuple[str, str | Path | None]],
+                  inputs: Iterable[tuple[str, str | Path]] = ()) -> None:
     """Before any work: every output named can be written, and no two name the same file.
 
     ``named``: (option, path) pairs, e.g. ``[("-o", "boards.jsonl"), ("--stats", "s.json")]``;
     None and ``-`` (stdout) are skipped. Distinct means a different resolved path and, when
     both exist, a different inode (a hard link or a symlink to the same file is the same).
+    No output may be one of the ``inputs`` (same pairs) or a file already inside an input
+    folder (``pack preview -o pack/manifest.json``): it would be replaced while read. A name
+    ending in ``/`` names a folder, never a file to write.
     """
+    read = []
+    for source, named_input in inputs:
+        found = _maybe_stat(named_input)
+        if found is not None:
+            read.append((source, Path(os.path.realpath(named_input)), found))
     seen: list[tuple[str, Path, tuple[int, int] | None]] = []
     for option, value in named:
         if value is None or str(value) == "-":
             continue
+        if str(value).endswith(os.sep):
+            raise UsageError(f"{option}: names a folder (it ends in '/'); name the file to "
+                             "write", path=value)
         path = Path(value)
         info = _target_stat(path)
+        real_out = Path(os.path.realpath(path))
+        for source, where, st in read:
+            same = info is not None and (info.st_dev, info.st_ino) == (st.st_dev, st.st_ino)
+            inside = stat.S_ISDIR(st.st_mode) and info is not None and where in real_out.parents
+            if same or real_out == where or inside:
+                raise UsageError(f"{option}: is an input too ({source}); it would be replaced "
+                                 "while it is read", path=path)
         if info is not None and stat.S_ISDIR(info.st_mode):
             raise UsageError(f"{option}: is a directory, not a file", path=path)
         real = Path(os.path.realpath(path))

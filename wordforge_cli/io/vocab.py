@@ -16,14 +16,14 @@ from pathlib import Path
 
 import yaml
 
-from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.core.errors import CONTROLS, ConfigError
 from wordforge_cli.io.checks import check_mapping, type_name
 from wordforge_cli.io.yamlio import parse_yaml, read_text
 
 VOCAB_KEYS = ("name", "language", "words", "description", "source", "license")
 ENTRY_KEYS = ("word", "hint")
 TEXT_SUFFIXES = (".txt", ".text", ".lst", ".list")
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = re.compile(f"[{CONTROLS}]")  # what a message escapes, a word or hint may not hold
 
 
 def control_problem(text: str, what: str = "word") -> str | None:
@@ -68,17 +68,36 @@ STDIN = "-"
 _YAML_KEY = re.compile(rf"^(?:{'|'.join(VOCAB_KEYS)})[ \t]*:", re.MULTILINE)
 
 
+# words of one vocabulary: memory grows with entries, not bytes (a parsed YAML entry costs
+# hundreds of bytes, so 64 MB of one short word repeated took 3.4 GB); a million distinct
+# words is what wfkit is measured to read
+MAX_WORDS = 1_000_000
+
+
+def _too_many(count: int, path: Path, what: str = "words") -> ConfigError:
+    return ConfigError(f"the vocabulary has {count:,} {what}; at most {MAX_WORDS:,} words "
+                       "are read (memory grows with each)", path=path)
+
+
 def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
     """Read a vocabulary: YAML, or a text file with one word a line (``#`` starts a comment);
     ``-`` is standard input (the same bytes give the same words as a file, named ``stdin``
-    unless the YAML names it), under the same size cap."""
+    unless the YAML names it), under the same size cap.
+
+    At most MAX_WORDS entries: a file whose lines and commas (each entry needs one) are
+    more than twice that is refused before it is parsed, the rest once counted."""
     stdin = str(path) == STDIN
     path = Path(path)
     text = _stdin_text(path) if stdin else read_text(path, "vocabulary")
+    rough = text.count("\n") + text.count(",")
+    if rough > 2 * MAX_WORDS:
+        raise _too_many(rough, path, "lines and commas")
     if path.suffix.lower() in TEXT_SUFFIXES or (stdin and not _YAML_KEY.search(text)):
         vocab = _read_text_list(path, text)
     else:
         vocab = _read_yaml_vocab(path, text)
+    if len(vocab.entries) > MAX_WORDS:
+        raise _too_many(len(vocab.entries), path)
     if not vocab.entries and not allow_empty:
         raise ConfigError("the vocabulary has no words", path=path)
     return vocab
@@ -128,6 +147,9 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
     for key in ("name", "language"):
         if key in data and not isinstance(data[key], str):
             raise doc.error(f"'{key}' must be a string, not {type_name(data[key])}", key)
+        problem = key in data and control_problem(data[key], key)  # a name titles renders
+        if problem:
+            raise doc.error(problem, key)
     words = data["words"]
     if words is None:
         words = []

@@ -25,16 +25,24 @@ except AttributeError:  # pragma: no cover - depends on the PyYAML build
 
 
 class _NoAliasLoader(yaml.SafeLoader):
-    """The pure-Python safe loader, refusing aliases as it composes (used when '&' appears)."""
+    """The pure-Python safe loader, refusing aliases as it composes (used when '&' appears);
+    an anchor no alias uses is refused once the document is composed (``first_anchor``), so
+    a file never holds a feature wfkit does not read."""
+
+    first_anchor: int | None = None  # 1-based line of the first anchor
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        if self.check_event(yaml.AliasEvent):
-            # PyYAML's stubs leave peek_event unannotated
-            event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
+        # PyYAML's stubs leave peek_event unannotated
+        event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.AliasEvent):
             raise yaml.MarkedYAMLError(
                 problem="YAML aliases (*name) are not allowed in wfkit files",
                 problem_mark=event.start_mark,  # type: ignore[arg-type]  # C or Python mark
             )
+        mark = event.start_mark
+        if getattr(event, "anchor", None) is not None and self.first_anchor is None \
+                and mark is not None:
+            self.first_anchor = mark.line + 1
         return super().compose_node(parent, index)
 
 
@@ -107,7 +115,49 @@ def read_text(path: str | Path, kind: str = "file", *, stdin: bool = False) -> s
 
 
 INT_TAG = "tag:yaml.org,2002:int"
+FLOAT_TAG = "tag:yaml.org,2002:float"
+MERGE_TAG = "tag:yaml.org,2002:merge"
 MAX_INT_DIGITS = 4000  # Python refuses to convert more than 4,300 digits
+_INT_LIMIT = 10 ** MAX_INT_DIGITS  # in every base: 0xfff... has more decimal digits than hex
+# the only kinds of value a wfkit file holds; a date, a set, binary, an ordered map or a tag
+# of one's own is refused before it is built (a field would meet a date where it wants a number)
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{kind}"
+               for kind in ("str", "int", "float", "bool", "null", "seq", "map")}
+_TAG_WORDS = {"tag:yaml.org,2002:timestamp": "a date or time",
+              "tag:yaml.org,2002:set": "a set (!!set)", "tag:yaml.org,2002:binary": "binary data",
+              "tag:yaml.org,2002:omap": "an ordered map (!!omap)",
+              "tag:yaml.org,2002:pairs": "a list of pairs (!!pairs)"}
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_DECIMAL = re.compile(r"[0-9]{1,18}")
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    """The value of a plain scalar, as the safe loader would build it."""
+    if node.tag == INT_TAG:
+        return _CONSTRUCTOR.construct_yaml_int(node)
+    if node.tag == FLOAT_TAG:
+        return _CONSTRUCTOR.construct_yaml_float(node)
+    if node.tag == "tag:yaml.org,2002:bool":
+        return _CONSTRUCTOR.construct_yaml_bool(node)
+    if node.tag == "tag:yaml.org,2002:null":
+        return None
+    return node.value
+
+
+def _key_identity(node: yaml.ScalarNode) -> tuple[str, Any]:
+    """What a key means once read: ``7``, ``07``, ``0x7`` and ``"7"`` are one key, and so
+    are ``yes`` and ``true`` (a reader that takes the last would silently keep one)."""
+    if node.tag == "tag:yaml.org,2002:str":  # the common case, kept cheap
+        text = node.value
+        if text[:1].isdigit() and _DECIMAL.fullmatch(text):
+            return ("number", int(text))
+        return ("str", text)
+    value = _scalar(node)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return ("number", value)
+    return (type(value).__name__, value)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -118,18 +168,29 @@ def check_nodes(node: yaml.Node | None, path: str | Path, *, surrogates: bool = 
     mapping (both lines named), an integer of more than 4,000 digits, and with ``surrogates``
     a string holding a lone surrogate (a ``"\\ud800"`` escape: the pure-Python loader takes
     it, libyaml refuses it, and no output can encode it). Iterative, so deep nesting costs
-    no stack."""
+    no stack. Also refused: a merge key (``<<:``, which repeats keys unseen), keys that are
+    one key once read (``7`` and ``07``), and any value that is not text, a number, a
+    boolean, null, a list or a mapping (a date, a set, a tag)."""
     stack = [node] if node is not None else []
     while stack:
         current = stack.pop()
+        line = current.start_mark.line + 1
+        if current.tag not in _PLAIN_TAGS:
+            what = _TAG_WORDS.get(current.tag, f"a value tagged {current.tag!r:.60}")
+            raise ConfigError(f"{what} is not a value wfkit reads (quote it to make it text)",
+                              path=path, line=line)
         if isinstance(current, yaml.MappingNode):
-            first: dict[tuple[str, str], int] = {}
+            first: dict[tuple[str, Any], int] = {}
             for key, value in current.value:
                 if isinstance(key, yaml.ScalarNode):
                     line = key.start_mark.line + 1
-                    name = (key.tag, key.value)
+                    if key.tag == MERGE_TAG:
+                        raise ConfigError("YAML merge keys (<<:) are not allowed in wfkit "
+                                          "files (write each key once)", path=path, line=line)
+                    _check_int(key, path)
+                    name = _key_identity(key)
                     if name in first:
-                        raise ConfigError(f"'{key.value}' is given twice (first on line "
+                        raise ConfigError(f"'{key.value:.80}' is given twice (first on line "
                                           f"{first[name]}; a key may appear once)",
                                           path=path, line=line)
                     first[name] = line
@@ -137,13 +198,29 @@ def check_nodes(node: yaml.Node | None, path: str | Path, *, surrogates: bool = 
                 stack.append(key)
         elif isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
-        elif current.tag == INT_TAG and len(current.value) > MAX_INT_DIGITS:
-            raise ConfigError(f"a number of {len(current.value):,} digits is too long "
-                              f"(at most {MAX_INT_DIGITS:,})", path=path,
-                              line=current.start_mark.line + 1)
+        elif current.tag == INT_TAG and isinstance(current, yaml.ScalarNode):
+            _check_int(current, path)
         elif surrogates and isinstance(current.value, str) and _SURROGATE.search(current.value):
             raise ConfigError("YAML syntax error: found invalid Unicode character escape code",
                               path=path, line=current.start_mark.line + 1)
+
+
+def _check_int(node: yaml.ScalarNode, path: str | Path) -> None:
+    """An integer of at most 4,000 decimal digits' size, in whatever base it is written
+    (Python converts hexadecimal of any length, then cannot print it)."""
+    if node.tag != INT_TAG:
+        return
+    line = node.start_mark.line + 1
+    if len(node.value) > MAX_INT_DIGITS:
+        raise ConfigError(f"a number of {len(node.value):,} digits is too long "
+                          f"(at most {MAX_INT_DIGITS:,})", path=path, line=line)
+    try:
+        value = _scalar(node)
+    except ValueError:  # more than Python's own limit of digits
+        value = _INT_LIMIT
+    if abs(value) >= _INT_LIMIT:
+        raise ConfigError(f"a number of more than {MAX_INT_DIGITS:,} digits is too long",
+                          path=path, line=line)
 
 
 def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDoc:
@@ -152,6 +229,10 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDoc:
     try:
         loader = loader_cls(text)  # the pure-Python reader checks characters right here
         node = loader.get_single_node()
+        anchor = getattr(loader, "first_anchor", None)
+        if anchor is not None:
+            raise ConfigError("YAML syntax error: YAML anchors (&name) are not allowed in "
+                              "wfkit files", path=path, line=anchor)
         # only the pure-Python loader reads an escape into a lone surrogate
         check_nodes(node, path, surrogates=loader_cls is _NoAliasLoader
                     and ("\\u" in text or "\\U" in text))

@@ -255,6 +255,35 @@ class Game:
         return sum(1 for m in self.moves if m.hidden)
 
 
+# word looks one game may take (a greedy move looks at each word its player knows; a lookahead
+# move adds ``width`` looks at every word the opponent knows per move it weighs): counted
+# from the board before the game, so a crafted pool is refused at once, never timed out
+MAX_GAME_COST = 4_000_000
+
+
+def game_cost(board: KanjiBoard, players: tuple[Player, Player], *, limit: int | None = MOVE_LIMIT,
+              shown_variant: bool = True) -> int:
+    """The most word looks one game of ``board`` can take. Every move takes a kanji nobody
+    held, so a game has at most one move per kanji (or ``limit``), and no more than one
+    pass between two moves."""
+    known = (board.known(players[0], shown_variant), board.known(players[1], shown_variant))
+    moves = len(board.kanji) if limit is None else min(limit, len(board.kanji))
+    look = max(len(known[p]) + (players[p].width * len(known[1 - p])
+                                if players[p].kind == "lookahead" else 0) for p in (0, 1))
+    return (2 * moves + 2) * look
+
+
+def cost_problem(board: KanjiBoard, players: tuple[Player, Player], *,
+                 limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> str | None:
+    """Why a game of ``board`` is refused as too much work (None: it may be played)."""
+    cost = game_cost(board, players, limit=limit, shown_variant=shown_variant)
+    if cost <= MAX_GAME_COST:
+        return None
+    return (f"a game of this pool ({len(board.kanji):,} kanji, {len(board.words):,} words) "
+            f"could take {cost:,} word looks; at most {MAX_GAME_COST:,} (a smaller pool, a "
+            "lower --limit, or greedy players)")
+
+
 def play_game(board: KanjiBoard, players: tuple[Player, Player], rng: random.Random, *,
               limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> Game:
     """One game from the empty board; player 0 moves first."""

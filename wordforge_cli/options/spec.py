@@ -398,6 +398,28 @@ class FiniteFloat(click.types.FloatParamType):
         return number
 
 
+class Count(click.IntRange):
+    """click.IntRange from ``min`` with a ceiling of ``digits`` digits: a question number or
+    an offset the user types (``--start``), refused with one line when it is longer than any
+    run could reach (Python cannot even print a number of 4,301 digits). The help text is
+    the range's own (``x>=0``)."""
+
+    def __init__(self, min: int = 0, digits: int = 18):
+        super().__init__(min)
+        self.digits = digits
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        text = value.strip().lstrip("+") if isinstance(value, str) else None
+        if text is not None and len(text) > self.digits and text.isdigit():
+            self.fail(f"a number of {len(text):,} digits is too large (at most "
+                      f"{self.digits} digits)", param, ctx)
+        number = super().convert(value, param, ctx)
+        if number >= 10 ** self.digits:
+            self.fail(f"too large (at most {self.digits} digits)", param, ctx)
+        return number
+
+
 class FiniteRange(FiniteFloat, click.FloatRange):
     """click.FloatRange without nan (the range's own check comes first: ``super()`` is
     FloatRange's)."""

@@ -270,7 +270,8 @@ def write_staged(out: str | Path, sections: Sequence[Section], force: bool,
     on any failure the staging directory goes and ``out`` is as it was."""
     staging = store.begin(Path(out), force=force, claims=claims(sections))
     try:
-        result = fill(DirSink(staging.path, staging.out if staging.out.is_dir() else None))
+        result = fill(DirSink(staging.path, staging.out if staging.out_fd is not None else None,
+                              staging.staging_fd))
         signals.check()  # a signal swallowed on the way: the old pack stays as it was
     except OSError as exc:
         store.abort(staging)

@@ -13,9 +13,10 @@ import fcntl
 import hashlib
 import os
 import re
+import secrets
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -54,7 +55,8 @@ def _quote(text: str, limit: int = 80) -> str:
 
 
 def open_inside(root: Path, relpath: str, *, what: str = "file",
-                max_bytes: int | None = None) -> tuple[BinaryIO, int]:
+                max_bytes: int | None = None,
+                root_fd: int | None = None) -> tuple[BinaryIO, int]:
     """Open ``root/relpath`` for reading, refusing anything that is not a regular file inside
     ``root``: no symbolic link on the way (wfkit never writes one into a pack), no FIFO,
     device or directory, nothing bigger than ``max_bytes``. Returns the file and its size.
@@ -68,8 +70,9 @@ def open_inside(root: Path, relpath: str, *, what: str = "file",
         raise UsageError(f"{what} {reason}", path=root)
     parts = relpath.split("/")
     flags = os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW
-    try:
-        fd = os.open(root, os.O_RDONLY | os.O_CLOEXEC | os.O_DIRECTORY)
+    try:  # ``root_fd``: the directory opened once (``root`` only names it in messages)
+        fd = os.dup(root_fd) if root_fd is not None else os.open(
+            root, os.O_RDONLY | os.O_CLOEXEC | os.O_DIRECTORY)
     except OSError as exc:
         raise _open_error(exc, "directory", root) from None
     try:
@@ -149,6 +152,123 @@ def _umask() -> int:
     return mask
 
 
+DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+MAX_DEPTH = 64  # folders in folders inside a pack (wfkit writes two levels)
+
+
+class TooDeep(UsageError):
+    """A tree nested deeper than :data:`MAX_DEPTH` (exit 2)."""
+
+
+def open_dir(name: str | Path, dir_fd: int | None = None) -> int:
+    """A directory opened as a handle, never through a symbolic link at its last step."""
+    return os.open(name, DIR_FLAGS, dir_fd=dir_fd)
+
+
+def lstat_at(root_fd: int, relpath: str) -> os.stat_result | None:
+    """``lstat`` of ``relpath`` under the directory ``root_fd``, no link followed on the
+    way; None when it is not there (or a link or a file stands where a folder should)."""
+    parts = relpath.split("/")
+    fd = os.dup(root_fd)
+    try:
+        for part in parts[:-1]:
+            nxt = open_dir(part, fd)
+            os.close(fd)
+            fd = nxt
+        return os.stat(parts[-1], dir_fd=fd, follow_symlinks=False)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def walk_at(root_fd: int, root: Path, *, bottom_up: bool = False
+            ) -> Iterator[tuple[str, int, list[str], list[str]]]:
+    """Every directory under the handle ``root_fd``: (its path relative to the root, ""
+    for the root, its handle, its folders, everything else in it: files, links, FIFOs).
+
+    Each folder is opened by name from its parent's handle without following a link (one
+    swapped in for a folder is not entered), the walk keeps no stack of Python frames
+    (a tree 1,200 levels deep costs no recursion), and a tree deeper than MAX_DEPTH is
+    refused with one line rather than followed. Top-down, a caller may prune the folder
+    list in place; ``bottom_up`` gives each folder after its contents."""
+    def listing(fd: int) -> tuple[list[str], list[str]]:
+        dirs: list[str] = []
+        others: list[str] = []
+        with os.scandir(fd) as entries:
+            for entry in entries:
+                (dirs if entry.is_dir(follow_symlinks=False) else others).append(entry.name)
+        return sorted(dirs), sorted(others)
+
+    top = os.dup(root_fd)
+    stack: list[tuple[str, int, list[str], list[str], list[int]]] = []
+    try:
+        dirs, others = listing(top)
+        stack.append(("", top, dirs, others, [0]))
+        if not bottom_up:
+            yield "", top, dirs, others
+        while stack:
+            rel, fd, dirs, others, at = stack[-1]
+            if at[0] < len(dirs):
+                name = dirs[at[0]]
+                at[0] += 1
+                if len(stack) > MAX_DEPTH:
+                    raise TooDeep(f"folders nested more than {MAX_DEPTH} levels deep (a pack "
+                                  "nests two); move that tree away", path=root / rel / name)
+                try:
+                    child = open_dir(name, fd)
+                except OSError:  # gone, or a link swapped in for the folder: not entered
+                    continue
+                crel = f"{rel}/{name}" if rel else name
+                try:
+                    cdirs, cothers = listing(child)
+                except BaseException:
+                    os.close(child)
+                    raise
+                stack.append((crel, child, cdirs, cothers, [0]))
+                if not bottom_up:
+                    yield crel, child, cdirs, cothers
+            else:
+                stack.pop()
+                try:
+                    if bottom_up:
+                        yield rel, fd, dirs, others
+                finally:
+                    os.close(fd)
+    finally:
+        for frame in stack:
+            os.close(frame[1])
+
+
+def make_dirs_at(root_fd: int, rel_dir: str, like: int | Path | None) -> int:
+    """Create ``rel_dir`` under the handle ``root_fd`` (each missing folder with the mode its
+    twin under ``like``, a handle or a path, has, else the umask's default) and return its
+    handle; a link on the way is refused (ELOOP), never followed."""
+    fd = os.dup(root_fd)
+    done: list[str] = []
+    try:
+        for part in (p for p in rel_dir.split("/") if p):
+            done.append(part)
+            try:
+                nxt = open_dir(part, fd)
+            except FileNotFoundError:
+                os.mkdir(part, 0o700, dir_fd=fd)
+                nxt = open_dir(part, fd)
+                if isinstance(like, int):
+                    st = lstat_at(like, "/".join(done))
+                    mode = stat.S_IMODE(st.st_mode) if st is not None and stat.S_ISDIR(
+                        st.st_mode) else 0o777 & ~_umask()
+                else:
+                    mode = _mode_like(like, Path(*done), 0o777)
+                os.fchmod(nxt, mode)
+            os.close(fd)
+            fd = nxt
+        return fd
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def make_dirs(root: Path, rel_dir: Path, like: Path | None) -> None:
     """Create ``root/rel_dir`` and its missing parents, each with the mode its twin under
     ``like`` has (a user's ``chmod 700`` folder stays 700), else the umask's default."""
@@ -209,19 +329,39 @@ class _Out:
 
 
 class _FileOut(_Out):
-    """A file written to ``.NAME.XXXX.tmp`` beside its final name, renamed when complete."""
+    """A file written to ``.NAME.XXXX.tmp`` beside its final name, renamed when complete;
+    with ``root_fd``, every step is taken from that directory handle (mkdir, open, rename
+    by ``dir_fd``), so a folder swapped for a link mid-build is never written through."""
 
-    def __init__(self, root: Path, relpath: str, like: Path | None = None):
+    def __init__(self, root: Path, relpath: str, like: Path | None = None,
+                 root_fd: int | None = None):
         super().__init__(relpath)
         reason = check_relpath(relpath)
         if reason is not None:  # never reached from wfkit's own paths: the last guard
             raise UsageError(f"a pack path {reason}", path=root)
         self.final = root / relpath
         self.mode = _mode_like(like, Path(relpath), 0o666)
-        make_dirs(root, Path(relpath).parent, like)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.final.name}.", suffix=".tmp",
-                                   dir=self.final.parent)
-        self.tmp = Path(tmp)
+        self.dir_fd: int | None = None
+        if root_fd is None:
+            make_dirs(root, Path(relpath).parent, like)
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.final.name}.", suffix=".tmp",
+                                       dir=self.final.parent)
+            self.tmp = Path(tmp)
+        else:
+            self.dir_fd = make_dirs_at(root_fd, relpath.rpartition("/")[0], like)
+            try:
+                while True:
+                    name = f".{self.final.name}.{secrets.token_hex(4)}.tmp"
+                    try:
+                        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                                     | os.O_CLOEXEC, 0o600, dir_fd=self.dir_fd)
+                        break
+                    except FileExistsError:
+                        continue
+            except BaseException:
+                os.close(self.dir_fd)
+                raise
+            self.tmp = self.final.with_name(name)
         self.fh = os.fdopen(fd, "wb")
         self.behind = write_behind(self.fh)  # (the fsync at close waits for the last part)
 
@@ -232,21 +372,33 @@ class _FileOut(_Out):
     def close(self) -> FileResult:
         self.fh.flush()
         os.fsync(self.fh.fileno())
-        self.fh.close()
-        os.chmod(self.tmp, self.mode)  # the mode the file had in the pack, else the umask's
-        os.replace(self.tmp, self.final)
+        if self.dir_fd is None:
+            self.fh.close()
+            os.chmod(self.tmp, self.mode)  # the mode the file had in the pack, else the umask's
+            os.replace(self.tmp, self.final)
+        else:
+            os.fchmod(self.fh.fileno(), self.mode)
+            self.fh.close()
+            try:
+                os.replace(self.tmp.name, self.final.name, src_dir_fd=self.dir_fd,
+                           dst_dir_fd=self.dir_fd)
+            finally:
+                os.close(self.dir_fd)
+                self.dir_fd = None
         return self.result("written")
 
 
 class DirSink:
-    """Writes a pack into ``root`` (a staging directory: see ``store``)."""
+    """Writes a pack into ``root`` (a staging directory: see ``store``), through its handle
+    ``root_fd`` when given."""
 
-    def __init__(self, root: Path, like: Path | None = None):
+    def __init__(self, root: Path, like: Path | None = None, root_fd: int | None = None):
         self.root = root
         self.like = like  # the pack being replaced: its files' and folders' modes are kept
+        self.root_fd = root_fd
 
     def open(self, relpath: str) -> _FileOut:
-        return _FileOut(self.root, relpath, self.like)
+        return _FileOut(self.root, relpath, self.like, self.root_fd)
 
     def finish(self, produced: list[str]) -> list[str]:
         fsync_dirs(self.root, produced)
@@ -374,15 +526,22 @@ SinkFile = _FileOut | _CompareOut
 
 
 def pack_files(root: Path) -> list[str]:
-    """Every regular file under ``root`` as a POSIX relative path, skipping hidden entries."""
+    """Every entry under ``root`` but its folders as a POSIX relative path (files, links,
+    FIFOs: what a build would not write is unexpected), skipping hidden entries; links
+    are not followed, and a tree nested deeper than MAX_DEPTH is refused (one line)."""
     found = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        rel = Path(dirpath).relative_to(root)
-        for name in sorted(filenames):
-            if not name.startswith("."):
-                found.append((rel / name).as_posix())
-    return found
+    try:
+        root_fd = open_dir(root)
+    except OSError:
+        return []
+    try:
+        for rel, _fd, dirnames, others in walk_at(root_fd, root):
+            dirnames[:] = [d for d in dirnames if not d.startswith(".")]
+            found += [f"{rel}/{name}" if rel else name for name in others
+                      if not name.startswith(".")]
+    finally:
+        os.close(root_fd)
+    return sorted(found)
 
 
 def fsync_dirs(root: Path, relpaths: list[str]) -> None:

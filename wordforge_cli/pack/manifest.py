@@ -96,12 +96,14 @@ def pack_path_pattern(names: list[str] | tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"({alternatives})(\.jsonl|\.txt|/[0-9]{{6,}}\.({suffixes}))")
 
 
-def read_manifest(directory: Path, *, what: str = "manifest") -> Manifest | None:
+def read_manifest(directory: Path, *, what: str = "manifest",
+                  root_fd: int | None = None) -> Manifest | None:
     """The directory's manifest, checked field by field; None when there is no manifest or
     it is not a wfkit pack's (another tool's ``manifest.json``)."""
     path = directory / MANIFEST
     try:
-        fh, size = open_inside(directory, MANIFEST, what=what, max_bytes=MAX_MANIFEST_BYTES)
+        fh, size = open_inside(directory, MANIFEST, what=what, max_bytes=MAX_MANIFEST_BYTES,
+                               root_fd=root_fd)
     except MissingFile:
         return None
     with fh:
@@ -121,6 +123,11 @@ def read_manifest(directory: Path, *, what: str = "manifest") -> Manifest | None
     if not isinstance(value, dict) or not isinstance(value.get("format"), str) \
             or not value["format"].startswith("wfkit-pack/"):
         return None
+    try:  # a "\ud800" escape decodes to a lone surrogate, which no page or file can hold
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ManifestError("holds a lone surrogate escape (\\ud800-\\udfff): not text",
+                            path=path) from None
     return parse_manifest(value, path)
 
 

@@ -42,6 +42,29 @@ def preview_page(directory: Path, *, items: int = 6) -> str:
     return pack_page(manifest, views)
 
 
+MAX_FIELD = 4096  # characters of one text in a record the preview draws (an answer: a word)
+MAX_ENTRIES = 10_000  # entries of one list or mapping in such a record (a board's cells)
+
+
+def oversized(record: object) -> str | None:
+    """Why a record is too big to draw (memory grows with every text and cell drawn), or
+    None. Iterative: nesting costs no stack."""
+    stack = [record]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str) and len(value) > MAX_FIELD:
+            return (f"a text of {len(value):,} characters; at most {MAX_FIELD:,} in a record "
+                    "the preview draws")
+        if isinstance(value, list | dict):
+            if len(value) > MAX_ENTRIES:
+                return (f"a list of {len(value):,} entries; at most {MAX_ENTRIES:,} in a "
+                        "record the preview draws")
+            stack.extend(value.values() if isinstance(value, dict) else value)
+            if isinstance(value, dict):
+                stack.extend(value)
+    return None
+
+
 def read_records(directory: Path, relpath: str, limit: int) -> list[tuple[int, dict[str, Any]]]:
     """The first ``limit`` records of a JSON Lines file inside the pack, with their line
     numbers (never the whole of a big pack; never a file outside it, a link or a FIFO)."""
@@ -73,5 +96,8 @@ def read_records(directory: Path, relpath: str, limit: int) -> list[tuple[int, d
                 raise UsageError("not a JSON record", path=path, line=number) from None
             if not isinstance(record, dict):
                 raise UsageError("not a JSON object", path=path, line=number)
+            problem = oversized(record)
+            if problem is not None:
+                raise UsageError(problem, path=path, line=number)
             records.append((number, record))
     return records

@@ -6,6 +6,7 @@ manifest alone; every bar is a ``rect class="bar"`` a browser test can count.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -81,12 +82,15 @@ def _shares(wins: object) -> dict[str, float] | None:
     return out
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,18}")  # ASCII digits only: "²" is a digit to str.isdigit
+
+
 def _histogram(histogram: object) -> dict[str, int] | None:
     if not isinstance(histogram, dict) or not 0 < len(histogram) <= 1000:
         return None
     out: dict[str, int] = {}
     for key, value in histogram.items():
-        if not (isinstance(key, str) and key.lstrip("-").isdigit() and len(key) < 20
+        if not (isinstance(key, str) and _WHOLE.fullmatch(key)
                 and isinstance(value, int) and not isinstance(value, bool) and value >= 0):
             return None
         out[key] = value

@@ -16,6 +16,7 @@ A vocabulary without hints gets clues that say so, never a bare ``(4)``.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -57,8 +58,22 @@ IpuzCache = dict[tuple[object, ...], tuple[Grid, Grid, Clues, str]]
 Maps = dict[str, dict[int, Placed]]
 
 
+def html_text(text: str) -> str:
+    """A text for an ipuz text field: the ipuz spec makes every one HTML (``<b>``, ``<i>``,
+    ``&amp;``), so a title or hint holding ``<``, ``>`` or ``&`` is escaped, never markup a
+    solver's app would run or a bare ``&`` it would misread."""
+    if "&" in text or "<" in text or ">" in text:
+        return html.escape(text, quote=False)
+    return text
+
+
+def _hint(hints: Mapping[str, str | None], word: str) -> str | None:
+    hint = hints.get(word)
+    return html_text(hint) if hint else hint
+
+
 def _named(w: Placed, hints: Mapping[str, str | None]) -> str:
-    hint = hints.get(w[0])
+    hint = _hint(hints, w[0])
     return f"«{hint}»" if hint else f"a {len(w[0])}-letter word"
 
 
@@ -99,7 +114,7 @@ def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None]
     k = y * stride + x
     first = along.get(k)
     if first is not None and len(first[0]) == n and first[1] == x and first[2] == y:
-        return hints.get(first[0]) or no_hint(n)
+        return _hint(hints, first[0]) or no_hint(n)
     step = 1 if d == "across" else stride
     parts: list[str] = []
     last = None
@@ -206,7 +221,7 @@ def _clued(words: Sequence[Placed], runs: list[Run], keys: dict[Run, int], strid
     for run in runs:
         i = placed.get(run)
         if i is not None and not (overlaid and _overlaid(words, i)):
-            clue = hints.get(words[i][0]) or no_hint(run[3])  # the run is this word
+            clue = _hint(hints, words[i][0]) or no_hint(run[3])  # the run is this word
         else:
             if maps is None:
                 maps = _maps(words, stride)
@@ -286,7 +301,7 @@ def _document(rec: dict[str, Any], title: str | None, puzzle: Grid, solution: Gr
     return {
         "version": _HEAD_VALUES["version"],
         "kind": list(_HEAD_VALUES["kind"]),
-        "title": title or f"wfkit crossword #{rec['id']}",
+        "title": html_text(title) if title else f"wfkit crossword #{rec['id']}",
         "origin": f"wfkit crossword, seed {rec['seed']}",
         "block": "#",
         "empty": 0,
@@ -323,7 +338,7 @@ def board_ipuz_json(rec: dict[str, Any], *, hints: Mapping[str, str | None] | No
                  dumps_plain({k: doc[k] for k in _TAIL})[1:])
         if len(cache) < 16384:  # the lists are kept with their text: their ids stay theirs
             cache[ck] = entry
-    title = title or f"wfkit crossword #{rec['id']}"
+    title = html_text(title) if title else f"wfkit crossword #{rec['id']}"
     origin = f"wfkit crossword, seed {rec['seed']}"
     return f'{entry[2]},"title":{dumps_plain(title)},"origin":{dumps_plain(origin)},{entry[3]}'
 
@@ -354,12 +369,13 @@ def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
         if key is not None and len(cache) < LAYOUT_TEXTS:
             cache[ck] = tail
     try:
-        name = dumps_utf8(title or f"wfkit crossword #{board_id}")
+        name = dumps_utf8(html_text(title) if title else f"wfkit crossword #{board_id}")
         origin = (b'"wfkit crossword, seed %d"' % seed if type(seed) is int
                   else dumps_utf8(f"wfkit crossword, seed {seed}"))
     except UnicodeEncodeError:  # (a title from a file name's undecodable bytes): the
         # error the whole line's text gives, at its place in the line, as before
-        return (f'{_HEAD_TEXT},"title":{dumps_plain(title or f"wfkit crossword #{board_id}")},'
+        shown = html_text(title) if title else f"wfkit crossword #{board_id}"
+        return (f'{_HEAD_TEXT},"title":{dumps_plain(shown)},'
                 f'"origin":{dumps_plain(f"wfkit crossword, seed {seed}")},'
                 f'{tail.decode()}').encode()
     return b"%s,\"title\":%s,\"origin\":%s,%s" % (_HEAD_BYTES, name, origin, tail)

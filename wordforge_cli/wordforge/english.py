@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.core.errors import CONTROLS, ConfigError
 from wordforge_cli.wordforge.rarity import (
     LEVELS,
     Rules,
@@ -42,6 +42,8 @@ def word_table_path(path: str | Path | None = None) -> Path:
 
 _ROW = re.compile(r"([^\t\n]+)\t([^\t\n]*)\t([^\t\n]*)\t([^\t\n]*)\t([^\t\n]*)")
 _ROWS = re.compile("^" + _ROW.pattern + "$", re.M)
+# what a message escapes, but the tab and newline that separate a table's fields and rows
+_TABLE_CONTROL = re.compile(f"(?![\t\n])[{CONTROLS}]")
 _LEVELS = frozenset(("", *LEVELS))
 
 
@@ -65,6 +67,11 @@ def check_word_table(text: str, path: Any) -> dict[str, tuple[str, str, str, str
     fields with a known CEFR level, the words strictly sorted in byte order (what the binary
     search relies on: ``LC_ALL=C sort``), no word twice, and a final newline (a table cut
     short mid-copy usually lacks it). Returns word -> its five fields."""
+    control = _TABLE_CONTROL.search(text)  # a gloss reaches table, csv and md output
+    if control is not None:
+        raise ConfigError(f"a field has a control character (U+{ord(control.group()):04X}); "
+                          "it would break lines", path=path,
+                          line=text.count("\n", 0, control.start()) + 1)
     rows = _ROWS.findall(text)
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     if len(rows) != lines or not {row[1] for row in rows} <= _LEVELS:
@@ -170,6 +177,11 @@ def load_words(path: Path, *, trusted: bool = False) -> dict[str, tuple[str, str
     text = _read_table(path)
     if not trusted:
         return check_word_table(text, path)
+    control = _TABLE_CONTROL.search(text)  # a gloss reaches table, csv and md output
+    if control is not None:
+        raise ConfigError(f"a field has a control character (U+{ord(control.group()):04X}); "
+                          "it would break lines", path=path,
+                          line=text.count("\n", 0, control.start()) + 1)
     rows = _ROWS.findall(text)
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     if len(rows) != lines or not {row[1] for row in rows} <= _LEVELS:

@@ -160,6 +160,11 @@ def exact(value: int | float) -> Fraction:
     return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
 
 
+MAX_RULE_NUMBER = 10**12  # larger is a typo, and a float of 10**309 overflows
+# tiles of one letter in a set, a hand's size, players at one table: each bag and hand is
+# built tile by tile, so a count of 10**9 would be gigabytes
+MAX_TILES = 1000
+
 RULE_KEYS = ("tiers", "zipf", "short_words", "cefr", "battle", "score", "tiles")
 
 
@@ -189,13 +194,18 @@ class _Checker:
         return checked
 
     def number(self, value: Any, *keys: Any, minimum: float | None = None,
-               integer: bool = False, positive: bool = False) -> Fraction:
+               integer: bool = False, positive: bool = False,
+               maximum: int | None = None) -> Fraction:
         from wordforge_cli.io.checks import type_name
 
         where = "/".join(map(str, keys))
-        if isinstance(value, bool) or not isinstance(value, int | float) or (
-                isinstance(value, float) and not math.isfinite(value)):
+        if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.fail(f"{where} must be a number, not {type_name(value)}", *keys)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.fail(f"{where} must be a finite number, not {value}", *keys)
+        if abs(value) > MAX_RULE_NUMBER:  # (a float of it would overflow, or a score)
+            raise self.fail(f"{where} must be at most {MAX_RULE_NUMBER:,}, not a number of "
+                            f"{len(str(int(abs(value))))} digits", *keys)
         if integer and not isinstance(value, int):
             raise self.fail(f"{where} must be a whole number, not {value}", *keys)
         number = exact(value)
@@ -203,6 +213,8 @@ class _Checker:
             raise self.fail(f"{where} must be above 0, not {value}", *keys)
         if minimum is not None and number < minimum:
             raise self.fail(f"{where} must be at least {minimum}, not {value}", *keys)
+        if maximum is not None and number > maximum:
+            raise self.fail(f"{where} must be at most {maximum:,}, not {value}", *keys)
         return number
 
     def tier(self, value: Any, keys_known: tuple[str, ...], *keys: Any) -> int:
@@ -329,12 +341,14 @@ def rules_from_config(data: Any, doc: Any) -> Rules:
         if low in points:
             raise c.fail(f"letter {letter} is listed twice", "tiles", "letters", letter)
         points[low] = int(c.number(spec[0], "tiles", "letters", letter, integer=True, minimum=0))
-        counts[low] = int(c.number(spec[1], "tiles", "letters", letter, integer=True, minimum=0))
+        counts[low] = int(c.number(spec[1], "tiles", "letters", letter, integer=True, minimum=0,
+                                   maximum=MAX_TILES))
     tiles = TileRules(
         points=dict(sorted(points.items())), counts=dict(sorted(counts.items())),
-        hand_size=int(c.number(t["hand_size"], "tiles", "hand_size", integer=True, minimum=1)),
+        hand_size=int(c.number(t["hand_size"], "tiles", "hand_size", integer=True, minimum=1,
+                               maximum=MAX_TILES)),
         max_players=int(c.number(t["max_players"], "tiles", "max_players", integer=True,
-                                 minimum=1)),
+                                 minimum=1, maximum=MAX_TILES)),
         two_sets_from=int(c.number(t["two_sets_from"], "tiles", "two_sets_from", integer=True,
                                    minimum=1)),
     )
