@@ -112,10 +112,14 @@ def test_the_articles_steal_plays_on_the_default_dictionary(run, tmp_path):
 def test_words_without_their_own_frequency_are_answers_not_board_words(run, tmp_path):
     d = load_dictionary()
     answers = {d.words[i] for i in d.answer_only}
-    # the estimated compounds and the idioms no frequency list has: 8,403 at the last build
-    assert 8_000 <= len(answers) <= 12_000
+    # the estimated compounds and idioms (8,403) and the words no list of common words has
+    # (10,885): 19,288 answers only and 17,908 drawn at the last build
+    assert len(answers) == 19_288 and len(d) - len(answers) == 17_908
     assert {"国際空港", "就職活動", "年中無休", "電子辞書"} <= answers
-    assert not {"低気圧", "熱帯低気圧", "天気予報", "十人十色", "十中八九"} & answers
+    # obscure idioms and words a wordfreq count alone let onto boards stay valid answers
+    assert {"正直一遍", "消長盛衰", "天涯比隣", "則天去私", "軟鋼", "装荷", "苦力", "志操",
+            "十中八九", "亜寒帯"} <= answers
+    assert not {"低気圧", "熱帯低気圧", "天気予報", "十人十色", "熱帯", "亜熱帯"} & answers
     pools = tmp_path / "pools.jsonl"
     made = run("kanji", "-n", "200", "--seed", "2", "-o", pools, "-q")
     assert made.exit_code == 0, made.stderr
@@ -129,6 +133,34 @@ def test_words_without_their_own_frequency_are_answers_not_board_words(run, tmp_
     said = run("kanji", "check", "国際空港", "--pool", board, "--taken", "国際", "--json")
     assert said.exit_code == 0, said.stdout + said.stderr
     assert json.loads(said.stdout)["hidden"] is True
+
+
+DRAWN_SEED = 22
+
+
+def judged(name: str) -> tuple[list[list[str]], str]:
+    text = (QUALITY / name).read_text(encoding="utf-8")
+    return [line.split("\t") for line in listed(name)], text
+
+
+def test_drawable_sample_is_the_shipped_files_and_meets_the_bars():
+    """200 random drawable words judged one by one: at most 5% unknown, at most 2% names."""
+    d = load_dictionary()
+    drawable = sorted(w for i, w in enumerate(d.words) if i not in d.answer_only)
+    rows, text = judged("jukugo-drawable-seed22.tsv")
+    expected = random.Random(DRAWN_SEED).sample(drawable, SAMPLE_SIZE)
+    assert [r[0] for r in rows] == expected, "the drawn words changed: judge a new sample"
+    assert all(len(r) == 5 and r[1] in ("known", "unknown", "name") for r in rows)
+    unknown = sum(1 for r in rows if r[1] == "unknown")
+    names = sum(1 for r in rows if r[1] == "name")
+    assert f"{SAMPLE_SIZE - unknown - names} known, {unknown} unknown, {names} names" in text
+    assert unknown <= 0.05 * SAMPLE_SIZE and names <= 0.02 * SAMPLE_SIZE
+    # the same seed's sample of the table before the drawn rule, kept for the comparison
+    before, text = judged("before-jukugo-drawable-seed22.tsv")
+    assert len(before) == len({r[0] for r in before}) == SAMPLE_SIZE
+    unknown = sum(1 for r in before if r[1] == "unknown")
+    names = sum(1 for r in before if r[1] == "name")
+    assert f"{SAMPLE_SIZE - unknown - names} known, {unknown} unknown, {names} names" in text
 
 
 @pytest.mark.parametrize("preset", ["easy", "normal", "hard"])

@@ -8,8 +8,8 @@ jukugo.tsv:       word <TAB> zipf [<TAB> answer]
                                      JMdict kanji headwords of 2 to 6 kanji that are common by one
                                      of four kinds of evidence (below), names and rare words left
                                      out; "answer" marks the words kanji check accepts but no pool
-                                     draws (the yoji and compound ones: no frequency evidence of
-                                     their own).
+                                     draws: the yoji and compound ones (no frequency evidence of
+                                     their own) and those no list of common words has (is_drawn).
 kanji_grades.tsv: kanji <TAB> grade  kanji-lists: school grade 1-6, 7 other joyo, 8 jinmeiyo
                                      (anything else is grade 9 and is not stored).
 
@@ -82,6 +82,15 @@ MIN_GROUP = 20
 # words with no frequency evidence of their own are answers only (the third column): drawn,
 # these long rare words would fill every pool, as a long word shares more kanji with the base
 ANSWER_ONLY_SOURCES = ("yoji", "compound")
+# A word is drawn onto boards only when a list of common words has it (is_drawn): every player
+# meets a drawn word, so it must be one an ordinary adult knows, while an answer only needs to be
+# a real word. JMdict's ke_pri markers are such lists (its newspaper list's commonest 24,000
+# words, the Ichimango word book, the loanword list, the editors' common words); wordfreq's count
+# alone is weaker evidence (a string's count, names and readings of other words in it), so a word
+# with no marker is drawn only at DRAW_ZIPF (once per 300,000 words) and when it is no JMnedict
+# name. A four-character idiom with no marker is never drawn, whatever its count: its count is the
+# idiom-dictionary pages' (正直一遍, 天涯比隣 stay answers).
+DRAW_ZIPF = 3.5
 NAME_MISC = ("place name", "full name of a particular person",
              "work of art, literature, music, etc. name")
 # ke_inf markers of a spelling nobody writes today: such forms come in only through wordfreq
@@ -311,6 +320,13 @@ def rare_reason(jm: JMdict, word: str, z: float, source: str, chosen: Container[
     return None
 
 
+def is_drawn(jm: JMdict, word: str, z: float) -> bool:
+    """A word no list of common words has is an answer only (see DRAW_ZIPF)."""
+    if jm.markers.get(word):
+        return True
+    return not jm.is_yoji(word) and z >= DRAW_ZIPF and word not in jm.names
+
+
 class Choice:
     """What the build keeps: each word's source and zipf, with the figures the notes quote."""
 
@@ -367,6 +383,9 @@ class Choice:
         for word in self.rare:
             del value[word]
         self.source, self.value = source, value
+        self.answer_only = frozenset(
+            w for w in value
+            if source[w] in ANSWER_ONLY_SOURCES or not is_drawn(jm, w, value[w]))
 
 
 def build(out: Path, quality: bool, dropped: Path | None = None) -> int:
@@ -385,7 +404,7 @@ def build(out: Path, quality: bool, dropped: Path | None = None) -> int:
         fh.write("# word\tzipf\t[answer: check accepts it, no pool draws it]  "
                  "(built by data/build/jukugo.py; see data/jukugo.md)\n")
         for word, z in rows:
-            flag = "\tanswer" if source[word] in ANSWER_ONLY_SOURCES else ""
+            flag = "\tanswer" if word in choice.answer_only else ""
             fh.write(f"{word}\t{z:.2f}{flag}\n")
     with open(out / "kanji_grades.tsv", "w", encoding="utf-8", newline="\n") as fh:
         fh.write("# kanji\tgrade  (1-6 school grade, 7 other joyo, 8 jinmeiyo; "
@@ -418,7 +437,10 @@ def build(out: Path, quality: bool, dropped: Path | None = None) -> int:
     say("  by source: " + ", ".join(f"{k} {by_source[k]:,}" for k in
                                      ("wordfreq", "priority", "yoji", "compound")))
     say("  answers only (never drawn):           "
-        f"{sum(1 for w in kept if source[w] in ANSWER_ONLY_SOURCES):,}")
+        f"{len(choice.answer_only):,} ("
+        f"{sum(1 for w in choice.answer_only if source[w] in ANSWER_ONLY_SOURCES):,} yoji or "
+        "compound, the others no list of common words)")
+    say(f"  drawn onto boards:                    {len(kept) - len(choice.answer_only):,}")
     say("  by length: " + ", ".join(f"{n}: {sum(1 for w in kept if len(w) == n):,}"
                                      for n in range(MIN_LEN, MAX_LEN + 1)))
     say(f"  JMnedict headwords too:               {sum(1 for w in kept if w in jm.names):,}")

@@ -8,7 +8,8 @@ A word may be an *answer only*: ``kanji check`` accepts it and it counts among a
 compounds, but no pool draws it onto a board. The bundled list marks so the words that have no
 frequency evidence of their own (compounds estimated from their parts, idioms no frequency list
 has): drawn, they would crowd the long, rare words into every pool, since a long word shares
-more kanji with the base than a short one.
+more kanji with the base than a short one; and the words no list of common words has (every
+player meets a drawn word, so it must be one an ordinary adult knows; data/jukugo.md).
 """
 
 from __future__ import annotations
