@@ -276,4 +276,4 @@ def test_init_shows_a_directory_name_with_controls_escaped(run, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert "\x1b" not in result.stderr and result.stderr.count("\n") == 2, result.stderr
     listing = run("init", "--list", project).stdout
-    assert "\x1b" not in listing and listing.count("\n") == 14
+    assert "\x1b" not in listing and listing.count("\n") == 16

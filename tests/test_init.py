@@ -21,7 +21,7 @@ def test_init_writes_the_configs_examples_and_workflow(run, tmp_path):
     listed = names(run, target)
     result = run("init", target)
     assert result.exit_code == 0, result.output
-    assert "wrote 15 files" in result.stderr and "cd " in result.stderr  # no wheel: editable
+    assert "wrote 16 files" in result.stderr and "cd " in result.stderr  # no wheel: editable
     written = sorted(str(p) for p in target.rglob("*") if p.is_file())
     assert written == sorted(listed)
     for config in CONFIGS.glob("*.yaml"):
@@ -95,7 +95,7 @@ def test_the_example_pool_is_what_its_command_makes(run):
 
 def test_every_starter_file_exists_in_the_package():
     sources = starter_files()
-    assert len(sources) == 15
+    assert len(sources) == 16
     assert all(source.is_file() for source, _name in sources)
 
 
@@ -106,7 +106,7 @@ def test_installed_from_a_wheel_the_workflow_installs_a_copy_of_it(run, tmp_path
     wheel.write_bytes(b"PK\x03\x04 not really a wheel")
     monkeypatch.setattr(init_module, "installed_wheel", lambda: wheel)
     result = run("init", tmp_path / "demo")
-    assert result.exit_code == 0 and "wrote 16 files" in result.stderr
+    assert result.exit_code == 0 and "wrote 17 files" in result.stderr
     assert (tmp_path / "demo" / "wheels" / wheel.name).read_bytes() == wheel.read_bytes()
     workflow = (tmp_path / "demo" / WORKFLOW).read_text(encoding="utf-8")
     assert f"\n  WFKIT: wheels/{wheel.name}  #" in workflow

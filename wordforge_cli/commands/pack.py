@@ -268,7 +268,7 @@ def export(directory: str, fmt: str, output: str) -> None:
     Examples:
       wfkit pack export pack/ --format sqlite -o pack.sqlite
       wfkit pack export pack/ --format json -o pack.json
-      wfkit pack export pack/ --format csv -o pack-csv/
+      wfkit pack export pack/ --format csv -o pack-csv
     """
     from wordforge_cli.pack.export import export_pack
 
