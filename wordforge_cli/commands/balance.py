@@ -97,11 +97,11 @@ def _run(rule: RuleFiles, models: Sequence[Model], players: int, seed: int, game
          game: GameRules, outcomes: list[list[int]]) -> dict[str, Any]:
     from wordforge_cli.core.progress import progress
     from wordforge_cli.wordforge.balance import check_seats, simulate, summarize
-    from wordforge_cli.wordforge.hands import build_index
+    from wordforge_cli.wordforge.english import read_rules
 
-    rules, tables = rule.load(whole=True)
+    rules = read_rules(rule.config_path)
     check_seats(rules, players)
-    index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=rule.lemma)
+    index = rule.hand_index(rules, rules.tiles.hand_size)
     ticks = progress(range(games), total=games, desc="games", unit="game",
                      enabled=None if games >= 2000 else False)
     tally = simulate(index, rules, models, seed, ticks, game, outcomes)
@@ -116,15 +116,15 @@ def _round_robin(ctx: click.Context, rule: RuleFiles, models: Sequence[Model], s
     from wordforge_cli.io.output import atomic_write, dumps_pretty
     from wordforge_cli.render.balance import round_robin_text
     from wordforge_cli.wordforge.balance import check_seats, round_robin
-    from wordforge_cli.wordforge.hands import build_index
+    from wordforge_cli.wordforge.english import read_rules
 
     if compare_path:
         raise UsageError("--round-robin rates models under one rules file: not with --compare")
     if len({m.name for m in models}) < 2 or len({m.name for m in models}) != len(models):
         raise UsageError("--round-robin: give two or more different --player models")
-    rules, tables = rule.load(whole=True)
+    rules = read_rules(rule.config_path)
     check_seats(rules, 2)
-    index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=rule.lemma)
+    index = rule.hand_index(rules, rules.tiles.hand_size)
     doc = {"seed": seed, "round_robin": round_robin(index, rules, models, seed, games, game)}
     report_seed(ctx, seed)
     with atomic_write(output) as fh:
