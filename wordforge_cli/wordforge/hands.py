@@ -122,7 +122,7 @@ class HandIndex:
     tiers: Sequence[int] = ()          # each word's battle tier (its rating's), for searches
     # ("whole", id(mask)) -> its bitset, or a play's score key -> (score, product)
     _cache: dict[tuple[object, ...], tuple[int, Fraction]] = field(default_factory=dict,
-                                                                   repr=False)
+                                                                   repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.words)
