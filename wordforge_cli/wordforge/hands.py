@@ -484,7 +484,7 @@ class _StoredRatings(Sequence[Rating]):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and self._all() == tuple(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list: equality by content
 
 
 class _StoredBuckets(Mapping[int, Segment]):
