@@ -51,6 +51,20 @@ def lexicon_from_words(words: list[str], language: str | None = None, name: str 
                               [VocabEntry(w, i + 1) for i, w in enumerate(words)]))
 
 
+@pytest.fixture(scope="session")
+def _session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("xdg-cache")
+
+
+@pytest.fixture(autouse=True)
+def _cache_home(_session_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """wfkit's cache (the hand index) in a directory of this test session, never the user's
+    own; shared by the tests (a test of the cache itself points it elsewhere)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(_session_cache))
+    monkeypatch.delenv("WFKIT_NO_CACHE", raising=False)
+    return _session_cache
+
+
 @pytest.fixture
 def run():
     """``run("rarity", "cat", "--json")`` -> click Result (stdout and stderr kept apart)."""

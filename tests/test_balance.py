@@ -254,3 +254,24 @@ def test_seat_figures_add_up_to_the_game():
                 + (RULES.gold_rush_tiers if t["powerup"] == "gold_rush" else 0),
                 len(RULES.keys) - 1)] == key]
             assert share == round(len(tier) / len(played), 4)
+
+
+def test_balance_reads_the_same_index_from_the_cache(run, tmp_path, monkeypatch):
+    """Built, stored, read: the same report bytes, --compare and --round-robin alike (one
+    stored index per rules file, B1's vocabulary read from the stored ratings)."""
+    home = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    data = write_table(tmp_path)
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(read_text_bundled().replace("max_length: 3 ", "max_length: 4 "),
+                     encoding="utf-8")
+    base = ("balance", "-n", "8", "--seed", "2", "--data", data, "--turns", "4", "--json")
+    runs = [(*base, "--compare", rules, "--player", "B1", "--player", "all"),
+            (*base, "--round-robin", "--player", "B1", "--player", "C2")]
+    monkeypatch.setenv("WFKIT_NO_CACHE", "1")
+    plain = [run(*args) for args in runs]
+    assert all(r.exit_code == 0 for r in plain) and not home.exists()
+    monkeypatch.delenv("WFKIT_NO_CACHE")
+    for _ in range(2):  # stored, then read
+        assert [run(*args).stdout for args in runs] == [r.stdout for r in plain]
+    assert len(list((home / "wfkit").glob("hands-*.bin"))) == 2

@@ -123,3 +123,60 @@ def test_best_text_and_usage(run, data):
     assert run("tiles", "--hand", "CAT", "--word", "cat", "--best", "--data", data).exit_code == 2
     none = run("tiles", "--hand", "JJJ", "--best", "--data", data)
     assert none.exit_code == 0 and "no playable word" in none.stdout
+
+
+# ---- the index as stored in the cache ----------------------------------------------------------
+
+def test_a_stored_index_reads_back_as_the_same_index():
+    from wordforge_cli.wordforge.hands import index_bytes, index_from_bytes
+
+    back = index_from_bytes(index_bytes(INDEX), RULES)
+    assert back == INDEX  # every field: words, ratings, scores, buckets, bitsets, tiers
+    assert list(back.ratings) == list(INDEX.ratings)
+    rng = random.Random(3)
+    for _ in range(200):
+        hand = "".join(rng.choice(LETTERS + "??") for _ in range(rng.randint(1, 10)))
+        assert back.best(hand, 7) == INDEX.best(hand, 7)
+    keep = lambda r: r.cefr is not None  # noqa: E731
+    assert back.mask(keep) == INDEX.mask(keep)
+
+
+def test_an_index_of_no_word_is_stored_too():
+    from wordforge_cli.wordforge.hands import index_bytes, index_from_bytes
+
+    empty = build_index(RULES, Tables(words={"quizzical": WordInfo("quizzical")}, zipf={}), 3)
+    assert len(empty) == 0
+    assert index_from_bytes(index_bytes(empty), RULES) == empty
+
+
+def test_damaged_index_bytes_are_a_value_error_or_a_searchable_index():
+    from wordforge_cli.wordforge.hands import index_bytes, index_from_bytes
+
+    small = build_index(RULES, _table(5, 300), 10)
+    data = index_bytes(small)
+    rng = random.Random(7)
+    cuts = sorted(rng.sample(range(len(data)), 150))
+    flips = rng.sample(range(len(data)), 300)
+    damaged = [data[:cut] for cut in cuts] + [data + b"\0"]
+    damaged += [data[:at] + bytes([data[at] ^ (1 << rng.randrange(8))]) + data[at + 1:]
+                for at in flips]
+    read = 0
+    for blob in damaged:
+        try:
+            index = index_from_bytes(blob, RULES)
+        except ValueError:
+            continue
+        read += 1
+        for hand in ("quaffe?trs", "etaoinshrd", "??"):  # never a traceback in a search
+            index.best(hand, 5)
+        list(index.ratings)
+    assert read < len(damaged)  # most damage is caught while reading
+
+
+def test_index_bytes_refuse_text_a_line_cannot_hold():
+    from wordforge_cli.wordforge.hands import index_bytes
+
+    odd = build_index(RULES, Tables(words={"ab": WordInfo("ab", "", "", "", "two\nlines")},
+                                    zipf={}), 10)
+    with pytest.raises(ValueError):
+        index_bytes(odd)

@@ -100,3 +100,92 @@ def test_bad_hand_or_word(run, data, args, needle):
     result = run("tiles", *args, "--data", data)
     assert result.exit_code == 2 and needle in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+# ---- the hand index cache ----------------------------------------------------------------------
+
+def _cached(home) -> list:
+    folder = home / "wfkit"
+    return sorted(folder.glob("hands-*.bin")) if folder.is_dir() else []
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_best_is_the_same_bytes_built_stored_and_read(run, data, tmp_path, monkeypatch,
+                                                      json_flag):
+    home = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    args = ["tiles", "--hand", "QUAFFE?TRS", "--best", "-k", "25", "--data", data, *json_flag]
+    built = run(*args)
+    assert built.exit_code == 0, built.stderr
+    (stored,) = _cached(home)
+    assert run(*args).stdout == built.stdout  # read from the cache
+    monkeypatch.setenv("WFKIT_NO_CACHE", "1")
+    stored.unlink()
+    assert run(*args).stdout == built.stdout and not _cached(home)  # no cache: nothing written
+
+
+def test_a_damaged_or_foreign_cache_file_is_built_again(run, data, tmp_path, monkeypatch):
+    home = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    args = ["tiles", "--hand", "QUAFFE?TRS", "--best", "--data", data]
+    expected = run(*args).stdout
+    (stored,) = _cached(home)
+    good = stored.read_bytes()
+    header = 12 + 32 + 8 + 32
+    for bad in (b"", b"junk", good[:header], good[:-1], good + b"x",
+                good[:header] + bytes([good[header] ^ 1]) + good[header + 1:],  # checksum
+                good[:12] + bytes(32) + good[44:]):                             # another key
+        stored.write_bytes(bad)
+        result = run(*args)
+        assert (result.exit_code, result.stdout, result.stderr) == (0, expected, "")
+        assert stored.read_bytes() == good  # stored anew
+    stored.unlink()
+    stored.symlink_to(tmp_path / "elsewhere.bin")  # a planted link is not followed
+    (tmp_path / "elsewhere.bin").write_bytes(good)
+    assert run(*args).stdout == expected and not stored.is_symlink()
+
+
+def test_an_unwritable_cache_only_builds(run, data, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("x")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    args = ["tiles", "--hand", "QUAFFE?TRS", "--best", "--data", data]
+    result = run(*args)
+    assert result.exit_code == 0 and result.stderr == "" and "makes no" not in result.stdout
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/dir")  # ignored (XDG): ~/.cache then
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert run(*args).stdout == result.stdout and _cached(tmp_path / "home" / ".cache")
+
+
+def test_the_cache_follows_every_input(run, data, tmp_path, monkeypatch):
+    """A changed word table, rules file, CEFR or overrides file, --no-lemma or hand length
+    is another index: each gives what a build without the cache gives."""
+    home = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    cefr = tmp_path / "cefr.yaml"
+    cefr.write_text("quaff: A1\n", encoding="utf-8")
+    overrides = tmp_path / "over.yaml"
+    overrides.write_text("quaff: legendary\n", encoding="utf-8")
+    variants = [[], ["--no-lemma"], ["--cefr", cefr], ["--overrides", overrides],
+                ["--config", EXAMPLES / "rarity-no-short-cap.yaml"]]
+    hands = ["QUAFFE?TRS", "QUAFFETRS"]
+
+    def outputs() -> list[str]:
+        results = [run("tiles", "--hand", h, "--best", "--json", "--data", data, *v)
+                   for v in variants for h in hands]
+        assert all(r.exit_code == 0 for r in results), [r.stderr for r in results]
+        return [r.stdout for r in results]
+
+    monkeypatch.setenv("WFKIT_NO_CACHE", "1")
+    plain = outputs()
+    monkeypatch.delenv("WFKIT_NO_CACHE")
+    assert outputs() == plain and outputs() == plain  # built and stored, then read
+    assert len(_cached(home)) == min(len(variants) * len(hands), 8)
+    cefr.write_text("quaff: C2\n", encoding="utf-8")  # same name, new bytes
+    table = data.read_text(encoding="utf-8")
+    data.write_text("".join(line for line in table.splitlines(keepends=True)
+                            if not line.startswith("quaff\t")), encoding="utf-8")
+    monkeypatch.setenv("WFKIT_NO_CACHE", "1")
+    changed = outputs()
+    monkeypatch.delenv("WFKIT_NO_CACHE")
+    assert changed != plain and outputs() == changed

@@ -44,10 +44,8 @@ class BalanceSection(Section):
     def warm(self) -> None:
         if self.ready is None:
             from wordforge_cli.wordforge.balance import Turns, knows
-            from wordforge_cli.wordforge.hands import build_index
 
-            index = build_index(self.rules, self.files.tables(self.rules, whole=True),
-                                self.rules.tiles.hand_size, use_lemma=self.files.lemma)
+            index = self.files.hand_index(self.rules, self.rules.tiles.hand_size)
             masks = [index.mask(knows(m, self.rules)) for m in self.models]
             self.ready = (index, Turns(index, self.rules), masks)
 

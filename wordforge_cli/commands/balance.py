@@ -103,8 +103,9 @@ def _run(rule: RuleFiles, models: Sequence[Model], players: int, seed: int, game
     from wordforge_cli.batch.balance import BalanceSection, asked_of
     from wordforge_cli.batch.sinks import summed
     from wordforge_cli.wordforge.balance import check_seats
+    from wordforge_cli.wordforge.english import read_rules
 
-    rules = rule.load(whole=True)[0]
+    rules = read_rules(rule.config_path)
     check_seats(rules, players)
     section = BalanceSection("balance", games, (), 0, asked_of(models, game), rules=rules,
                              models=list(models), game=game, files=rule)
@@ -124,15 +125,15 @@ def _round_robin(ctx: click.Context, rule: RuleFiles, models: Sequence[Model], s
     from wordforge_cli.io.output import atomic_write, dumps_pretty
     from wordforge_cli.render.balance import round_robin_text
     from wordforge_cli.wordforge.balance import check_seats, round_robin
-    from wordforge_cli.wordforge.hands import build_index
+    from wordforge_cli.wordforge.english import read_rules
 
     if compare_path:
         raise UsageError("--round-robin rates models under one rules file: not with --compare")
     if len({m.name for m in models}) < 2 or len({m.name for m in models}) != len(models):
         raise UsageError("--round-robin: give two or more different --player models")
-    rules, tables = rule.load(whole=True)
+    rules = read_rules(rule.config_path)
     check_seats(rules, 2)
-    index = build_index(rules, tables, rules.tiles.hand_size, use_lemma=rule.lemma)
+    index = rule.hand_index(rules, rules.tiles.hand_size)
     doc = {"seed": seed, "round_robin": round_robin(index, rules, models, seed, games, game)}
     report_seed(ctx, seed)
     with atomic_write(output) as fh:

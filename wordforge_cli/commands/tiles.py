@@ -120,10 +120,11 @@ def _text(rules: Rules, numbered: bool) -> Lines:
 
 def _best_words(hand: str, top: int, rule: RuleFiles, as_json: bool) -> None:
     from wordforge_cli.io.output import dumps
-    from wordforge_cli.wordforge.hands import best_record, build_index
+    from wordforge_cli.wordforge.english import read_rules
+    from wordforge_cli.wordforge.hands import best_record
 
-    rules, tables = rule.load(whole=True)
-    index = build_index(rules, tables, len(hand), use_lemma=rule.lemma)
+    rules = read_rules(rule.config_path)
+    index = rule.hand_index(rules, len(hand))
     found = index.best(hand, top)
     records = [best_record(hand, rank, b, rules) for rank, b in enumerate(found, start=1)]
     if as_json:

@@ -171,7 +171,7 @@ class Turns:
         """
         index = self.index
         words, products = index.words, self.products
-        ratings = index.ratings
+        tiers = index.tiers
         plain = index.scores
         best: tuple[int, int, int, bool] | None = None
         bound = self._bound(counter, fortress)
@@ -196,7 +196,7 @@ class Turns:
                 combo = counter + 1 if len(word) > plen else 0
                 link = word[0] == first
             value = score(i, Play(combo, False, link, False, fortress),
-                          ratings[i].battle_tier)[0]
+                          tiers[i])[0]
             if best is None or value > best[0] or (value == best[0] and (
                     plain[i] > plain[best[1]]
                     or (plain[i] == plain[best[1]] and words[i] < words[best[1]]))):
@@ -206,7 +206,7 @@ class Turns:
     def value(self, i: int, combo: int, link: bool, fortress: bool,
               powerup: str | None = None) -> int:
         """Word ``i``'s score this turn with ``powerup`` spent on it."""
-        tier = self.index.ratings[i].battle_tier
+        tier = self.index.tiers[i]
         if powerup == "gold_rush":
             tier = min(tier + self.rules.gold_rush_tiers, self.top)
         play = Play(combo, powerup == "double", link, powerup == "overdrive", fortress)
@@ -348,7 +348,7 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
             seat.counter = combo
             seat.previous = word
             longest[s] = max(longest[s], combo)
-            tier = index.ratings[i].battle_tier
+            tier = index.tiers[i]
             if spent == "gold_rush":
                 tier = min(tier + rules.gold_rush_tiers, turns.top)
             tally.turn_scores[value] += 1

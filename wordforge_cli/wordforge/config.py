@@ -6,6 +6,9 @@ the rarity engine's options declared once (:data:`RULE`, :data:`RATING`; see
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +21,7 @@ from wordforge_cli.options.spec import CLI, PACK, Field, Parsed, Spec
 
 if TYPE_CHECKING:
     from wordforge_cli.wordforge.balance import Model
+    from wordforge_cli.wordforge.hands import HandIndex
     from wordforge_cli.wordforge.rarity import Play, Rating, Rules, Score, Tables
 
 _FILE = click.Path(dir_okay=False)
@@ -120,6 +124,114 @@ class RuleFiles:
 
         return open_tables(rules, data=self.data_path, cefr=self.cefr_path,
                            overrides=self.overrides_path, whole=whole)
+
+    def hand_index(self, rules: Rules, max_length: int) -> HandIndex:
+        """The hand index of these files under ``rules`` (words of at most ``max_length``
+        letters): the one the user's cache holds for exactly these inputs, else built (and
+        stored there). Built or read, it is the same index (a test compares them)."""
+        from wordforge_cli.io import cache
+        from wordforge_cli.wordforge.hands import build_index, index_bytes, index_from_bytes
+
+        key = self._index_key(rules, max_length)
+        if key is not None:
+            data = cache.read("hands", key, INDEX_CAP)
+            if data is not None:
+                try:
+                    return index_from_bytes(data, rules)
+                except ValueError:
+                    pass  # a damaged or foreign file: build the index, store it anew
+        index = build_index(rules, self.tables(rules, whole=True), max_length,
+                            use_lemma=self.lemma)
+        # stored only when the inputs read now are still those the key was taken from
+        if key is not None and key == self._index_key(rules, max_length):
+            try:
+                payload = index_bytes(index)
+            except ValueError:  # a table whose text a stored index cannot hold
+                return index
+            cache.write("hands", key, payload)
+        return index
+
+    def _index_key(self, rules: Rules, max_length: int) -> bytes | None:
+        """sha256 of everything the hand index is made from: the code that makes it, the
+        rules (their full repr), the word table (the bundled data version, or the bytes of
+        the user's table), wordfreq's English lists, the user's CEFR and overrides files,
+        the lemma switch and the length. None when a file cannot be read (the build then
+        reports it)."""
+        parts = [f"hand index {max_length} {self.lemma} {sys.byteorder}", repr(rules),
+                 _code_digest()]
+        for kind, path in (("word table", self.data_path), ("CEFR table", self.cefr_path),
+                           ("overrides table", self.overrides_path)):
+            if path is None:
+                parts.append(f"{kind}: bundled {_bundled_data()}" if kind == "word table"
+                             else f"{kind}: none")
+                continue
+            digest = _file_digest(path, kind)
+            if digest is None:
+                return None
+            # the suffix too: it chooses how a CEFR table is parsed
+            parts.append(f"{kind}: {Path(path).suffix.lower()!r} {digest}")
+        zipf = _zipf_digest()
+        if zipf is None:
+            return None
+        parts.append(f"zipf: {zipf}")
+        return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).digest()
+
+
+INDEX_CAP = 1024 * 1024 * 1024  # a stored hand index read back (the bundled table's: ~11 MB)
+
+
+def _file_digest(path: str | Path, kind: str) -> str | None:
+    """sha256 of a regular file's bytes (opened as the table readers open it), or None."""
+    from wordforge_cli.core.errors import ConfigError
+    from wordforge_cli.io.inputs import open_regular
+
+    try:
+        fd, _ = open_regular(path, kind)
+    except ConfigError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            return hashlib.file_digest(fh, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+@functools.cache
+def _bundled_data() -> str:
+    from wordforge_cli.io.dataversion import data_version
+
+    return data_version()
+
+
+@functools.cache
+def _code_digest() -> str:
+    """sha256 of the modules whose code decides what the hand index holds."""
+    from wordforge_cli.wordforge import english, hands, rarity
+
+    digest = hashlib.sha256()
+    for module in (english, hands, rarity):
+        digest.update(Path(str(module.__file__)).read_bytes())
+    return digest.hexdigest()
+
+
+@functools.cache
+def _zipf_digest() -> str | None:
+    """sha256 of wordfreq's code and English frequency lists (the Zipf values' source),
+    found without importing it; None when they cannot be read."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("wordfreq")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(spec.submodule_search_locations[0])
+    files = [folder / "__init__.py", *sorted((folder / "data").glob("*_en.msgpack.gz"))]
+    digest = hashlib.sha256()
+    for path in files:
+        file = _file_digest(path, "file")
+        if file is None:
+            return None
+        digest.update(f"{path.name} {file}\n".encode())
+    return digest.hexdigest()
 
 
 def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:

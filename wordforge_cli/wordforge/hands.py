@@ -16,12 +16,16 @@ Pure: plain data in, plain data out; no files, no printing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import struct
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from itertools import accumulate
+from typing import Any, overload
 
 from wordforge_cli.wordforge.rarity import (
+    LEVELS,
     WILD,
     Play,
     Rating,
@@ -107,17 +111,18 @@ class HandIndex:
     rules: Rules
     max_length: int
     words: tuple[str, ...]
-    ratings: tuple[Rating, ...]
-    scores: tuple[int, ...]            # plain score (no power-up, no wild)
-    products: tuple[Fraction, ...]     # the exact product before floor
-    buckets: dict[int, Segment]        # uncommon-letter mask -> its words
+    ratings: Sequence[Rating]
+    scores: Sequence[int]              # plain score (no power-up, no wild)
+    products: Sequence[Fraction]       # the exact product before floor
+    buckets: Mapping[int, Segment]     # uncommon-letter mask -> its words
     uncommon: dict[str, int]           # uncommon letter -> its bit in a bucket mask
     whole: Segment                     # every word in one bucket (for hands with wilds)
-    tile_sums: tuple[int, ...] = ()
+    tile_sums: Sequence[int] = ()
     gold_rush: bool = False
+    tiers: Sequence[int] = ()          # each word's battle tier (its rating's), for searches
     # ("whole", id(mask)) -> its bitset, or a play's score key -> (score, product)
     _cache: dict[tuple[object, ...], tuple[int, Fraction]] = field(default_factory=dict,
-                                                                   repr=False)
+                                                                   repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -200,7 +205,7 @@ class HandIndex:
               tier: int | None = None) -> tuple[int, Fraction]:
         """(score, exact product) of word ``i`` under ``play`` (tier: its battle tier)."""
         word = self.words[i]
-        tier = self.ratings[i].battle_tier if tier is None else tier
+        tier = self.tiers[i] if tier is None else tier
         if play.wild:
             points = self.rules.tiles.points
             wild = set(play.wild)
@@ -241,7 +246,7 @@ class HandIndex:
                 del found[k:]
                 floor_score = -found[-1][0]
         found.sort()
-        return [Best(w, -s, self.ratings[i].battle_tier, pos) for s, w, i, pos in found[:k]]
+        return [Best(w, -s, self.tiers[i], pos) for s, w, i, pos in found[:k]]
 
 
 def build_index(rules: Rules, tables: Tables, max_length: int, *, use_lemma: bool = True,
@@ -305,7 +310,8 @@ def build_index(rules: Rules, tables: Tables, max_length: int, *, use_lemma: boo
     sums_sorted = tuple(sums[i] for i in order)
     return HandIndex(rules, max_length, words_sorted, ordered, scores, products, buckets,
                      uncommon, Segment(tuple(range(len(words_sorted))), whole,
-                                       (1 << len(words_sorted)) - 1), sums_sorted, gold_rush)
+                                       (1 << len(words_sorted)) - 1), sums_sorted, gold_rush,
+                     tuple(r.battle_tier for r in ordered))
 
 
 def _lengths(text: str, letters: str, points: dict[str, int]) -> list[int]:
@@ -346,3 +352,303 @@ def best_record(hand: str, rank: int, best: Best, rules: Rules) -> dict[str, Any
     return {"hand": hand.upper(), "rank": rank, "word": best.word, "score": best.score,
             "rarity": tier.key, "label": tier.label, "letters": len(best.word),
             "wild_positions": [p + 1 for p in best.wild]}
+
+
+
+
+# ---- the index as bytes (what the index cache stores) --------------------------------------
+# Plain arrays and UTF-8 text in length-prefixed chunks, never pickled objects. Reading checks
+# every count, offset and range against the words the index holds (and cuts each bitset to its
+# bucket's width), so a damaged or crafted file is a ValueError while it is read (the caller
+# then builds the index), never an index out of range later in a search. What a search does
+# not need is made on first use: the ratings (a balance player's vocabulary reads them), and
+# a bucket's bitsets when a hand reaches it.
+INDEX_FORMAT = 1
+_CHUNK = struct.Struct("<Q")
+_U8, _U32, _I64 = "B", next(c for c in "IL" if array(c).itemsize == 4), "q"
+_CEFR = frozenset(("", *LEVELS))
+
+
+class _Chunks:
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def raw(self, data: bytes) -> None:
+        self.parts += [_CHUNK.pack(len(data)), data]
+
+    def ints(self, values: Iterable[int], code: str = _I64) -> None:
+        try:
+            self.raw(array(code, values).tobytes())
+        except OverflowError:
+            raise ValueError("a number too large for the index") from None
+
+    def floats(self, values: Iterable[float]) -> None:
+        self.raw(array("d", values).tobytes())
+
+    def lines(self, values: Iterable[str | None], *, optional: bool = False) -> None:
+        """Strings one a line; ``optional``: None as an empty line (so "" cannot be stored)."""
+        texts = []
+        for v in values:
+            if v is None and optional:
+                v = ""
+            elif not isinstance(v, str) or (optional and not v):
+                raise ValueError(f"cannot store the field {v!r}")
+            if "\n" in v:
+                raise ValueError(f"cannot store a line break in {v!r}")
+            texts.append(v)
+        self.raw("\n".join(texts).encode("utf-8"))
+
+
+class _Reader:
+    def __init__(self, data: bytes):
+        self.data = data
+        self.at = 0
+
+    def raw(self) -> bytes:
+        if self.at + _CHUNK.size > len(self.data):
+            raise ValueError("index data cut short")
+        (size,) = _CHUNK.unpack_from(self.data, self.at)
+        start = self.at + _CHUNK.size
+        if size > len(self.data) - start:
+            raise ValueError("index data cut short")
+        self.at = start + size
+        return self.data[start:self.at]
+
+    def ints(self, count: int, low: int = 0, high: int | None = None,
+             code: str = _I64) -> array[int]:
+        """``count`` numbers in ``low..high`` (None: any; the range checks cost a pass each)."""
+        values = array(code)
+        values.frombytes(self.raw())
+        if len(values) != count:
+            raise ValueError("index numbers out of place")
+        if code == _U8 and high is not None:  # (one C pass: drop the bytes in range)
+            if values.tobytes().translate(None, bytes(range(low, min(high, 255) + 1))):
+                raise ValueError("index numbers out of range")
+        elif values and ((low > 0 or code == _I64) and min(values) < low
+                         or high is not None and max(values) > high):
+            raise ValueError("index numbers out of range")
+        return values
+
+    def floats(self, count: int) -> array[float]:
+        values = array("d")
+        values.frombytes(self.raw())
+        if len(values) != count:
+            raise ValueError("index numbers out of range")
+        return values
+
+    def text(self, count: int) -> str:
+        """``count`` lines joined (split on use)."""
+        text = self.raw().decode("utf-8")
+        if text.count("\n") != count - 1 and (count or text):
+            raise ValueError("index text out of place")
+        return text
+
+    def end(self) -> None:
+        if self.at != len(self.data):
+            raise ValueError("index data runs on")
+
+
+def _lines(text: str, count: int, *, optional: bool = False) -> list[Any]:
+    values = text.split("\n") if count else []
+    return [v or None for v in values] if optional else values
+
+
+class _StoredRatings(Sequence[Rating]):
+    """The ratings of a stored index, made from its columns on first use."""
+
+    def __init__(self, make: Callable[[], tuple[Rating, ...]], count: int):
+        self._make: Callable[[], tuple[Rating, ...]] | None = make
+        self._rows: tuple[Rating, ...] = ()
+        self._count = count
+
+    def _all(self) -> tuple[Rating, ...]:
+        if self._make is not None:
+            self._rows, self._make = self._make(), None
+        return self._rows
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, i: int) -> Rating: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Rating, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Rating | tuple[Rating, ...]:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[Rating]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._all() == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list: equality by content
+
+
+class _StoredBuckets(Mapping[int, Segment]):
+    """The buckets of a stored index: each read from the stored bytes when first used
+    (segment ``len(keys)``, after the buckets, is the whole index's)."""
+
+    def __init__(self, keys: Sequence[int], sizes: Sequence[int], ids: array[int],
+                 letters: list[str], bits: list[int], blob: list[int], data: bytes):
+        self._at = {key: n for n, key in enumerate(keys)}
+        self._keys = keys
+        self._sizes = sizes
+        self._ids = ids
+        self._letters = letters
+        self._id_at = [0, *accumulate(sizes)]
+        self._entry_at = [0, *accumulate(map(len, letters))]
+        self._bits = bits      # entry -> its first bitset (and the next entry's: its end)
+        self._blob = blob      # bitset -> its first byte in data
+        self._data = data
+        self._made: dict[int, Segment] = {}
+
+    def segment(self, n: int) -> Segment:
+        size, start = self._sizes[n], self._id_at[n]
+        full = (1 << size) - 1
+        data, blob, bits, from_bytes = self._data, self._blob, self._bits, int.from_bytes
+        exceed: dict[str, tuple[int, ...]] = {}
+        for entry, letter in enumerate(self._letters[n], start=self._entry_at[n]):
+            exceed[letter] = tuple(from_bytes(data[blob[b]:blob[b + 1]], "little") & full
+                                   for b in range(bits[entry], bits[entry + 1]))
+        return Segment(tuple(self._ids[start:start + size]), exceed, full)
+
+    def __getitem__(self, key: int) -> Segment:
+        seg = self._made.get(key)
+        if seg is None:
+            seg = self._made[key] = self.segment(self._at[key])
+        return seg
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._at
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+def _segment_chunks(out: _Chunks, segments: Sequence[Segment]) -> None:
+    """The segments, the last one (the whole index's: every word in order) without its ids."""
+    out.ints((len(seg.ids) for seg in segments), _U32)
+    out.ints((i for seg in segments[:-1] for i in seg.ids), _U32)
+    out.lines("".join(seg.exceed) for seg in segments)
+    out.ints((len(levels) for seg in segments for levels in seg.exceed.values()), _U8)
+    blobs = [b.to_bytes((b.bit_length() + 7) // 8, "little")
+             for seg in segments for levels in seg.exceed.values() for b in levels]
+    out.ints(map(len, blobs), _U32)
+    out.raw(b"".join(blobs))
+
+
+def _read_segments(src: _Reader, keys: Sequence[int], words: int) -> tuple[_StoredBuckets,
+                                                                           Segment]:
+    """The buckets (lazy) and the whole index's segment (the last one stored)."""
+    count = len(keys) + 1
+    sizes = src.ints(count, 1 if words else 0, words, _U32)  # (no word: one empty segment)
+    ids = src.ints(sum(sizes) - words, 0, words - 1, _U32)
+    letters = _lines(src.text(count), count)
+    levels = src.ints(sum(map(len, letters)), 1, words, _U8)
+    widths = src.ints(sum(levels), 0, (words + 7) // 8, _U32)
+    blob = src.raw()
+    # every word in the buckets once (by count), and in the whole index's segment
+    if len(blob) != sum(widths) or sizes[-1] != words or sum(sizes) != 2 * words:
+        raise ValueError("index buckets out of place")
+    ids.extend(range(words))
+    buckets = _StoredBuckets(keys, sizes, ids, letters, [0, *accumulate(levels)],
+                             [0, *accumulate(widths)], blob)
+    return buckets, buckets.segment(len(keys))
+
+
+def index_bytes(index: HandIndex) -> bytes:
+    """The index as bytes, read back by :func:`index_from_bytes` (its rules are not stored:
+    the reader gives them). ValueError when a rating holds text a line cannot (a line break,
+    or an empty optional field, which reads back as None)."""
+    n = len(index.words)
+    ratings = index.ratings
+    if [r.word for r in ratings] != list(index.words) or not all(r.playable for r in ratings):
+        raise ValueError("the ratings are not the index's playable words")
+    if list(index.tiers) != [r.battle_tier for r in ratings]:
+        raise ValueError("the tiers are not the ratings' battle tiers")
+    if index.whole.ids != tuple(range(n)):
+        raise ValueError("the whole segment is not every word in order")
+    groups: dict[tuple[int, Fraction], int] = {}
+    of = [groups.setdefault((s, p), len(groups))
+          for s, p in zip(index.scores, index.products, strict=True)]
+    out = _Chunks()
+    out.ints((INDEX_FORMAT, index.max_length, index.gold_rush, n, len(index.buckets),
+              len(groups)))
+    out.lines(index.words)
+    out.floats(r.zipf for r in ratings)
+    out.lines((r.cefr for r in ratings), optional=True)
+    out.ints((r.tier for r in ratings), _U8)
+    out.lines(r.source for r in ratings)
+    out.ints(index.tiers, _U8)
+    out.lines((r.cefr_lemma for r in ratings), optional=True)
+    out.lines((r.pos for r in ratings), optional=True)
+    out.lines((r.gloss for r in ratings), optional=True)
+    out.lines(f"{score} {product}" for score, product in groups)
+    out.ints(of, _U32)
+    out.ints(index.tile_sums, _U32)
+    out.lines(["".join(index.uncommon)])
+    out.ints(index.uncommon.values())
+    out.ints(index.buckets)
+    _segment_chunks(out, [*index.buckets.values(), index.whole])
+    return b"".join(out.parts)
+
+
+def index_from_bytes(data: bytes, rules: Rules) -> HandIndex:
+    """The index :func:`index_bytes` wrote, under ``rules`` (those it was built with); a
+    ValueError for anything else."""
+    try:
+        return _index_from_bytes(data, rules)
+    except (IndexError, KeyError, ZeroDivisionError, OverflowError) as exc:
+        raise ValueError(f"not an index: {type(exc).__name__}") from None
+
+
+def _index_from_bytes(data: bytes, rules: Rules) -> HandIndex:
+    src = _Reader(data)
+    form, max_length, gold_rush, n, nb, ng = src.ints(6, 0, 2**62)
+    if form != INDEX_FORMAT or gold_rush > 1:
+        raise ValueError("not an index of this format")
+    words = tuple(_lines(src.text(n), n))
+    if n and (not all(words) or max(map(len, words)) > max_length):
+        raise ValueError("index words out of place")
+    zipf = src.floats(n)
+    cefr = src.text(n)
+    if not set(_lines(cefr, n)) <= _CEFR:
+        raise ValueError("unknown CEFR level in the index")
+    top = len(rules.tiers) - 1
+    tier = src.ints(n, 0, top, _U8)
+    source = src.text(n)
+    battle = src.ints(n, 0, top, _U8)
+    lemma, pos, gloss = (src.text(n) for _ in range(3))
+
+    def ratings() -> tuple[Rating, ...]:
+        return tuple(map(Rating._make, zip(
+            words, zipf, _lines(cefr, n, optional=True), tier, _lines(source, n), battle,
+            (True,) * n, *(_lines(t, n, optional=True) for t in (lemma, pos, gloss)),
+            strict=True)))
+
+    groups = []
+    for line in _lines(src.text(ng), ng):
+        score, product = line.split(" ")
+        groups.append((int(score), Fraction(product)))
+    of = src.ints(n, code=_U32)  # (a group out of range fails its look-up below)
+    tile_sums = src.ints(n, code=_U32)
+    letters = src.text(1)
+    bits = src.ints(len(letters), 1, 2**62)
+    uncommon = dict(zip(letters, bits, strict=True))
+    if len(uncommon) != len(letters) or any(b & (b - 1) for b in bits):
+        raise ValueError("index letters out of place")
+    keys = src.ints(nb, 0, 2**62)
+    if len(set(keys)) != nb:
+        raise ValueError("index buckets out of place")
+    buckets, whole = _read_segments(src, keys, n)
+    src.end()
+    scores = tuple(map([s for s, _ in groups].__getitem__, of))
+    products = tuple(map([p for _, p in groups].__getitem__, of))
+    return HandIndex(rules, max_length, words, _StoredRatings(ratings, n), scores, products,
+                     buckets, uncommon, whole, tuple(tile_sums), bool(gold_rush), tuple(battle))
