@@ -62,23 +62,30 @@ def _bad_line(text: str, path: Any) -> ConfigError:
     return ConfigError("cannot read the word table", path=path)  # pragma: no cover
 
 
+def _rows(text: str, path: Any) -> list[tuple[str, str, str, str, str]]:
+    """The table's lines as five fields each: no control character (a gloss reaches table,
+    csv and md output), every line of the form, every CEFR level known."""
+    control = _TABLE_CONTROL.search(text)
+    if control is not None:
+        raise ConfigError(f"a field has a control character (U+{ord(control.group()):04X}); "
+                          "it would break lines", path=path,
+                          line=text.count("\n", 0, control.start()) + 1)
+    rows: list[tuple[str, str, str, str, str]] = _ROWS.findall(text)
+    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    if len(rows) != lines or not {row[1] for row in rows} <= _LEVELS:
+        raise _bad_line(text, path)
+    return rows
+
+
 def check_word_table(text: str, path: Any) -> dict[str, tuple[str, str, str, str, str]]:
     """A user's word table, checked whole before any lookup: every line five tab-separated
     fields with a known CEFR level, the words strictly sorted in byte order (what the binary
     search relies on: ``LC_ALL=C sort``), no word twice, and a final newline (a table cut
     short mid-copy usually lacks it). Returns word -> its five fields."""
-    control = _TABLE_CONTROL.search(text)  # a gloss reaches table, csv and md output
-    if control is not None:
-        raise ConfigError(f"a field has a control character (U+{ord(control.group()):04X}); "
-                          "it would break lines", path=path,
-                          line=text.count("\n", 0, control.start()) + 1)
-    rows = _ROWS.findall(text)
-    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
-    if len(rows) != lines or not {row[1] for row in rows} <= _LEVELS:
-        raise _bad_line(text, path)
+    rows = _rows(text, path)
     if text and not text.endswith("\n"):
         raise ConfigError("the last line has no newline (a truncated table?)", path=path,
-                          line=lines)
+                          line=text.count("\n") + 1)
     previous = ""
     for number, row in enumerate(rows, start=1):
         word = row[0]
@@ -177,15 +184,7 @@ def load_words(path: Path, *, trusted: bool = False) -> dict[str, tuple[str, str
     text = _read_table(path)
     if not trusted:
         return check_word_table(text, path)
-    control = _TABLE_CONTROL.search(text)  # a gloss reaches table, csv and md output
-    if control is not None:
-        raise ConfigError(f"a field has a control character (U+{ord(control.group()):04X}); "
-                          "it would break lines", path=path,
-                          line=text.count("\n", 0, control.start()) + 1)
-    rows = _ROWS.findall(text)
-    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
-    if len(rows) != lines or not {row[1] for row in rows} <= _LEVELS:
-        raise _bad_line(text, path)
+    rows = _rows(text, path)
     return {row[0]: row for row in rows}
 
 
