@@ -244,16 +244,25 @@ def test_preview_draws_win_rates_and_difficulty_per_step(built, tmp_path, run):
     page = html.read_text(encoding="utf-8")
     sections = _sections(out)
     # pools and played: self-play wins; boards: difficulty scores; run and sets: also per step
-    charts = {name: re.search(rf'id="section-{name}".*?</section>', page, re.S).group(0)
-              .count('<figure class="chart">') for name in sections}
+    # (the play charts, by their captions: a section's own charts of its boards or pools
+    # stand beside them)
+    play = re.compile(r'<figure class="chart">(?:(?!</figure>).)*?<figcaption>(?:boards per '
+                      r'difficulty|mean difficulty|games won by)(?:(?!</figure>).)*</figure>',
+                      re.S)
+    parts = {name: re.search(rf'id="section-{name}".*?</section>', page, re.S).group(0)
+             for name in sections}
+    charts = {name: len(play.findall(part)) for name, part in parts.items()}
     assert charts == {"pools": 1, "played": 1, "plain": 0, "boards": 1, "run": 2, "sets": 2,
                       "nodiff": 0}
     assert "mean difficulty score per ramp step" in page
     assert "mean difficulty score per plan phase" in page
     dom = chromium_dom(html, tmp_path / "profile")
     body = re.search(r"<body[^>]*>", dom).group(0)
-    assert 'data-charts-drawn="7"' in body, body
-    bars = len(re.findall(r'<rect class="bar"', dom))
+    drawn = page.count('<figure class="chart">')
+    assert f'data-charts-drawn="{drawn}"' in body, body
+    assert len(re.findall(r'<rect class="bar"', dom)) == page.count('<rect class="bar"')
+    bars = sum(chart.count('<rect class="bar"') for part in parts.values()
+               for chart in play.findall(part))
     assert bars == sum(len(sections[name]["stats"]["difficulty"]["per_step"])
                        for name in ("run", "sets")) + sum(
         len(sections[name]["stats"]["difficulty"]["histogram"])

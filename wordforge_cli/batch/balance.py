@@ -112,4 +112,4 @@ def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
 # games between simulated players: one record a game, the designer's figures in the manifest
 BALANCE = Kind("balance", (GAME + RULE).keys(PACK), (), _prepare, default_count=1000,
                count=GAME["games"],
-               charts=_charts)
+               charts=_charts, noun="game")

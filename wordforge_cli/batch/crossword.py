@@ -344,9 +344,16 @@ def load_lexicon(path: str | Path, v: Mapping[str, Any], *, duplicates: bool = F
 FORMS = {cls.kind: cls for cls in (BatchSection, EndlessSection, ChallengeSection)}
 
 
-def _kind(cls: type[BoardSection]) -> Kind:
+def _kind(cls: type[BoardSection], group: str | None = None) -> Kind:
     return Kind(cls.kind, FILE_KEYS + cls.spec.keys(PACK), RENDERS, _prepare(cls),
-                count=cls.spec["count"], draw=_draw, charts=play_charts)
+                count=cls.spec["count"], draw=_draw, charts=_charts, noun="board",
+                group=group)
+
+
+def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
+    from wordforge_cli.render.charts import crossword_charts
+
+    return crossword_charts(stats) + play_charts(kind, stats)
 
 
 def _draw(section: str, record: dict[str, Any]) -> str:
@@ -357,4 +364,5 @@ def _draw(section: str, record: dict[str, Any]) -> str:
 
 CROSSWORD = _kind(BatchSection)  # a batch of boards (one answer band, one blank style)
 ENDLESS = _kind(EndlessSection)  # questions 0..count-1 of the endless run (the config's plan)
-CHALLENGE = _kind(ChallengeSection)  # count challenge sets of 10 boards along the config's ramp
+CHALLENGE = _kind(ChallengeSection, "set")  # count challenge sets of 10 boards along the
+# config's ramp

@@ -167,6 +167,12 @@ def _draw(section: str, record: dict[str, Any]) -> str:
     return pool_figure(record, load_grades())
 
 
+def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
+    from wordforge_cli.render.charts import kanji_charts
+
+    return kanji_charts(stats) + play_charts(kind, stats)
+
+
 def _legend() -> str:
     from wordforge_cli.render.html import grade_legend
 
@@ -175,4 +181,4 @@ def _legend() -> str:
 
 # pools of jukugo for the territory game (n base words + m drawn)
 KANJI = Kind("kanji", OWN_KEYS + POOLS.keys(PACK), renders("kanji"), _prepare,
-             count=POOLS["count"], draw=_draw, charts=play_charts, legend=_legend)
+             count=POOLS["count"], draw=_draw, charts=_charts, legend=_legend, noun="pool")

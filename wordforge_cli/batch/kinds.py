@@ -226,6 +226,10 @@ class Kind:
     # (kind, stats) -> (svg, caption) charts of the section's statistics
     charts: Callable[[str, dict[str, Any]], list[tuple[str, str]]] | None = None
     legend: Callable[[], str] | None = None  # what the drawn figures' colours mean
+    # what one record is, in the game's words ("5 pools"); ``group``: what ``count``
+    # counts when it is not records (a challenge's sets of boards: "5 sets of 10 boards")
+    noun: str = "record"
+    group: str | None = None
 
 
 def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:

@@ -159,4 +159,4 @@ def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
 
 # the rarity table of a vocabulary (one record per word)
 RARITY = Kind("rarity", ("vocab", *RATING.keys(PACK)), (), _prepare, count_fixed=True,
-              charts=_charts)
+              charts=_charts, noun="word")

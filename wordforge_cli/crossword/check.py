@@ -12,7 +12,7 @@ from typing import Any
 
 FIELDS = ("id", "seed", "answer", "spelling", "w", "h", "words", "cells", "inputs", "style",
           "label", "blanked", "attempts", "redraws", "fallback")
-WORD_FIELDS = ("word", "spelling", "x", "y", "dir")
+WORD_FIELDS = ("word", "spelling", "x", "y", "dir")  # then "hint" when the vocabulary has one
 STYLE_NAMES = ("none", "tail", "head", "alt", "most")
 
 
@@ -54,9 +54,11 @@ def check_record(rec: dict[str, Any], vocabulary: Collection[str] | None = None,
     if not isinstance(rec["fallback"], bool):
         errors.append(f"fallback {rec['fallback']!r} is not true or false")
     for i, w in enumerate(words):
-        if tuple(w) != WORD_FIELDS:
+        if tuple(w) not in (WORD_FIELDS, (*WORD_FIELDS, "hint")):
             errors.append(f"word {i} has fields {list(w)}, expected {list(WORD_FIELDS)}")
             return errors
+        if "hint" in w and (not isinstance(w["hint"], str) or not w["hint"]):
+            errors.append(f"word {i} has hint {w['hint']!r}, not a text")
     if len(words) != len(answer):
         errors.append(f"{len(words)} words for a {len(answer)}-letter answer")
     names = [w["word"] for w in words]

@@ -18,12 +18,14 @@ from wordforge_cli.crossword.lexicon import Lexicon
 def record(board: Board, board_id: int | str, seed: int,
            lexicon: Lexicon | None = None) -> dict[str, Any]:
     """The board's JSON object, fields in this order: id, seed, answer, spelling, w, h, words
-    (word, spelling, x, y, dir), cells, inputs, style, label, blanked, attempts, redraws,
-    fallback.
+    (word, spelling, x, y, dir, and hint when the vocabulary gives one), cells, inputs, style,
+    label, blanked, attempts, redraws, fallback.
 
     ``seed`` is the board's own stream seed: ``random.Random(seed)`` makes it again.
     ``spelling`` is the word as the vocabulary gives it (キャッシュ) beside the grid's folded
-    letters (キヤツシユ); without ``lexicon`` it is the grid's spelling. ``label``: the
+    letters (キヤツシユ); without ``lexicon`` it is the grid's spelling. ``hint``: the
+    vocabulary's clue for the word, so a board carries its clues to every reader (a game, a
+    pack's preview or export) without the vocabulary. ``label``: the
     style's name in the game's words (None when the config names none); ``redraws``: boards
     put back because the style blanked nothing; ``fallback``: made by the fallback band.
     """
@@ -69,12 +71,17 @@ def _parts(board: Board, lexicon: Lexicon | None
     if lexicon is not None and board.ids:
         spell = lexicon.spellings
         spellings = [spell[i] for i in board.ids]
+        hints = [lexicon.hints[i] for i in board.ids[1:]]
     else:
         spellings = [board.answer, *(w[0] for w in board.words)]
-    return (spellings[0],
-            [{"word": w, "spelling": sp, "x": x, "y": y, "dir": d}
-             for (w, x, y, d), sp in zip(board.words, spellings[1:], strict=True)],
-            cells, [c for c in cells if c["n"] != -2])
+        hints = [None] * len(board.words)
+    words: list[dict[str, Any]] = []
+    for (w, x, y, d), sp, hint in zip(board.words, spellings[1:], hints, strict=True):
+        placed: dict[str, Any] = {"word": w, "spelling": sp, "x": x, "y": y, "dir": d}
+        if hint:
+            placed["hint"] = hint
+        words.append(placed)
+    return spellings[0], words, cells, [c for c in cells if c["n"] != -2]
 
 
 
@@ -152,8 +159,11 @@ def _middle(board: Board, lexicon: Lexicon) -> bytes:
     spell = lexicon.spellings
     ids = board.ids
     cells = [get(c) or _fragment(cell_text, c, _cell_json, text) for c in board.cells]
-    if ids:  # a placed word's text holds its spelling, the lexicon's (kept by the word)
-        words = [get(w) or _fragment(cell_text, w, _word_json, text, spell[ids[j]])
+    if ids:  # a placed word's text holds its spelling and hint, the lexicon's (kept by the
+        # word)
+        hints = lexicon.hints
+        words = [get(w) or _fragment(cell_text, w, _word_json, text, spell[ids[j]],
+                                     hints[ids[j]])
                  for j, w in enumerate(board.words, 1)]
         spelling = spell[ids[0]]
     else:  # a board made without the lexicon's ids: its words are their own spelling
@@ -200,12 +210,13 @@ def _cell_json(cell: tuple[int, int, str, int], text: dict[str | None, bytes]) -
 
 
 def _word_json(word: tuple[str, int, int, str], text: dict[str | None, bytes],
-               spelling: str) -> bytes:
+               spelling: str, hint: str | None = None) -> bytes:
     w, x, y, d = word
-    return (b'{"word":%b,"spelling":%b,"x":%d,"y":%d,"dir":%b}'
+    return (b'{"word":%b,"spelling":%b,"x":%d,"y":%d,"dir":%b%b}'
             % (text.get(w) or _fragment(text, w, _dumps),
                text.get(spelling) or _fragment(text, spelling, _dumps), x, y,
-               text.get(d) or _fragment(text, d, _dumps)))
+               text.get(d) or _fragment(text, d, _dumps),
+               b',"hint":' + _dumps(hint) if hint else b""))
 
 
 def _json(value: Any) -> str:

@@ -34,10 +34,12 @@ def preview_page(directory: Path, *, items: int = 6) -> str:
                     view.figures.append(kind.draw(entry.name, rec))
         if kind is not None and kind.charts is not None:
             stats = entry.stats if isinstance(entry.stats, dict) else {}
-            view.figures += [figure("chart", svg, caption)
-                             for svg, caption in kind.charts(entry.kind, stats)]
-        if kind is not None and kind.legend is not None:
-            view.legend = kind.legend()
+            view.charts += [figure("chart", svg, caption)
+                            for svg, caption in kind.charts(entry.kind, stats)]
+        if kind is not None:
+            view.noun, view.group = kind.noun, kind.group
+            if kind.legend is not None:
+                view.legend = kind.legend()
         views.append(view)
     return pack_page(manifest, views)
 

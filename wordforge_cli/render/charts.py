@@ -17,9 +17,11 @@ COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b
 
 
 def bar_chart(labels: Sequence[str], values: Sequence[float], title: str, *,
-              percent: bool = False, bar_w: int = 40) -> str:
-    """Vertical bars, one per label, values written above them."""
-    gap, height, top, left = 10, 160, 30, 16
+              percent: bool = False, bar_w: int = 40,
+              shown: Sequence[str] | None = None, fill: str | None = None) -> str:
+    """Vertical bars, one per label, values written above them (``shown``: the texts
+    written instead; ``fill``: one colour for every bar, as a histogram's)."""
+    gap, height, top, left = 10, 160, 44, 16  # top: the title, then the tallest bar's value
     most = max([float(v) for v in values] + [1e-9])
     width = max(220, left * 2 + len(labels) * (bar_w + gap))
     body = [rect(0, 0, width, height + top + 46, fill="#fff", stroke="none", width=0),
@@ -28,10 +30,11 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], title: str, *,
         h = round(height * float(value) / most, 1)
         x = left + i * (bar_w + gap)
         y = top + height - h
-        body.append(rect(x, y, bar_w, max(h, 0.5), fill=COLOURS[i % len(COLOURS)],
+        body.append(rect(x, y, bar_w, max(h, 0.5), fill=fill or COLOURS[i % len(COLOURS)],
                          stroke="none", width=0, cls="bar"))
-        shown = f"{100 * float(value):.0f}%" if percent else f"{float(value):g}"
-        body.append(text(x + bar_w / 2, y - 8, shown, size=11))
+        written = (shown[i] if shown is not None else
+                   f"{100 * float(value):.0f}%" if percent else f"{float(value):g}")
+        body.append(text(x + bar_w / 2, y - 8, written, size=11))
         body.append(text(x + bar_w / 2, top + height + 14, label, size=10, fill="#444"))
     return svg_document(width, height + top + 46, body, title=title)
 
@@ -130,4 +133,96 @@ def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     if wins:
         out.append((win_rates(wins, "self-play wins"),
                     "games won by the first and second player"))
+    return out
+
+
+def _describe(value: object) -> list[float] | None:
+    """A figure's min, p10, median, p90 and max (``core.engine.describe``), else None."""
+    if not isinstance(value, dict):
+        return None
+    return _numbers([value.get(key) for key in QUANTILES])
+
+
+QUANTILES = ("min", "p10", "median", "p90", "max")
+
+
+def quantile_chart(value: object, title: str) -> str | None:
+    """Bars of a figure's min, 10th percentile, median, 90th percentile and max (its
+    ``describe`` summary), or None when it holds no such five numbers."""
+    numbers = _describe(value)
+    if numbers is None:
+        return None
+    return bar_chart(["min", "p10", "median", "p90", "max"], numbers, title, bar_w=44,
+                     fill=COLOURS[0])
+
+
+def _sized(histogram: dict[str, int], title: str, what: str) -> tuple[str, str]:
+    keys = list(histogram)[:MAX_BARS]
+    caption = f"boards per {what}" + (f" (the first {MAX_BARS} of {len(histogram)})"
+                                      if len(histogram) > MAX_BARS else "")
+    return bar_chart(keys, [histogram[k] for k in keys], title, bar_w=22,
+                     fill=COLOURS[0]), caption
+
+
+def crossword_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+    """(svg, caption) of a crossword section's board sizes, blank failure per style and
+    attempts per board (``crossword.stats.BatchStats.summary``)."""
+    out = []
+    size = stats.get("size")
+    for way in ("width", "height"):
+        histogram = _histogram(size.get(way)) if isinstance(size, dict) else None
+        if histogram:
+            out.append(_sized(histogram, f"board {way} (cells)", f"{way} in cells"))
+    failure = stats.get("blank_failure")
+    rates: dict[str, float] = {}
+    if isinstance(failure, dict) and 0 < len(failure) <= 16:
+        for style, figures in failure.items():
+            rate = _number(figures.get("rate")) if isinstance(figures, dict) else None
+            if not isinstance(style, str) or len(style) > 32 or rate is None \
+                    or not 0 <= rate <= 100:
+                rates = {}
+                break
+            rates[style] = rate
+    if rates:
+        made = _number(stats.get("made"))
+        of = f" (n = {made:,.0f} boards)" if made is not None else ""
+        out.append((bar_chart(list(rates), list(rates.values()), "blank failure per style",
+                              bar_w=48, shown=[f"{r:g}%" for r in rates.values()]),
+                    f"first draws each style would leave with nothing to fill{of}"))
+    attempts = stats.get("attempts")
+    made = _number(stats.get("made"))
+    figures = (_numbers([attempts.get("median"), attempts.get("worst"), attempts.get("total")])
+               if isinstance(attempts, dict) else None)
+    if figures is not None and made is not None and made >= 1:
+        median, worst, total = figures
+        mean = total / made
+        out.append((bar_chart(["median", "mean", "worst"], [median, mean, worst],
+                              "attempts per board", bar_w=48,
+                              shown=[f"{median:g}", f"{mean:.2f}", f"{worst:g}"]),
+                    f"layouts tried per board made ({total:,.0f} for {made:,.0f} boards)"))
+    return out
+
+
+def kanji_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
+    """(svg, caption) of a kanji section's kanji per pool, hidden compounds per pool and
+    orphan share (``kanji.stats.PoolStats.summary``)."""
+    out = []
+    for key, title, caption in (
+            ("kanji_count", "kanji per pool", "kanji on a board: min, percentiles, max"),
+            ("hidden_count", "hidden compounds per pool",
+             "compounds of a board's kanji nobody was shown: min, percentiles, max")):
+        chart = quantile_chart(stats.get(key), title)
+        if chart is not None:
+            out.append((chart, caption))
+    kanji, orphans = stats.get("kanji_count"), stats.get("orphan_count")
+    pools = _number(stats.get("pools"))
+    means = _numbers([kanji.get("mean"), orphans.get("mean")]) if isinstance(
+        kanji, dict) and isinstance(orphans, dict) else None
+    if means is not None and means[0] > 0 and means[1] <= means[0] and pools is not None \
+            and pools >= 1:
+        share = means[1] / means[0]
+        out.append((bar_chart(["orphans", "in 2+ words"], [share, 1 - share], "orphan share",
+                              bar_w=72, shown=[f"{share:.1%}", f"{1 - share:.1%}"]),
+                    f"kanji used by one word only, of the {means[0] * pools:,.0f} on "
+                    f"{pools:,.0f} boards"))
     return out

@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
-from wordforge_cli.render.ipuz import GridRun, capital, entries
+from wordforge_cli.render.ipuz import GridRun, capital, entries, no_hint
 from wordforge_cli.render.svg import circle, esc, rect, svg_head, svg_tail, text
 
 WIDE = {"answer": "■", "input": "□", "none": "・"}
@@ -46,7 +46,7 @@ def _grid(rec: dict[str, Any], solution: bool) -> list[str]:
     return ["".join(row) for row in grid]
 
 
-def _spelled(word: str, spelling: str | None) -> str:
+def spelled(word: str, spelling: str | None) -> str:
     """A word with the vocabulary's own spelling beside it when folding changed it."""
     return word if not spelling or spelling == word else f"{word} [{spelling}]"
 
@@ -82,8 +82,8 @@ def board_text(rec: dict[str, Any], hints: Hints | None = None) -> str:
     lines += _grid(rec, solution=True)
     lines.append("answer cells: " + " ".join(f"{c['n'] + 1}:{capital(c['c'])}({c['x']},{c['y']})"
                                              for c in answers))
-    lines.append("answer: " + _spelled(rec["answer"], rec.get("spelling")))
-    lines.append("words: " + " ".join(f"{_spelled(w['word'], w.get('spelling'))}"
+    lines.append("answer: " + spelled(rec["answer"], rec.get("spelling")))
+    lines.append("words: " + " ".join(f"{spelled(w['word'], w.get('spelling'))}"
                                       f"({w['x']},{w['y']},{w['dir']})" for w in rec["words"]))
     return "\n".join(lines) + "\n"
 
@@ -236,8 +236,14 @@ svg{max-width:100%;height:auto}
 """
 
 
-def _grid_svg(rec: dict[str, Any], found: list[GridRun], *, solution: bool) -> str:
-    """A board's grid (and its answer strip) as one inline SVG."""
+def record_hints(rec: dict[str, Any]) -> dict[str, str]:
+    """The clues a board's record carries (its words' ``hint``), by word."""
+    return {w["word"]: w["hint"] for w in rec["words"]
+            if isinstance(w.get("hint"), str) and w["hint"]}
+
+
+def grid_svg(rec: dict[str, Any], found: list[GridRun], *, solution: bool) -> str:
+    """A board's grid (and its answer strip) as one inline SVG, ``CELL`` units a cell."""
     body = _cells(rec, PAD, PAD, found, solution=solution)
     strip_y = PAD + rec["h"] * CELL + 14
     for i, ch in enumerate(rec["answer"]):
@@ -247,9 +253,13 @@ def _grid_svg(rec: dict[str, Any], found: list[GridRun], *, solution: bool) -> s
         if solution:
             body.append(text(x + CELL / 2, strip_y + CELL / 2 + 2, capital(ch), size=22,
                              fill="#1a5fb4"))
-    width = max(rec["w"], len(rec["answer"])) * CELL + 2 * PAD
     height = strip_y + CELL + PAD
-    return svg_head(width, height) + "\n".join(body) + "\n" + svg_tail()
+    return svg_head(grid_width(rec), height) + "\n".join(body) + "\n" + svg_tail()
+
+
+def grid_width(rec: dict[str, Any]) -> int:
+    """The width of :func:`grid_svg`'s picture (the grid or the answer strip, if longer)."""
+    return max(int(rec["w"]), len(rec["answer"])) * CELL + 2 * PAD
 
 
 def sheet_puzzle(rec: dict[str, Any], hints: Hints | None = None, title: str = "") -> str:
@@ -260,28 +270,43 @@ def sheet_puzzle(rec: dict[str, Any], hints: Hints | None = None, title: str = "
              f"<h1>{esc(title)} #{esc(rec['id'])}</h1>",
              f'<p class="meta">{len(rec["answer"])}-letter answer hidden in the circled '
              f"cells, in the order of their numbers &middot; {esc(label)}</p>",
-             _grid_svg(rec, found, solution=False), '<div class="clues">']
+             grid_svg(rec, found, solution=False), clues_html(found) + "</section>"]
+    return "\n".join(parts) + "\n"
+
+
+def clues_html(found: list[GridRun]) -> str:
+    """The clues as HTML lists, across then down, numbered as the grid is (text that wraps
+    to the page, never shrinking the board)."""
+    parts = ['<div class="clues">']
     for way in ("across", "down"):
         mine = [e for e in found if e.dir == way]
         if mine:
             parts.append(f"<div><h2>{way.capitalize()}</h2><ol>")
-            parts += [f"<li><b>{e.number}</b> {esc(e.clue)} ({e.length})</li>" for e in mine]
+            parts += [f"<li><b>{e.number}</b> {esc(e.clue)}{_length(e)}</li>" for e in mine]
             parts.append("</ol></div>")
-    parts.append("</div></section>")
-    return "\n".join(parts) + "\n"
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def _length(entry: GridRun) -> str:
+    """`` (4)`` after a clue, unless the clue says its length already (no hint, or a run
+    joining several words)."""
+    said = entry.clue == no_hint(entry.length) or entry.clue.startswith(
+        f"{entry.length} letters joining ")
+    return "" if said else f" ({entry.length})"
 
 
 def sheet_solution(rec: dict[str, Any], title: str = "") -> str:
     """One board's solution page: every letter filled, the answer, the words as the
     vocabulary spells them."""
     found = entries(rec, {})
-    words = ", ".join(esc(_spelled(w["word"], w.get("spelling"))) for w in rec["words"])
+    words = ", ".join(esc(spelled(w["word"], w.get("spelling"))) for w in rec["words"])
     return "\n".join([
         f'<section class="page solution" id="solution-{esc(rec["id"])}">',
         f"<h1>{esc(title)} #{esc(rec['id'])}: solution</h1>",
-        f'<p class="meta">answer {esc(_spelled(rec["answer"], rec.get("spelling")))}'
+        f'<p class="meta">answer {esc(spelled(rec["answer"], rec.get("spelling")))}'
         f" &middot; words {words}</p>",
-        _grid_svg(rec, found, solution=True), "</section>"]) + "\n"
+        grid_svg(rec, found, solution=True), "</section>"]) + "\n"
 
 
 class SheetStream(_Spooled):

@@ -25,6 +25,7 @@ from wordforge_cli.render.svg import esc, rect, svg_document, text
 TIER_COLOURS = ("#9aa5b1", "#4caf50", "#2196f3", "#9c27b0", "#ff9800", "#e53935")
 
 CSS = """
+:root{--u:.85px}
 body{font-family:system-ui,-apple-system,'Segoe UI','Noto Sans CJK JP',sans-serif;margin:0;
 background:#f4f5f7;color:#1d2330}
 header{background:#1d2330;color:#fff;padding:18px 28px}
@@ -36,15 +37,23 @@ margin:0 0 22px;padding:16px 20px}
 section h2{margin:0 0 6px;font-size:20px}
 .kind{display:inline-block;background:#e8eef7;border-radius:6px;padding:1px 8px;
 font-size:13px;margin-left:6px;color:#345}
-.gallery{display:flex;flex-wrap:wrap;gap:14px;margin:10px 0}
-figure{margin:0;border:1px solid #dde2ea;border-radius:8px;padding:6px;background:#fafafa;
-max-width:100%;box-sizing:border-box}
-figure svg{display:block;max-width:min(420px,100%);height:auto;margin:0 auto}
-figure.pool{flex:1 1 480px;max-width:640px;padding:10px 14px}
-figure.pool svg{max-width:100%;width:100%}
-figure.chart svg{max-width:100%}
+.gallery{display:flex;flex-wrap:wrap;gap:14px;margin:10px 0;align-items:flex-start}
+figure{margin:0;border:1px solid #dde2ea;border-radius:8px;padding:8px 10px;background:#fff;
+max-width:100%;box-sizing:border-box;overflow-x:auto}
+figure svg{display:block;max-width:100%;height:auto}
+.pic{flex:none;width:calc(var(--w)*var(--u))}
+.pic svg{width:100%;max-width:none}
+figure.board{flex:1 1 440px;display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start}
+figure.board figcaption{flex-basis:100%;text-align:left}
+.clues{flex:1 1 200px;font-size:14px;line-height:1.45}
+.clues h2{font-size:13px;margin:2px 0;color:#566;text-transform:uppercase;letter-spacing:.04em}
+.clues ol{margin:0 0 6px;padding:0;list-style:none}
+.clues li{margin:1px 0;padding-left:1.9em;text-indent:-1.9em}
+.clues b{display:inline-block;min-width:1.6em;text-indent:0;color:#345}
+figure.chart{flex:0 1 auto}
+figure.chart figcaption{width:0;min-width:100%}
 figcaption{font-size:13px;color:#566;text-align:center;margin-top:4px}
-.compounds{font-size:15px;line-height:1.6;margin:8px 2px 2px;text-align:left}
+.compounds{flex:1 1 240px;font-size:15px;line-height:1.6;margin:0 2px;text-align:left}
 .compounds p{margin:2px 0}
 .compounds b{font-weight:600;color:#345;margin-right:6px}
 .compounds .hidden{color:#a33}
@@ -60,12 +69,13 @@ padding:4px 0}
 .stats span{color:#455;margin-right:12px;cursor:help}
 .stats b{font-weight:500;text-align:right;word-break:break-all}
 @media (max-width:640px){
+:root{--u:.56px}
 header{padding:14px 14px}header h1{font-size:21px}
 main{padding:10px 8px}
 section.pack-section{padding:12px 10px;border-radius:8px}
 .gallery{gap:10px}
 .stats{grid-template-columns:1fr}
-figure.pool{flex-basis:100%;padding:8px}
+figure{padding:8px}
 }
 pre{background:#1d2330;color:#e6edf3;padding:12px;border-radius:8px;overflow:auto;
 font-size:12px;max-height:480px}
@@ -114,12 +124,16 @@ class SectionEntry(Protocol):
 
 @dataclass
 class SectionView:
-    """One section of the page: its manifest entry and the figures its kind drew (records
-    first, then charts of its statistics)."""
+    """One section of the page: its manifest entry, the figures its kind drew of its
+    records and the charts of its statistics, and what its kind calls a record (``noun``)
+    and what its count counts when not records (``group``: "5 sets of 10 boards")."""
 
     entry: SectionEntry
     figures: list[str] = field(default_factory=list)
+    charts: list[str] = field(default_factory=list)
     legend: str = ""  # what the figures' colours mean, shown above them
+    noun: str = "record"
+    group: str | None = None
 
 
 def pack_page(manifest: Any, sections: Sequence[SectionView]) -> str:
@@ -157,23 +171,68 @@ def _section(view: SectionView) -> str:
     out = [f'<section class="pack-section" id="section-{esc(entry.name)}" '
            f'data-kind="{esc(entry.kind)}">',
            f'<h2>{esc(entry.name)}<span class="kind">{esc(entry.kind)}</span></h2>',
-           f'<p class="muted">{esc(entry.records)} records of {esc(entry.count)} '
-           f'asked · file {esc(entry.file)}</p>']
+           f'<p class="muted">{esc(size_words(view))} · file {esc(entry.file)}</p>']
     if view.figures and view.legend:
         out.append(view.legend)
     if view.figures:
         out.append('<div class="gallery">' + "".join(view.figures) + "</div>")
-    out.append(_stats_table(entry.stats))
+    if view.charts:
+        out.append('<div class="gallery charts">' + "".join(view.charts) + "</div>")
+    out.append(_stats_table(entry.stats, shown=not view.charts))
     out.append("</section>")
     return "\n".join(out)
 
 
-def board_figure(section: str, rec: dict[str, Any]) -> str:
-    """A crossword board of a section, with its answer and style."""
-    from wordforge_cli.render.crossword import boards_svg
+def counted(number: int, noun: str) -> str:
+    """``1 board``, ``5 boards``."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
-    svg = boards_svg([rec], title=f"{section} #{rec['id']}")
-    return figure("board", svg, f"#{rec['id']} · {rec['answer']} · {rec['style']}")
+
+def size_words(view: SectionView) -> str:
+    """A section's size in the game's words: "200 boards", "98 of 100 pools (2 missing)",
+    "5 sets of 10 boards"."""
+    entry, noun, group = view.entry, view.noun, view.group
+    records, count = entry.records, entry.count
+    if group is None or count <= 0:
+        if records >= count:
+            return counted(records, noun)
+        return f"{records:,} of {counted(count, noun)} ({count - records:,} missing)"
+    failed = entry.stats.get("failed") if isinstance(entry.stats, dict) else None
+    failed = failed if isinstance(failed, int) and not isinstance(failed, bool) else 0
+    asked = records + max(failed, 0)
+    each = asked // count
+    if asked % count or not each or records % each:
+        return f"{counted(records, noun)} in {counted(count, group)}"
+    made = records // each
+    whole = f"{counted(count, group)} of {counted(each, noun)}"
+    return whole if made == count else f"{made:,} of {whole} ({count - made:,} missing)"
+
+
+def board_figure(section: str, rec: dict[str, Any]) -> str:
+    """A crossword board of a section: its grid and answer strip at the page's one scale
+    (``.pic``), its clues as text that wraps beside or under it, its answer and style."""
+    from wordforge_cli.render.crossword import (
+        clues_html,
+        grid_svg,
+        grid_width,
+        record_hints,
+        spelled,
+    )
+    from wordforge_cli.render.ipuz import entries
+
+    found = entries(rec, record_hints(rec))
+    svg = grid_svg(rec, found, solution=False)
+    spelling = rec.get("spelling")
+    answer = spelled(rec["answer"], spelling if isinstance(spelling, str) else None)
+    caption = f"#{rec['id']} · {answer} ({len(rec['answer'])} letters) · style {rec['style']}"
+    return (f'<figure class="board crossword">{picture(svg, grid_width(rec))}'
+            f"{clues_html(found)}<figcaption>{esc(caption)}</figcaption></figure>")
+
+
+def picture(svg: str, width: float) -> str:
+    """An SVG ``width`` units wide at the page's one scale (``--u`` pixels a unit), so every
+    board is drawn alike whatever its size or its clues."""
+    return f'<div class="pic" style="--w:{width:g}">{svg}</div>'
 
 
 def tier_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
@@ -220,9 +279,10 @@ def figure(cls: str, svg: str, caption: str) -> str:
 def pool_figure(rec: dict[str, Any], grades: dict[str, int]) -> str:
     """A kanji pool: the tile board (SVG, scaled to the card) and its compound lists as page
     text, so they stay readable on a phone instead of shrinking with the picture."""
-    from wordforge_cli.render.kanji import pool_svg
+    from wordforge_cli.render.kanji import pool_svg, pools_width
 
-    svg = pool_svg(rec, reveal=False, grades=grades, legend=False)
+    svg = picture(pool_svg(rec, reveal=False, grades=grades, legend=False),
+                  pools_width([rec], lists=False))
     lists = "".join(
         f'<p{cls}><b>{label}</b>{esc(" ".join(map(str, rec.get(key) or [])))}</p>'
         for key, label, cls in (("base", "base", ""), ("picked", "picked", ""),
@@ -296,11 +356,15 @@ def stat_label(key: str) -> str:
     return " › ".join(STAT_LABELS.get(part, part.replace("_", " ")) for part in key.split("."))
 
 
-def _stats_table(stats: dict[str, Any]) -> str:
+def _stats_table(stats: dict[str, Any], *, shown: bool = True) -> str:
+    """Every figure of the statistics as a row (folded away under a section's charts)."""
+    flat = _flatten(stats)
     rows = "".join(f'<div><span title="{esc(k)}">{esc(stat_label(k))}</span>'
                    f"<b>{esc(json.dumps(v, ensure_ascii=False))}</b></div>"
-                   for k, v in _flatten(stats))
-    return f'<details open><summary>statistics</summary><div class="stats">{rows}</div></details>'
+                   for k, v in flat)
+    summary = "statistics" if shown else f"statistics: all {len(flat)} figures"
+    return (f"<details{' open' if shown else ''}><summary>{summary}</summary>"
+            f'<div class="stats">{rows}</div></details>')
 
 
 

@@ -151,10 +151,12 @@ class GridRun:
 
 
 def entries(rec: dict[str, Any], hints: Mapping[str, str | None]) -> list[GridRun]:
-    """The board's entries in standard order: every run of 2+ cells, numbered, clued."""
+    """The board's entries in standard order: every run of 2+ cells, numbered, clued, the
+    clues as plain text for people's renders (an ipuz clue is HTML: a hint's ``&`` is
+    ``&amp;`` there, which a page or a terminal would show escaped twice)."""
     words, cells = _tuples(rec)
     width = max([c[0] for c in cells], default=0) + 1
-    return [GridRun(*e) for e in _entries(words, cells, width, hints)[0]]
+    return [GridRun(*e[:5], html.unescape(e[5])) for e in _entries(words, cells, width, hints)[0]]
 
 
 def _tuples(rec: dict[str, Any]) -> tuple[list[Placed], list[Cell]]:

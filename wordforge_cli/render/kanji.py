@@ -102,6 +102,13 @@ def pool_svg(record: dict[str, Any], reveal: bool = False, grades: dict[str, int
     return pools_svg([record], reveal, grades, legend=legend)
 
 
+def pools_width(records: list[dict[str, Any]], lists: bool) -> int:
+    """The width of :func:`pools_svg`'s picture: the widest board, with room for the legend
+    and the compound lists when ``lists``; a bare board needs only its title's width."""
+    widest = max((columns(len(r["kanji"])) for r in records), default=1)
+    return max(widest * TILE + (widest - 1) * GAP + 2 * MARGIN, 640 if lists else 400)
+
+
 def pools_svg(records: Iterable[dict[str, Any]], reveal: bool = False,
               grades: dict[str, int] | None = None, legend: bool = True) -> str:
     """One SVG document with each pool's board under the previous one.
@@ -114,9 +121,7 @@ def pools_svg(records: Iterable[dict[str, Any]], reveal: bool = False,
 
         grades = load_grades()
     records = list(records)
-    widest = max((columns(len(r["kanji"])) for r in records), default=1)
-    # room for the legend and the compound lists; a bare board needs only its title's width
-    width = max(widest * TILE + (widest - 1) * GAP + 2 * MARGIN, 640 if legend or reveal else 400)
+    width = pools_width(records, legend or reveal)
     body: list[str] = []
     y: float = MARGIN
     for record in records:
