@@ -14,6 +14,7 @@ import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.messages import quiet, say
+from wordforge_cli.crossword.blanks import LANGUAGES
 from wordforge_cli.crossword.config import (
     BATCH,
     BOARD,
@@ -167,10 +168,13 @@ def challenge(ctx: click.Context, /, count: int, **common: Any) -> None:
 
 @crossword.command()
 @click.argument("question", type=Count(0))
+@click.option("--language", type=click.Choice(LANGUAGES), default="ja", show_default=True,
+              help="Whose style label to print: the one boards of a Japanese vocabulary show "
+                   "(ja) or of any other (en), from the config's labels.")
 @click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
 @quiet_option
 @click.pass_context
-def plan(ctx: click.Context, question: int, as_json: bool) -> None:
+def plan(ctx: click.Context, question: int, language: str, as_json: bool) -> None:
     """Print endless question K's plan (answer band, blank style) without generating.
 
     The plan depends on K alone: band bands[K % len], style styles[(K // 2) % unlocked(K)],
@@ -179,12 +183,12 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
     \b
     Examples:
       wfkit crossword plan 6
-      wfkit crossword --config configs/crossword.yaml plan 40 --json
+      wfkit crossword --config configs/crossword.yaml plan 40 --json --language en
     """
     from wordforge_cli.io.output import dumps
 
     cfg = _config(ctx)  # ctx.meta is shared with the group
-    p = make_plan(cfg.endless, question, cfg.labels)
+    p = make_plan(cfg.endless, question, cfg.labels_for(language))
     if as_json:
         click.echo(dumps({"question": p.question, "min_len": p.min_len, "max_len": p.max_len,
                           "style": p.style, "label": p.label, "unlocked": p.unlocked}))
