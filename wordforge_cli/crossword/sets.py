@@ -8,7 +8,7 @@ last, alone, in a worker process or in a shard. A record's ``seed`` is that stre
 
 Answer spread: answers are dealt from a :class:`Deck` (the candidates shuffled, dealt in
 order, reshuffled when used up), so no answer comes back within a round before every other
-candidate has been used. Card j is ``deck(j // n)[j % n]``, deck k shuffled by
+candidate has been used, nor twice in a row across a reshuffle. Card j is ``deck(j // n)[j % n]``, deck k shuffled by
 ``derive_seed(seed, *scope, "deck", ..., k)``: a function of (seed, index) alone, the same
 bytes whatever ``--jobs`` or ``--shard``.
 
@@ -47,7 +47,13 @@ DEFAULT_REDRAWS = 12  # the article's makeEndless redraws; config ``redraws``
 
 class Deck:
     """The answer schedule of one run: card j is ``deck(j // n)[j % n]`` where deck k is the
-    n candidates shuffled by ``Random(derive_seed(seed, *scope, "deck", k))``."""
+    n candidates shuffled by ``Random(derive_seed(seed, *scope, "deck", k))``.
+
+    A round never begins with the card the round before ended on (the same answer twice in a
+    row): such a round's first card changes places with one drawn from its middle (the next
+    draw of the same stream), so its last card stays the shuffle's own and each round still
+    depends on (seed, k) alone, its shuffle and the one before it. Two candidates simply
+    alternate; one is dealt every time."""
 
     __slots__ = ("cands", "scope", "seed", "_k", "_order")
 
@@ -62,10 +68,24 @@ class Deck:
         n = len(self.cands)
         k = j // n
         if k != self._k:  # runs deal in order: one shuffle per round
-            order = list(self.cands)
-            random.Random(derive_seed(self.seed, *self.scope, "deck", k)).shuffle(order)
+            order, rng = self._shuffled(k)
+            if k and n > 1:
+                # the card round k-1 ended on: its shuffle's own last one (the swap below
+                # never moves it), but for two candidates, which alternate from round 0 on
+                ended = (self._order[-1] if self._k == k - 1
+                         else self._shuffled(0 if n == 2 else k - 1)[0][-1])
+                if order[0] == ended:
+                    other = rng.randrange(1, n - 1) if n > 2 else 1
+                    order[0], order[other] = order[other], order[0]
             self._k, self._order = k, order
         return self._order[j % n]
+
+    def _shuffled(self, k: int) -> tuple[list[int], random.Random]:
+        """Round k's shuffle, and its stream (to draw on from)."""
+        order = list(self.cands)
+        rng = random.Random(derive_seed(self.seed, *self.scope, "deck", k))
+        rng.shuffle(order)
+        return order, rng
 
     def deal(self, start: int, stop: int) -> list[int]:
         """Cards start..stop-1 (a round's slice at a time, not a call a card)."""
