@@ -8,9 +8,9 @@ last, alone, in a worker process or in a shard. A record's ``seed`` is that stre
 
 Answer spread: answers are dealt from a :class:`Deck` (the candidates shuffled, dealt in
 order, reshuffled when used up), so no answer comes back within a round before every other
-candidate has been used, nor twice in a row across a reshuffle. Card j is ``deck(j // n)[j % n]``, deck k shuffled by
-``derive_seed(seed, *scope, "deck", ..., k)``: a function of (seed, index) alone, the same
-bytes whatever ``--jobs`` or ``--shard``.
+candidate has been used, nor twice in a row across a reshuffle. Card j is
+``deck(j // n)[j % n]``, deck k shuffled by ``derive_seed(seed, *scope, "deck", ..., k)``: a
+function of (seed, index) alone, the same bytes whatever ``--jobs`` or ``--shard``.
 
 Styles that hold: a styled board is redrawn (same dealt answer, the item's stream going on)
 up to ``redraws`` draws in all until its style blanks a cell, as the article's endless run
