@@ -20,6 +20,7 @@ from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
+from wordforge_cli.kanji.stats import FIGURE_NAMES
 from wordforge_cli.kanji.territory import Pass, cost_problem, make_board, play_game
 from wordforge_cli.options.shared import (
     REQUIRE_ALL,
@@ -145,10 +146,7 @@ def _document(render: str, reveal: bool) -> Document | None:
     return document
 
 
-_FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "index A"),
-            ("pass_score", "pass score"), ("picked_scores", "picked score"),
-            ("orphan_count", "orphans"), ("hardest_grade", "hardest grade"),
-            ("hidden_count", "hidden"), ("attempts", "attempts"))
+_FIGURES = tuple(FIGURE_NAMES.items())
 
 
 def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
@@ -161,7 +159,8 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
         say(f"kanji: 1 pool in {elapsed:.2f} s{at}"
-            f": {d['kanji_count']} kanji, {d['chars']} characters, index A {d['index_a']}, "
+            f": {d['kanji_count']} kanji, {d['chars']} characters, "
+            f"{FIGURE_NAMES['index_a']} {d['index_a']}, "
             f"pass score {d['pass_score']}, picked scores {picked}, "
             f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
             f"{d['hidden_count']} hidden, {d['attempts']} "
@@ -226,7 +225,8 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
 
     The article's rules: WORD is in the dictionary (辞書にない熟語です); every kanji of
     WORD is on the board (our rule: tiles that are not there cannot be taken); WORD takes at
-    least one kanji nobody holds yet (手つかずな漢字を1字以上選んでください).
+    least one kanji nobody holds yet (手つかずな漢字を1字以上選んでください). The reason is
+    printed in English; --json gives it in Japanese too (reason_ja), for a game's players.
     The examples' pool, examples/weather-pool.jsonl (wfkit init writes it), is the pool of
     `wfkit kanji --dict examples/kanji-weather.txt --base 3 --bring 10 -n 1 --seed 7`.
 
@@ -250,10 +250,10 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
     hidden = verdict.ok and verdict_word not in record.get("words", ())
     if as_json:
         click.echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
-                          "reason": verdict.reason, "new_kanji": list(verdict.new_kanji),
-                          "hidden": hidden}))
+                          "reason": verdict.reason, "reason_ja": verdict.reason_ja,
+                          "new_kanji": list(verdict.new_kanji), "hidden": hidden}))
     else:
-        note = " (表示されていない熟語)" if hidden else ""
+        note = " (a compound the pool does not show)" if hidden else ""
         click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}{note}")
     if not verdict.ok:
         raise SystemExit(CannotDo.exit_code)
