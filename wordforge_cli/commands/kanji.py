@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
 from wordforge_cli.core.messages import detail, intake, quiet, say
@@ -46,11 +47,27 @@ RENDERS = ("json", *renders("kanji"))
 _eager = config_callback(load_config, after=("preset",))
 
 
+def _presets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The presets of the config the command line names (the bundled one if none) that start
+    with what was typed: the shell's completions of --preset. A config that cannot be read
+    completes nothing (its error is the command's to show, when it runs)."""
+    from wordforge_cli.core.errors import WfkitError
+
+    path = ctx.params.get("config_path")
+    if path is None and ctx.get_parameter_source("config_path") is ParameterSource.COMMANDLINE:
+        return []  # a --config its type refused (a directory, say)
+    try:
+        presets = load_config(path).presets
+    except (WfkitError, OSError, ValueError):
+        return []
+    return [name for name in presets if name.startswith(incomplete)]
+
+
 @click.group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=_eager,
               help="Difficulty config (default: the bundled configs/kanji.yaml).")
-@click.option("--preset", is_eager=True, callback=_eager,
+@click.option("--preset", is_eager=True, callback=_eager, shell_complete=_presets,
               help="A preset of the config: easy, normal, hard (bundled).")
 @POOLS.options()
 @render_option(RENDERS, render_help("kanji", "json: one record a line"), {"jsonl": "json"})
