@@ -28,8 +28,10 @@ from wordforge_cli.options.shared import (
     REQUIRE_ALL,
     STATS,
     jobs_option,
+    one_format,
     output_options,
     quiet_option,
+    render_option,
     report_seed,
     seed_option,
     vocab_option,
@@ -69,9 +71,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
         BOARD.options(),
         seed_option,
         output_options(),
-        click.option("--render", type=click.Choice(RENDERS), default="json",
-                     show_default=True,
-                     help=render_help("crossword", "json: one record a line")),
+        render_option(RENDERS, render_help("crossword", "json: one record a line")),
         STATS.option(),
         jobs_option,
         REQUIRE_ALL.option(),
@@ -221,9 +221,7 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.crossword.sets import SCOPE
 
-    if common["as_json"] and common["render"] != "json":
-        raise UsageError(f"--json and --render {common['render']} ask for two formats: "
-                         "give one (--json is --render json)")
+    one_format(ctx, common["render"], common["as_json"])
     lexicon = load_lexicon(common["vocab"], common, duplicates=True)
     cfg = _config(ctx)  # ctx.meta is shared with the group's subcommands
     section = FORMS[kind](lexicon.name, common, cfg, lexicon, scope=SCOPE, count=count)

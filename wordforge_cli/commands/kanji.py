@@ -27,6 +27,7 @@ from wordforge_cli.options.shared import (
     REQUIRE_ALL,
     STATS,
     jobs_option,
+    one_format,
     output_options,
     quiet_option,
     render_option,
@@ -108,9 +109,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.kanji.config import pool_request, self_play
 
-    if as_json and render != "json":
-        raise UsageError(f"--json and --render {render} ask for two formats: give one (--json "
-                         "is --render json)")
+    one_format(ctx, render, as_json)
     request = pool_request(asked)  # the POOLS fields not named above
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
