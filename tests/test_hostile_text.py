@@ -65,7 +65,7 @@ def test_a_style_label_with_a_control_character_is_refused(tmp_path, run, char):
         result = run("crossword", "--config", config, "--vocab", EXAMPLES / "tech.yaml",
                      "--render", render, "--style", "tail", "-n", "1", "--seed", "1")
         assert result.exit_code == 2, result.stderr
-        assert result.stderr.count("\n") == 1 and "labels/tail has a control character" \
+        assert result.stderr.count("\n") == 1 and "labels/ja/tail has a control character" \
             in result.stderr
         assert char not in result.stdout + result.stderr[:-1]
 

@@ -214,18 +214,18 @@ def test_check_command(run, tmp_path):
     yes = run("kanji", "check", word, "--pool", pools, "--id", "1")
     assert yes.exit_code == 0 and yes.stdout.startswith("yes:")
     held = run("kanji", "check", word, "--pool", pools, "--id", "1", "--taken", word)
-    assert held.exit_code == 1 and "手つかずな漢字を1字以上選んでください" in held.stdout
+    assert held.exit_code == 1 and "takes no kanji nobody holds yet" in held.stdout
     unknown = run("kanji", "check", "熱熱熱", "--pool", pools)
-    assert unknown.exit_code == 1 and "辞書にない熟語です" in unknown.stdout
+    assert unknown.exit_code == 1 and "not a compound in the dictionary" in unknown.stdout
     as_json = run("kanji", "check", word, "--pool", pools, "--id", "1", "--json")
     assert json.loads(as_json.stdout)["ok"] is True
     assert json.loads(as_json.stdout)["hidden"] is False
     surprise = run("kanji", "check", rec["hidden"][0], "--pool", pools, "--id", "1")
-    assert surprise.exit_code == 0 and "表示されていない熟語" in surprise.stdout
+    assert surprise.exit_code == 0 and "a compound the pool does not show" in surprise.stdout
     first_board = set(recs[0]["kanji"])
     outside = next(w for w in load_dictionary().words if not set(w) <= first_board)
     off = run("kanji", "check", outside, "--pool", pools)
-    assert off.exit_code == 1 and "盤面にない漢字" in off.stdout
+    assert off.exit_code == 1 and "not on the board" in off.stdout
 
 
 def test_check_errors_are_one_line(run, tmp_path):
@@ -275,7 +275,7 @@ def test_zero_pools_and_taken_separators(run, tmp_path):
     rec = json.loads(pools.read_text(encoding="utf-8"))
     word = rec["picked"][0]
     result = run("kanji", "check", word, "--pool", pools, "--taken", ", ".join(word))
-    assert result.exit_code == 1 and "手つかず" in result.stdout
+    assert result.exit_code == 1 and "nobody holds yet" in result.stdout
 
 
 def test_jobs_give_the_same_bytes(run, tmp_path):

@@ -261,9 +261,9 @@ def test_check_answer_rules(dictionary):
     v = check_answer("亜熱帯", board, dictionary, taken="熱帯")
     assert v.ok and v.new_kanji == ("亜",)
     v = check_answer("熱帯", board, dictionary, taken="熱帯")
-    assert not v.ok and v.reason == "手つかずな漢字を1字以上選んでください"
-    assert check_answer("帯熱", board, dictionary).reason == "辞書にない熟語です"
-    assert check_answer("ねったい", board, dictionary).reason == "辞書にない熟語です"
+    assert not v.ok and v.reason_ja == "手つかずな漢字を1字以上選んでください"
+    assert check_answer("帯熱", board, dictionary).reason_ja == "辞書にない熟語です"
+    assert check_answer("ねったい", board, dictionary).reason_ja == "辞書にない熟語です"
     v = check_answer("寒帯", board, dictionary)
     assert not v.ok and v.missing == ("寒",)
 

@@ -2,8 +2,9 @@
 
 Calls the engine ``wfkit balance`` calls (``balance.play_game``, ``balance.summarize``); game i
 is dealt only from ``item_rng(seed, section_name, i)``. One record per game (its seats' models
-and totals, the winner); the section's statistics are the engine's exact counts, so the
-manifest's figures are the same for any ``--jobs`` or shard split.
+and totals, the winner: ``balance.GAME_FIELDS``, schema ``balance-game``); the section's
+statistics are the engine's exact counts, so the manifest's figures are the same for any
+``--jobs`` or shard split.
 
 Section keys: those of ``wfkit balance``, declared once in ``words.GAME`` and ``words.RULE``:
 ``count`` (games), ``players`` (a list of models, one per seat: all, A1..C2, zipf:X; default
@@ -51,7 +52,7 @@ class BalanceSection(Section):
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
         from wordforge_cli.core.rng import item_rng
-        from wordforge_cli.wordforge.balance import Tally, play_game
+        from wordforge_cli.wordforge.balance import Tally, game_record, play_game
 
         self.warm()
         assert self.ready is not None  # warm() built it
@@ -61,10 +62,7 @@ class BalanceSection(Section):
             tally = Tally(players=names)
             totals = play_game(index, turns, self.rules, masks, item_rng(seed, self.name, g),
                                self.game, tally)
-            best = max(totals)
-            winners = [s + 1 for s, t in enumerate(totals) if t == best]
-            yield Item([{"game": g, "players": list(names), "totals": totals,
-                         "winner": winners[0] if len(winners) == 1 else None}], made=(tally,))
+            yield Item([game_record(g, names, totals)], made=(tally,))
 
     def new_stats(self) -> GameStats:
         from wordforge_cli.wordforge.balance import GameStats

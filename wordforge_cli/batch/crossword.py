@@ -70,6 +70,7 @@ class BoardSection(Section):
                          {} if options is None else options, data or [])
         self.lexicon = lexicon
         self.cfg = cfg
+        self.labels = cfg.labels_for(lexicon.language)  # in the vocabulary's language
         self.request = self.make_request(v)
         self.styles = tuple(v["styles"])
         # 1 with no_redraw; an endless run's own from the config, batches and sets their key
@@ -235,7 +236,7 @@ class BatchSection(BoardSection):
 
         return self.singles(batch(self.lexicon, self.request, seed, stop - start,
                                   scope=self.scope, start=start, redraws=self.redraws,
-                                  labels=self.cfg.labels, indices=indices))
+                                  labels=self.labels, indices=indices))
 
     def shares(self, seed: int, parts: int) -> Callable[[int, int], list[int]]:
         """``(start, stop) ->`` which of ``parts`` workers makes each item start..stop-1: the
@@ -267,7 +268,7 @@ class EndlessSection(BoardSection):
 
         plan = replace(self.cfg.endless, redraws=self.redraws)
         return self.singles(endless(self.lexicon, plan, self.request, seed, stop - start,
-                                    start=start, scope=self.scope, labels=self.cfg.labels))
+                                    start=start, scope=self.scope, labels=self.labels))
 
 
 class ChallengeSection(BoardSection):
@@ -291,7 +292,7 @@ class ChallengeSection(BoardSection):
                                                    seed, stop - start, start=start,
                                                    scope=self.scope, redraws=self.redraws,
                                                    fallback=self.cfg.endless.fallback,
-                                                   labels=self.cfg.labels):
+                                                   labels=self.labels):
             if isinstance(boards, OutOfBudget):  # counted, the run goes on
                 yield Item([], failed=boards.size, reason=boards.reason)
                 continue

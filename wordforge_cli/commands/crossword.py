@@ -14,6 +14,7 @@ import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.messages import quiet, say
+from wordforge_cli.crossword.blanks import LANGUAGES
 from wordforge_cli.crossword.config import (
     BATCH,
     BOARD,
@@ -27,8 +28,10 @@ from wordforge_cli.options.shared import (
     REQUIRE_ALL,
     STATS,
     jobs_option,
+    one_format,
     output_options,
     quiet_option,
+    render_option,
     report_seed,
     seed_option,
     vocab_option,
@@ -68,9 +71,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
         BOARD.options(),
         seed_option,
         output_options(),
-        click.option("--render", type=click.Choice(RENDERS), default="json",
-                     show_default=True,
-                     help=render_help("crossword", "json: one record a line")),
+        render_option(RENDERS, render_help("crossword", "json: one record a line")),
         STATS.option(),
         jobs_option,
         REQUIRE_ALL.option(),
@@ -167,10 +168,13 @@ def challenge(ctx: click.Context, /, count: int, **common: Any) -> None:
 
 @crossword.command()
 @click.argument("question", type=Count(0))
+@click.option("--language", type=click.Choice(LANGUAGES), default="ja", show_default=True,
+              help="Whose style label to print: the one boards of a Japanese vocabulary show "
+                   "(ja) or of any other (en), from the config's labels.")
 @click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
 @quiet_option
 @click.pass_context
-def plan(ctx: click.Context, question: int, as_json: bool) -> None:
+def plan(ctx: click.Context, question: int, language: str, as_json: bool) -> None:
     """Print endless question K's plan (answer band, blank style) without generating.
 
     The plan depends on K alone: band bands[K % len], style styles[(K // 2) % unlocked(K)],
@@ -179,12 +183,12 @@ def plan(ctx: click.Context, question: int, as_json: bool) -> None:
     \b
     Examples:
       wfkit crossword plan 6
-      wfkit crossword --config configs/crossword.yaml plan 40 --json
+      wfkit crossword --config configs/crossword.yaml plan 40 --json --language en
     """
     from wordforge_cli.io.output import dumps
 
     cfg = _config(ctx)  # ctx.meta is shared with the group
-    p = make_plan(cfg.endless, question, cfg.labels)
+    p = make_plan(cfg.endless, question, cfg.labels_for(language))
     if as_json:
         click.echo(dumps({"question": p.question, "min_len": p.min_len, "max_len": p.max_len,
                           "style": p.style, "label": p.label, "unlocked": p.unlocked}))
@@ -217,9 +221,7 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.crossword.sets import SCOPE
 
-    if common["as_json"] and common["render"] != "json":
-        raise UsageError(f"--json and --render {common['render']} ask for two formats: "
-                         "give one (--json is --render json)")
+    one_format(ctx, common["render"], common["as_json"])
     lexicon = load_lexicon(common["vocab"], common, duplicates=True)
     cfg = _config(ctx)  # ctx.meta is shared with the group's subcommands
     section = FORMS[kind](lexicon.name, common, cfg, lexicon, scope=SCOPE, count=count)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
 from wordforge_cli.core.messages import detail, intake, quiet, say
@@ -20,11 +21,13 @@ from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
+from wordforge_cli.kanji.stats import FIGURE_NAMES
 from wordforge_cli.kanji.territory import Pass, cost_problem, make_board, play_game
 from wordforge_cli.options.shared import (
     REQUIRE_ALL,
     STATS,
     jobs_option,
+    one_format,
     output_options,
     quiet_option,
     render_option,
@@ -45,11 +48,27 @@ RENDERS = ("json", *renders("kanji"))
 _eager = config_callback(load_config, after=("preset",))
 
 
+def _presets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The presets of the config the command line names (the bundled one if none) that start
+    with what was typed: the shell's completions of --preset. A config that cannot be read
+    completes nothing (its error is the command's to show, when it runs)."""
+    from wordforge_cli.core.errors import WfkitError
+
+    path = ctx.params.get("config_path")
+    if path is None and ctx.get_parameter_source("config_path") is ParameterSource.COMMANDLINE:
+        return []  # a --config its type refused (a directory, say)
+    try:
+        presets = load_config(path).presets
+    except (WfkitError, OSError, ValueError):
+        return []
+    return [name for name in presets if name.startswith(incomplete)]
+
+
 @click.group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=_eager,
               help="Difficulty config (default: the bundled configs/kanji.yaml).")
-@click.option("--preset", is_eager=True, callback=_eager,
+@click.option("--preset", is_eager=True, callback=_eager, shell_complete=_presets,
               help="A preset of the config: easy, normal, hard (bundled).")
 @POOLS.options()
 @render_option(RENDERS, render_help("kanji", "json: one record a line"), {"jsonl": "json"})
@@ -90,9 +109,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     from wordforge_cli.batch.sinks import stream, write_stats
     from wordforge_cli.kanji.config import pool_request, self_play
 
-    if as_json and render != "json":
-        raise UsageError(f"--json and --render {render} ask for two formats: give one (--json "
-                         "is --render json)")
+    one_format(ctx, render, as_json)
     request = pool_request(asked)  # the POOLS fields not named above
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
@@ -145,10 +162,7 @@ def _document(render: str, reveal: bool) -> Document | None:
     return document
 
 
-_FIGURES = (("kanji_count", "kanji"), ("chars", "characters"), ("index_a", "index A"),
-            ("pass_score", "pass score"), ("picked_scores", "picked score"),
-            ("orphan_count", "orphans"), ("hardest_grade", "hardest grade"),
-            ("hidden_count", "hidden"), ("attempts", "attempts"))
+_FIGURES = tuple(FIGURE_NAMES.items())
 
 
 def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
@@ -161,7 +175,8 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
         say(f"kanji: 1 pool in {elapsed:.2f} s{at}"
-            f": {d['kanji_count']} kanji, {d['chars']} characters, index A {d['index_a']}, "
+            f": {d['kanji_count']} kanji, {d['chars']} characters, "
+            f"{FIGURE_NAMES['index_a']} {d['index_a']}, "
             f"pass score {d['pass_score']}, picked scores {picked}, "
             f"{d['orphan_count']} orphans, hardest grade {d['hardest_grade']}, "
             f"{d['hidden_count']} hidden, {d['attempts']} "
@@ -226,7 +241,8 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
 
     The article's rules: WORD is in the dictionary (辞書にない熟語です); every kanji of
     WORD is on the board (our rule: tiles that are not there cannot be taken); WORD takes at
-    least one kanji nobody holds yet (手つかずな漢字を1字以上選んでください).
+    least one kanji nobody holds yet (手つかずな漢字を1字以上選んでください). The reason is
+    printed in English; --json gives it in Japanese too (reason_ja), for a game's players.
     The examples' pool, examples/weather-pool.jsonl (wfkit init writes it), is the pool of
     `wfkit kanji --dict examples/kanji-weather.txt --base 3 --bring 10 -n 1 --seed 7`.
 
@@ -250,10 +266,10 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
     hidden = verdict.ok and verdict_word not in record.get("words", ())
     if as_json:
         click.echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
-                          "reason": verdict.reason, "new_kanji": list(verdict.new_kanji),
-                          "hidden": hidden}))
+                          "reason": verdict.reason, "reason_ja": verdict.reason_ja,
+                          "new_kanji": list(verdict.new_kanji), "hidden": hidden}))
     else:
-        note = " (表示されていない熟語)" if hidden else ""
+        note = " (a compound the pool does not show)" if hidden else ""
         click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}{note}")
     if not verdict.ok:
         raise SystemExit(CannotDo.exit_code)

@@ -13,6 +13,7 @@ from wordforge_cli.core.errors import UsageError
 from wordforge_cli.core.messages import detail, quiet, say
 from wordforge_cli.options.shared import (
     STATS,
+    one_format,
     output_options,
     quiet_option,
     render_option,
@@ -73,7 +74,7 @@ def rarity(ctx: click.Context, words: tuple[str, ...], vocab: str | None, rule: 
         raise UsageError("give words or --vocab, not both")
     if not words and not vocab:
         raise UsageError("no words: give WORD... or --vocab FILE (see wfkit rarity --help)")
-    render = "json" if as_json else render
+    render = one_format(ctx, render, as_json)
     # each word checked (a bad one: its file:line, exit 2)
     entries = vocabulary_words(read_vocab(vocab)) if vocab else checked_words(words)
     rules, tables = rule.load(whole=bool(vocab) or len(entries) > 50)

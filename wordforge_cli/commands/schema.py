@@ -7,8 +7,15 @@ import click
 from wordforge_cli.options.shared import quiet_option
 
 
+def _names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The schema names that start with what was typed: the shell's completions of NAME."""
+    from wordforge_cli import schemas
+
+    return [name for name in schemas.names() if name.startswith(incomplete)]
+
+
 @click.command()
-@click.argument("name", required=False, metavar="NAME")
+@click.argument("name", required=False, metavar="NAME", shell_complete=_names)
 @click.option("--list", "list_names", is_flag=True, help="List the record kinds and exit.")
 @quiet_option
 def schema(name: str | None, list_names: bool) -> None:

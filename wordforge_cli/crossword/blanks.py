@@ -31,13 +31,14 @@ class Masks:
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """One blank style. ``label``: the name a player sees (the config's ``labels`` replace it;
-    そのまま and 語尾かくし are the article's ENDLESS_BLANK_LABEL, the others ours in its manner),
-    ``english`` an English one; ``rule``: what it hides (``--help``), ``hides`` as bits."""
+    """One blank style. ``ja``, ``en``: the name a player sees on a board of a Japanese
+    vocabulary and of any other (the config's ``labels`` replace them; そのまま and 語尾かくし
+    are the article's ENDLESS_BLANK_LABEL, the others ours in its manner); ``rule``: what it
+    hides (``--help``), ``hides`` as bits."""
 
     name: str
-    label: str
-    english: str
+    ja: str
+    en: str
     rule: str
     hides: Callable[[Masks], int]
 
@@ -55,7 +56,19 @@ BLANK_STYLES: dict[str, Style] = {s.name: s for s in (
                                 | (m.answers >> m.stride))),
 )}
 STYLES: tuple[str, ...] = tuple(BLANK_STYLES)
-LABELS: dict[str, str] = {s.name: s.label for s in BLANK_STYLES.values()}
+# the languages the table names its styles in: a board shows the names of its vocabulary's
+# language, English for any language the table has no names in
+LANGUAGES: tuple[str, ...] = ("ja", "en")
+LABELS: dict[str, dict[str, str]] = {
+    language: {s.name: getattr(s, language) for s in BLANK_STYLES.values()}
+    for language in LANGUAGES}
+
+
+def label_language(language: str | None) -> str:
+    """The language whose style names a board of a ``language`` vocabulary shows: its own when
+    the table has it (``ja``, ``ja-JP``), else English (the tool's own language)."""
+    primary = (language or "").strip().lower().replace("_", "-").split("-")[0]
+    return primary if primary in LANGUAGES else "en"
 
 
 def masks(cells: Sequence[tuple[int, int, str, int]], width: int | None = None) -> Masks:

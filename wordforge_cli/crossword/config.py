@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from wordforge_cli.crossword.blanks import BLANK_STYLES, LABELS, STYLES
+from wordforge_cli.crossword.blanks import BLANK_STYLES, LABELS, LANGUAGES, STYLES, label_language
 from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS, Request
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
 from wordforge_cli.io.checks import check_mapping
@@ -90,7 +90,7 @@ BATCH = Spec(
     Field("band", Pair(ordered=False), None, "Answer length band: [min, max] or 'min-max'.",
           fronts=frozenset((PACK,))),
     Field("style", Choice(STYLES), "none", "Blank style, and what it hides: " + "; ".join(
-        f"{s.name} ({s.english}) {s.rule}" for s in BLANK_STYLES.values()) + "."),
+        f"{s.name} ({s.en}) {s.rule}" for s in BLANK_STYLES.values()) + "."),
 )
 # what the set forms add
 ENDLESS = Spec(
@@ -127,11 +127,18 @@ def board_request(v: Mapping[str, Any], band: tuple[int, int] | None = None,
 @dataclass
 class CrosswordConfig(Options):
     """A loaded config: ``options`` are the batch command's option defaults; the endless
-    plan, the challenge ramp and the style labels."""
+    plan, the challenge ramp and the style labels (language -> style -> label, see
+    :func:`labels_for`)."""
 
     endless: EndlessConfig = field(default_factory=EndlessConfig)
     ramp: tuple[Step, ...] = DEFAULT_RAMP
-    labels: dict[str, str] = field(default_factory=lambda: dict(LABELS))
+    labels: dict[str, dict[str, str]] = field(
+        default_factory=lambda: {language: dict(names) for language, names in LABELS.items()})
+
+    def labels_for(self, language: str | None) -> dict[str, str]:
+        """The style labels a board of a ``language`` vocabulary shows (``blanks.label_language``:
+        Japanese ones for a Japanese vocabulary, English ones for any other)."""
+        return self.labels[label_language(language)]
 
 
 def _value(doc: YamlDoc, kind: Any, value: Any, *keys: str | int) -> Any:
@@ -173,8 +180,11 @@ def _label(doc: YamlDoc, value: Any, *keys: str | int) -> str:
     return value
 
 
-SECTIONS = {"labels": dict.fromkeys(STYLES, _label), "endless": PLAN,
-            "challenge": {"ramp": [_step]}}
+# labels: a style's label for every language (``labels: {tail: ...}``) or for one
+# (``labels: {en: {tail: ...}}``, which wins over the former for that language)
+SECTIONS = {"labels": {**dict.fromkeys(STYLES, _label),
+                       **{language: dict.fromkeys(STYLES, _label) for language in LANGUAGES}},
+            "endless": PLAN, "challenge": {"ramp": [_step]}}
 
 
 def load_config(path: str | Path | None = None) -> CrosswordConfig:
@@ -183,7 +193,10 @@ def load_config(path: str | Path | None = None) -> CrosswordConfig:
     options, data = read_options(path, "crossword", every, tuple(SECTIONS))
     cfg, doc = CrosswordConfig(**vars(options)), options.doc
     own = _value(doc, SECTIONS, {key: data[key] for key in SECTIONS if key in data})
-    cfg.labels.update(own.get("labels", {}))
+    given = own.get("labels", {})
+    for language, labels in cfg.labels.items():
+        labels.update((style, given[style]) for style in STYLES if style in given)
+        labels.update(given.get(language, {}))
     if "endless" in own:
         cfg.endless = EndlessConfig(**own["endless"])
     cfg.ramp = own.get("challenge", {}).get("ramp", DEFAULT_RAMP)

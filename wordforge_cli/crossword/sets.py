@@ -8,9 +8,9 @@ last, alone, in a worker process or in a shard. A record's ``seed`` is that stre
 
 Answer spread: answers are dealt from a :class:`Deck` (the candidates shuffled, dealt in
 order, reshuffled when used up), so no answer comes back within a round before every other
-candidate has been used. Card j is ``deck(j // n)[j % n]``, deck k shuffled by
-``derive_seed(seed, *scope, "deck", ..., k)``: a function of (seed, index) alone, the same
-bytes whatever ``--jobs`` or ``--shard``.
+candidate has been used, nor twice in a row across a reshuffle. Card j is
+``deck(j // n)[j % n]``, deck k shuffled by ``derive_seed(seed, *scope, "deck", ..., k)``: a
+function of (seed, index) alone, the same bytes whatever ``--jobs`` or ``--shard``.
 
 Styles that hold: a styled board is redrawn (same dealt answer, the item's stream going on)
 up to ``redraws`` draws in all until its style blanks a cell, as the article's endless run
@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from wordforge_cli.core.engine import OutOfBudget
 from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.rng import SEED_MAX, derive_seed
-from wordforge_cli.crossword.blanks import LABELS
+from wordforge_cli.crossword.blanks import LABELS, label_language
 from wordforge_cli.crossword.board import (
     Board,
     Request,
@@ -47,7 +47,13 @@ DEFAULT_REDRAWS = 12  # the article's makeEndless redraws; config ``redraws``
 
 class Deck:
     """The answer schedule of one run: card j is ``deck(j // n)[j % n]`` where deck k is the
-    n candidates shuffled by ``Random(derive_seed(seed, *scope, "deck", k))``."""
+    n candidates shuffled by ``Random(derive_seed(seed, *scope, "deck", k))``.
+
+    A round never begins with the card the round before ended on (the same answer twice in a
+    row): such a round's first card changes places with one drawn from its middle (the next
+    draw of the same stream), so its last card stays the shuffle's own and each round still
+    depends on (seed, k) alone, its shuffle and the one before it. Two candidates simply
+    alternate; one is dealt every time."""
 
     __slots__ = ("cands", "scope", "seed", "_k", "_order")
 
@@ -62,10 +68,24 @@ class Deck:
         n = len(self.cands)
         k = j // n
         if k != self._k:  # runs deal in order: one shuffle per round
-            order = list(self.cands)
-            random.Random(derive_seed(self.seed, *self.scope, "deck", k)).shuffle(order)
+            order, rng = self._shuffled(k)
+            if k and n > 1:
+                # the card round k-1 ended on: its shuffle's own last one (the swap below
+                # never moves it), but for two candidates, which alternate from round 0 on
+                ended = (self._order[-1] if self._k == k - 1
+                         else self._shuffled(0 if n == 2 else k - 1)[0][-1])
+                if order[0] == ended:
+                    other = rng.randrange(1, n - 1) if n > 2 else 1
+                    order[0], order[other] = order[other], order[0]
             self._k, self._order = k, order
         return self._order[j % n]
+
+    def _shuffled(self, k: int) -> tuple[list[int], random.Random]:
+        """Round k's shuffle, and its stream (to draw on from)."""
+        order = list(self.cands)
+        rng = random.Random(derive_seed(self.seed, *self.scope, "deck", k))
+        rng.shuffle(order)
+        return order, rng
 
     def deal(self, start: int, stop: int) -> list[int]:
         """Cards start..stop-1 (a round's slice at a time, not a call a card)."""
@@ -83,7 +103,7 @@ class Deck:
 
 def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
           scope: tuple[object, ...] = SCOPE, start: int = 0, redraws: int = DEFAULT_REDRAWS,
-          labels: Mapping[str, str] = LABELS, indices: Iterable[int] | None = None,
+          labels: Mapping[str, str] | None = None, indices: Iterable[int] | None = None,
           ) -> Iterator[tuple[int, int, Board | None]]:
     """Yield (i, item seed, board or None) for i in start..start+count-1 (or for each i of
     ``indices``: a worker's share of a run); item i's answer is card i of the run's
@@ -98,6 +118,7 @@ def batch(lexicon: Lexicon, request: Request, seed: int, count: int, *,
     seeds = _seeds(seed, scope)
     plain = request.style == "none" or redraws <= 1
     make = generator(lexicon, cands, request)
+    labels = _labels(lexicon, labels)
     label = labels.get(request.style)
     for i in range(start, start + count) if indices is None else indices:
         item_seed = seeds(i)
@@ -168,13 +189,21 @@ def unlocked(cfg: EndlessConfig, k: int) -> int:
     return max(1, min(len(cfg.styles), cfg.unlock_start + k // cfg.unlock_every))
 
 
-def plan(cfg: EndlessConfig, k: int, labels: Mapping[str, str] = LABELS) -> QuestionPlan:
-    """Question k's band and style (the article's endlessPlan, growth rule from the config)."""
+def plan(cfg: EndlessConfig, k: int, labels: Mapping[str, str] | None = None) -> QuestionPlan:
+    """Question k's band and style (the article's endlessPlan, growth rule from the config);
+    its label from ``labels`` (None: the article's Japanese names)."""
     k = max(0, int(k))
     lo, hi = cfg.bands[k % len(cfg.bands)]
     u = unlocked(cfg, k)
     style = cfg.styles[(k // 2) % u]
-    return QuestionPlan(k, lo, hi, style, u, labels.get(style))
+    names = LABELS["ja"] if labels is None else labels
+    return QuestionPlan(k, lo, hi, style, u, names.get(style))
+
+
+def _labels(lexicon: Lexicon, labels: Mapping[str, str] | None) -> Mapping[str, str]:
+    """The style labels boards of ``lexicon`` show: ``labels``, or (None) the table's names in
+    the vocabulary's language (English for a language the table has no names in)."""
+    return LABELS[label_language(lexicon.language)] if labels is None else labels
 
 
 def _cands(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
@@ -247,7 +276,7 @@ def _dealt(lexicon: Lexicon, cands: tuple[int, ...], request: Request, rng: rand
 
 def endless_question(lexicon: Lexicon, cfg: EndlessConfig, k: int, seed: int, base: Request,
                      *, scope: tuple[object, ...] = SCOPE,
-                     labels: Mapping[str, str] = LABELS) -> tuple[int, Board | None]:
+                     labels: Mapping[str, str] | None = None) -> tuple[int, Board | None]:
     """(item seed, board) of endless question k; ``base`` gives layout, budget, unique and
     the size limit.
 
@@ -255,6 +284,7 @@ def endless_question(lexicon: Lexicon, cfg: EndlessConfig, k: int, seed: int, ba
     that band came before); ``attempts`` of the board counts every attempt the question
     spent, redraws and fallbacks included.
     """
+    labels = _labels(lexicon, labels)
     p = plan(cfg, k, labels)
     item_seed = derive_seed(seed, *scope, "endless", k)
     rng = random.Random(item_seed)
@@ -291,7 +321,7 @@ def challenge_set(lexicon: Lexicon, ramp: tuple[Step, ...], index: int, seed: in
                   base: Request, *, scope: tuple[object, ...] = SCOPE,
                   redraws: int = DEFAULT_REDRAWS,
                   fallback: tuple[int, int] | None = (3, 4),
-                  labels: Mapping[str, str] = LABELS) -> tuple[int, list[Board]]:
+                  labels: Mapping[str, str] | None = None) -> tuple[int, list[Board]]:
     """(item seed, boards) of challenge set ``index``: one board per ramp step, no answer
     twice.
 
@@ -303,6 +333,7 @@ def challenge_set(lexicon: Lexicon, ramp: tuple[Step, ...], index: int, seed: in
     """
     item_seed = derive_seed(seed, *scope, "challenge", index)
     rng = random.Random(item_seed)
+    labels = _labels(lexicon, labels)
     used: set[int] = set()
     bands = tuple((s.min_len, s.max_len) for s in ramp)
     boards = []
@@ -357,7 +388,8 @@ def check_endless(lexicon: Lexicon, cfg: EndlessConfig, base: Request) -> None:
 
 
 def endless(lexicon: Lexicon, cfg: EndlessConfig, base: Request, seed: int, count: int, *,
-            start: int = 0, scope: tuple[object, ...] = SCOPE, labels: Mapping[str, str] = LABELS,
+            start: int = 0, scope: tuple[object, ...] = SCOPE,
+            labels: Mapping[str, str] | None = None,
             ) -> Iterator[tuple[int, int, Board | None]]:
     """(k, item seed, board or None when its budget ran out) for questions start..start+count-1.
 
@@ -387,7 +419,8 @@ def check_challenge(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request,
 
 def challenges(lexicon: Lexicon, ramp: tuple[Step, ...], base: Request, seed: int, count: int,
                *, start: int = 0, scope: tuple[object, ...] = SCOPE, redraws: int = DEFAULT_REDRAWS,
-               fallback: tuple[int, int] | None = (3, 4), labels: Mapping[str, str] = LABELS,
+               fallback: tuple[int, int] | None = (3, 4),
+               labels: Mapping[str, str] | None = None,
                ) -> Iterator[tuple[int, int, list[Board] | OutOfBudget]]:
     """(set index, item seed, boards) for sets start..start+count-1; a set with a step whose
     budget ran out is an :class:`OutOfBudget` standing for its ``len(ramp)`` boards (counted

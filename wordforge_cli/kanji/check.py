@@ -3,6 +3,10 @@
 1. it is in the dictionary                               (辞書にない熟語です)
 2. its kanji are all on the board (our rule: a word cannot be made from tiles that are not there)
 3. it takes at least one kanji nobody holds yet           (手つかずな漢字を1字以上選んでください)
+
+Each verdict says why in English (``reason``, what the command line prints) and in the
+game's Japanese (``reason_ja``, the article's wording where it has one, for a game client):
+:data:`REASONS` is the one table of both.
 """
 
 from __future__ import annotations
@@ -12,33 +16,45 @@ from dataclasses import dataclass
 
 from wordforge_cli.kanji.dictionary import Dictionary
 
-NOT_IN_DICTIONARY = "辞書にない熟語です"
-NOT_ON_BOARD = "盤面にない漢字が含まれています"
-NOTHING_NEW = "手つかずな漢字を1字以上選んでください"
+# each verdict's reason: (English, Japanese); {kanji} stands for the kanji it names
+REASONS: dict[str, tuple[str, str]] = {
+    "not_in_dictionary": ("not a compound in the dictionary", "辞書にない熟語です"),
+    "not_on_board": ("holds kanji that are not on the board: {kanji}",
+                     "盤面にない漢字が含まれています: {kanji}"),
+    "nothing_new": ("takes no kanji nobody holds yet (a move must take at least one)",
+                    "手つかずな漢字を1字以上選んでください"),
+    "ok": ("OK: takes the untaken kanji {kanji}", "OK: 手つかずな漢字 {kanji} を取れます"),
+}
 
 
 @dataclass(frozen=True)
 class Verdict:
     ok: bool
-    reason: str
+    reason: str  # why, in English
     new_kanji: tuple[str, ...] = ()   # kanji the answer would take
     missing: tuple[str, ...] = ()     # kanji of the answer that are not on the board
+    reason_ja: str = ""  # why, in Japanese (the article's words)
+
+
+def _verdict(rule: str, kanji: tuple[str, ...] = (), **fields: tuple[str, ...]) -> Verdict:
+    english, japanese = (text.format(kanji="".join(kanji)) for text in REASONS[rule])
+    return Verdict(rule == "ok", english, reason_ja=japanese, **fields)
 
 
 def check_answer(word: str, board: Iterable[str], dictionary: Dictionary,
                  taken: Iterable[str] = ()) -> Verdict:
     word = word.strip()
     if word not in dictionary.ids:
-        return Verdict(False, NOT_IN_DICTIONARY)
+        return _verdict("not_in_dictionary")
     on_board = set(board)
     missing = tuple(dict.fromkeys(ch for ch in word if ch not in on_board))
     if missing:
-        return Verdict(False, f"{NOT_ON_BOARD}: {''.join(missing)}", missing=missing)
+        return _verdict("not_on_board", missing, missing=missing)
     held = set(taken)
     new = tuple(dict.fromkeys(ch for ch in word if ch not in held))
     if not new:
-        return Verdict(False, NOTHING_NEW)
-    return Verdict(True, f"OK: 手つかずな漢字 {''.join(new)} を取れます", new_kanji=new)
+        return _verdict("nothing_new")
+    return _verdict("ok", new, new_kanji=new)
 
 
 # --------------------------------------------------------------------------- pool records

@@ -15,6 +15,12 @@ from wordforge_cli.core.engine import describe
 
 FIGURES = ("kanji_count", "chars", "index_a", "pass_score", "orphan_count", "hardest_grade",
            "hidden_count", "attempts")
+# each pool-quality figure's English name, as the tables and renders show it (index_a, the
+# characters of a pool's words minus its distinct kanji, was named 指標A in Japanese)
+FIGURE_NAMES = {"kanji_count": "kanji", "chars": "characters", "index_a": "index A",
+                "pass_score": "pass score", "picked_scores": "picked score",
+                "orphan_count": "orphans", "hardest_grade": "hardest grade",
+                "hidden_count": "hidden", "attempts": "attempts"}
 
 
 @dataclass

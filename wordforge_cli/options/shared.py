@@ -32,6 +32,7 @@ class Renders(click.Choice):  # type: ignore[type-arg]  # (generic from click 8.
 
 
 RENAMED, OLD_FLAG = "wfkit.render_renamed", "wfkit.render_flag"
+ASKED = "wfkit.render_asked"  # the command line named a format (--render or the old flag)
 
 
 def render_option(renders: tuple[str, ...], help: str, renamed: dict[str, str] | None = None,
@@ -52,7 +53,11 @@ def render_option(renders: tuple[str, ...], help: str, renamed: dict[str, str] |
 
     def render(ctx: click.Context, param: click.Parameter, value: str) -> str:
         if ctx.get_parameter_source("render") == click.core.ParameterSource.DEFAULT:
-            return str(ctx.meta.pop(OLD_FLAG, value))
+            if OLD_FLAG not in ctx.meta:
+                return value
+            ctx.meta[ASKED] = True
+            return str(ctx.meta.pop(OLD_FLAG))
+        ctx.meta[ASKED] = True
         return deprecated(ctx, "--render", value) if RENAMED in ctx.meta else value
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -64,6 +69,17 @@ def render_option(renders: tuple[str, ...], help: str, renamed: dict[str, str] |
                             callback=old)(f)
 
     return decorate
+
+
+def one_format(ctx: click.Context, render: str, as_json: bool) -> str:
+    """The format a command writes: ``--json`` is ``--render json``, so a command line that
+    names another format beside it asks for two (a usage error, not JSON in silence)."""
+    if as_json and render != "json" and ctx.meta.get(ASKED):
+        from wordforge_cli.core.errors import UsageError
+
+        raise UsageError(f"--json and --render {render} ask for two formats: give one "
+                         "(--json is --render json)")
+    return "json" if as_json else render
 
 
 def output_options() -> Callable[[F], F]:

@@ -91,6 +91,22 @@ def board_text(rec: dict[str, Any], hints: Hints | None = None) -> str:
 CELL = 44
 PAD = 16
 CLUE_LINE = 20
+BACKGROUND = "#ffffff"  # white as the page it is printed on or shown in
+# a cell's letter (its centre LETTER_Y, LETTER_SIZE; ANSWER_SIZE in an answer cell's circle)
+# and entry number (NUMBER_SIZE, upper left: its left edge and centre at NUMBER_AT); an answer
+# cell's circle (centre CELL / 2, LETTER_Y; radius CIRCLE_R) and, right-aligned in the lower
+# right corner, the answer-order number (ORDER_SIZE, its centre ORDER_Y, its right edge
+# ORDER_INSET from the cell's). A test holds both numbers, two digits long, clear of the circle.
+LETTER_Y = CELL / 2 + 2
+LETTER_SIZE = 22
+ANSWER_SIZE = 18
+NUMBER_AT = (3, 8)
+NUMBER_SIZE = 10
+CIRCLE_R = 12
+CIRCLE_STROKE = 2
+ORDER_SIZE = 9
+ORDER_Y = CELL - 5.5
+ORDER_INSET = 3
 
 
 def _text_width(s: str, size: float) -> float:
@@ -108,20 +124,22 @@ def _cells(rec: dict[str, Any], ox: float, top: float, found: list[GridRun], *,
         x, y = ox + c["x"] * CELL, top + c["y"] * CELL
         if c["n"] >= 0:
             body.append(rect(x, y, CELL, CELL, fill="#fff3c4", stroke="#333"))
-            body.append(circle(x + CELL / 2, y + CELL / 2 + 2, CELL / 2 - 8, stroke="#d08000",
-                               width=2))
-            body.append(text(x + CELL - 7, y + CELL - 8, c["n"] + 1, size=10, fill="#a05a00",
-                             weight="bold", anchor="end"))
+            body.append(circle(x + CELL / 2, y + LETTER_Y, CIRCLE_R, stroke="#d08000",
+                               width=CIRCLE_STROKE))
+            body.append(text(x + CELL - ORDER_INSET, y + ORDER_Y, c["n"] + 1, size=ORDER_SIZE,
+                             fill="#a05a00", weight="bold", anchor="end"))
         elif c["n"] == -1:
             body.append(rect(x, y, CELL, CELL, fill="#ffffff", stroke="#333"))
         else:
             body.append(rect(x, y, CELL, CELL, fill="#e8eef7", stroke="#333"))
         if solution or c["n"] == -2:
-            body.append(text(x + CELL / 2, y + CELL / 2 + 2, capital(c["c"]), size=22,
+            body.append(text(x + CELL / 2, y + LETTER_Y, capital(c["c"]),
+                             size=ANSWER_SIZE if c["n"] >= 0 else LETTER_SIZE,
                              fill="#111" if c["n"] == -2 else "#1a5fb4"))
         number = numbers.get((c["x"], c["y"]))
         if number is not None:
-            body.append(text(x + 3, y + 8, number, size=10, fill="#333", anchor="start"))
+            body.append(text(x + NUMBER_AT[0], y + NUMBER_AT[1], number, size=NUMBER_SIZE,
+                             fill="#333", anchor="start"))
     return body
 
 
@@ -195,7 +213,7 @@ class SvgStream(_Spooled):
     def close(self) -> None:
         total_w, total_h = self.width + 2 * PAD, self.y - PAD
         self.out.write(svg_head(total_w, total_h, title=self.title))
-        self.out.write(rect(0, 0, total_w, total_h, fill="#fafafa", stroke="none", width=0))
+        self.out.write(rect(0, 0, total_w, total_h, fill=BACKGROUND, stroke="none", width=0))
         self.out.write("\n")
         self._drain()
         self.out.write(svg_tail())

@@ -279,7 +279,7 @@ def figure(cls: str, svg: str, caption: str) -> str:
 def pool_figure(rec: dict[str, Any], grades: dict[str, int]) -> str:
     """A kanji pool: the tile board (SVG, scaled to the card) and its compound lists as page
     text, so they stay readable on a phone instead of shrinking with the picture."""
-    from wordforge_cli.render.kanji import pool_svg, pools_width
+    from wordforge_cli.render.kanji import INDEX_A, pool_svg, pools_width
 
     svg = picture(pool_svg(rec, reveal=False, grades=grades, legend=False),
                   pools_width([rec], lists=False))
@@ -289,7 +289,7 @@ def pool_figure(rec: dict[str, Any], grades: dict[str, int]) -> str:
                                 ("hidden", "hidden", ' class="hidden"'))
         if rec.get(key))
     caption = (f"pool #{rec.get('id')} · {rec.get('kanji_count')} kanji · "
-               f"指標A {rec.get('index_a')} · {rec.get('hidden_count')} hidden compounds")
+               f"{INDEX_A} {rec.get('index_a')} · {rec.get('hidden_count')} hidden compounds")
     return (f'<figure class="board pool">{svg}<div class="compounds">{lists}</div>'
             f"<figcaption>{esc(caption)}</figcaption></figure>")
 

@@ -11,7 +11,10 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+from wordforge_cli.kanji.stats import FIGURE_NAMES
 from wordforge_cli.render.svg import rect, svg_document, text
+
+INDEX_A = FIGURE_NAMES["index_a"]
 
 # tile colours by grade band: a distinct hue per band (three creams could not be told apart),
 # all light enough for black ink; cool for school grades, warm beyond them, grey off the lists
@@ -36,7 +39,7 @@ def board_rows(kanji: list[str]) -> list[list[str]]:
 def pool_text(record: dict[str, Any], reveal: bool = False) -> str:
     """One pool: a header line, the board, and with ``reveal`` the compounds."""
     lines = [f"# pool {record['id']}: {record['kanji_count']} kanji, "
-             f"{len(record['words'])} words, 指標A {record['index_a']}, "
+             f"{len(record['words'])} words, {INDEX_A} {record['index_a']}, "
              f"hidden {record['hidden_count']}"]
     lines += ["　".join(row) for row in board_rows(record["kanji"])]
     if reveal:
@@ -61,7 +64,7 @@ def _pool_body(record: dict[str, Any], grades: dict[str, int] | None, reveal: bo
                  weight="bold"),
             text(width / 2, top + 42,
                  f"{record['kanji_count']} kanji · {len(record['words'])} words · "
-                 f"指標A {record['index_a']} · hidden compounds {record['hidden_count']}",
+                 f"{INDEX_A} {record['index_a']} · hidden compounds {record['hidden_count']}",
                  size=13, fill="#555")]
     y = top + 64
     for row in rows:

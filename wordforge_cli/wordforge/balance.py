@@ -424,6 +424,43 @@ def simulate(index: HandIndex, rules: Rules, models: Sequence[Model], seed: int,
     return tally
 
 
+# ---- one game's record (a pack balance section's) -----------------------------------------------
+
+@dataclass(frozen=True)
+class RecordField:
+    """One field of a record: its name, its JSON Schema (draft 2020-12) and what it means."""
+
+    name: str
+    schema: dict[str, Any]
+    description: str
+
+
+_ZIPF = r"zipf:([0-9]+(\.[0-9]+)?(e[+-][0-9]+)?|inf)"  # parse_model's f"zipf:{value:g}"
+# the fields of a game's record, in record order: the one table game_record and the shipped
+# schema (schemas/balance-game.json, held equal to it by a test) follow
+GAME_FIELDS: tuple[RecordField, ...] = (
+    RecordField("game", {"type": "integer", "minimum": 0},
+                "The game's number in its section, from 0: game i is dealt from its own "
+                "random stream (the pack's seed, the section's name and i)."),
+    RecordField("players", {"type": "array", "minItems": 1, "items": {
+                    "type": "string", "pattern": f"^(all|{'|'.join(LEVELS)}|{_ZIPF})$"}},
+                "Each seat's player model, in seat order (the first plays first): all, a "
+                "CEFR level A1..C2 (the words of that level or below), or zipf:X."),
+    RecordField("totals", {"type": "array", "minItems": 1,
+                           "items": {"type": "integer", "minimum": 0}},
+                "Each seat's points after the last turn, in seat order."),
+    RecordField("winner", {"type": ["integer", "null"], "minimum": 1},
+                "The seat (from 1) with the highest total; null when seats share it (a draw)."),
+)
+
+
+def game_record(game: int, players: Sequence[str], totals: Sequence[int]) -> dict[str, Any]:
+    """The record of game ``game``: the fields of :data:`GAME_FIELDS`, in their order."""
+    winners = _winners(totals)
+    values = (game, list(players), list(totals), winners[0] + 1 if len(winners) == 1 else None)
+    return dict(zip((f.name for f in GAME_FIELDS), values, strict=True))
+
+
 # ---- the report --------------------------------------------------------------------------------
 
 def _histogram(counts: Counter[int], width: int) -> dict[str, int]:
