@@ -210,7 +210,8 @@ def size_words(view: SectionView) -> str:
 
 def board_figure(section: str, rec: dict[str, Any]) -> str:
     """A crossword board of a section: its grid and answer strip at the page's one scale
-    (``.pic``), its clues as text that wraps beside or under it, its answer and style."""
+    (``.pic``), its clues as text that wraps beside or under it, its answer and its style
+    with the style's label (in the vocabulary's language)."""
     from wordforge_cli.render.crossword import (
         clues_html,
         grid_svg,
@@ -224,7 +225,9 @@ def board_figure(section: str, rec: dict[str, Any]) -> str:
     svg = grid_svg(rec, found, solution=False)
     spelling = rec.get("spelling")
     answer = spelled(rec["answer"], spelling if isinstance(spelling, str) else None)
-    caption = f"#{rec['id']} · {answer} ({len(rec['answer'])} letters) · style {rec['style']}"
+    label = rec.get("label")
+    style = f"{rec['style']} ({label})" if isinstance(label, str) and label else rec["style"]
+    caption = f"#{rec['id']} · {answer} ({len(rec['answer'])} letters) · style {style}"
     return (f'<figure class="board crossword">{picture(svg, grid_width(rec))}'
             f"{clues_html(found)}<figcaption>{esc(caption)}</figcaption></figure>")
 
