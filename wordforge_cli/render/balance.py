@@ -154,9 +154,12 @@ def sweep_text(doc: dict[str, Any]) -> str:
     sweep = doc["sweep"]
     rows = sweep["rows"]
     first = rows[0]
+    seats = (f"{len(first['players'])} players ({', '.join(first['players'])})"
+             if all(row["players"] == first["players"] for row in rows) else "seats by value")
+    turns = (f"{first['turns']} turns each" if all(row["turns"] == first["turns"]
+                                                  for row in rows) else "turns by value")
     out = [f"sweep of {sweep['key']}: {sweep['games']} games a value (the same deals), "
-           f"{len(first['players'])} players ({', '.join(first['players'])}), "
-           f"{first['turns']} turns each, seed {doc['seed']}",
+           f"{seats}, {turns}, seed {doc['seed']}",
            f"rules: {sweep['rules']}; 95% intervals in brackets (n = games); ~: the interval "
            "covers the fair value",
            f"{'value':<{SWEEP_VALUE}}" + "".join(f"{head:>{width}}"
@@ -175,7 +178,7 @@ def sweep_text(doc: dict[str, Any]) -> str:
             elif key == "pass_share":
                 cell = rate_cell({**figure, "rate": figure["mean"]})
             else:
-                cell = mean_cell(figure, 1)
+                cell = mean_cell(figure, 0 if key == "margin" else 1)
             cells.append(f"{cell:>{width}}")
         out.append(f"{value:<{SWEEP_VALUE}}" + "".join(cells))
     return "\n".join(out) + "\n"
