@@ -78,7 +78,11 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     Each pool: n base words drawn at random, then m words drawn among those sharing the most
     kanji with them (score = sum of shared distinct kanji; pass mark = the m-th highest
     score). Output: one JSON object per pool (id, seed, base, picked, words, kanji,
-    pass_score, quality figures); the batch figures go to stderr.
+    pass_score, quality figures); the batch figures go to stderr. With --self-play or
+    --balanced: --sweep plays the batch once per value of one setting (a table of the
+    first player's share, the advantage and the end reasons with their 95% intervals, or
+    --json), --trace replays one pool's games move by move, --report draws the self-play
+    figures as charts; the same bytes for any --jobs.
 
     \b
     Examples:

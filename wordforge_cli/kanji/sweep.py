@@ -16,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import click
-
 from wordforge_cli.core.errors import UsageError
 
 # sweep key -> the POOLS field that checks its values (player: both seats play it)
@@ -48,9 +46,9 @@ def settings(key: str, texts: Sequence[str], values: Mapping[str, Any],
         else:
             f = POOLS[KEYS[key]]
             try:
-                value = f.type.convert(text, None, None)
-            except click.BadParameter as exc:
-                raise UsageError(f"{key}={text}: {exc.message}", field="sweep") from None
+                value = POOLS.parse(f.name, text)
+            except UsageError as error:
+                raise UsageError(f"{key}={text}: {error.message}", field="sweep") from None
             these = {**values, f.name: (value,) if f.multiple else value}
         out.append((text, these))
     return out

@@ -166,7 +166,8 @@ STATS = Field("stats_path", click.Path(dir_okay=False), None,
 # a batch's figures drawn as charts on one page (balance, kanji self-play): the command line only
 REPORT = Field("report_path", click.Path(dir_okay=False), None,
                "Also write a report page to FILE (self-contained HTML, nothing fetched: the "
-               "figures as charts with their 95% intervals, then the tables).", flags=("--report",),
+               "figures as charts with their 95% intervals, then the tables; kanji: its "
+               "self-play's).", flags=("--report",),
                fronts=frozenset((CLI,)), metavar="FILE.html", what="report page",
                show_default=False)
 # a sweep's chart on its own (an SVG image for a document)

@@ -191,6 +191,15 @@ class Spec:
                     out[name] = defaults[name] if value is None else value
         return out
 
+    def parse(self, name: str, text: str) -> Any:
+        """``text`` parsed as the command line parses field ``name``'s value (one value of a
+        field given once per value); UsageError with the type's message when it refuses
+        (what a sweep's values are checked by: the option's own check and words)."""
+        try:
+            return self[name].type.convert(text, None, None)
+        except click.BadParameter as exc:
+            raise UsageError(exc.message) from None
+
     def options(self) -> Callable[[F], F]:
         """A decorator adding the command-line fields as Click options, in spec order; the
         command's engine refusals of one of these fields (``UsageError(msg, field=...)``)

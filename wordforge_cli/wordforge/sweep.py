@@ -20,8 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-import click
-
 from wordforge_cli.core.errors import ConfigError, UsageError
 
 if TYPE_CHECKING:
@@ -101,9 +99,9 @@ def _game_value(key: str, text: str) -> Any:
     from wordforge_cli.wordforge.config import GAME
 
     try:
-        return GAME[GAME_KEYS[key]].type.convert(text, None, None)
-    except click.BadParameter as exc:
-        raise UsageError(f"{key}={text}: {exc.message}", field="sweep") from None
+        return GAME.parse(GAME_KEYS[key], text)
+    except UsageError as error:
+        raise UsageError(f"{key}={text}: {error.message}", field="sweep") from None
 
 
 def _rules_with(doc: YamlDoc, key: str, text: str) -> Rules:
