@@ -262,18 +262,21 @@ def _sweep(ctx: click.Context, rule: RuleFiles, models: Sequence[Model], players
     if report_path is not None:
         from wordforge_cli.render.report import Part
 
-        head = _header(seed, games, None, game)
+        head = _header(seed, games, None, None)
         head[0] = f"sweep of {key} ({', '.join(texts)}): " + head[0]
         _write_report(report_path, head, [Part(f"sweep of {key}", charts, text)])
 
 
-def _header(seed: int, games: int, models: Sequence[Model] | None, game: GameRules
-            ) -> list[str]:
-    """What a report page says was run, above its charts."""
+def _header(seed: int, games: int, models: Sequence[Model] | None, game: GameRules | None,
+            unit: str = "batch") -> list[str]:
+    """What a report page says was run, above its charts (a sweep's rows say their own
+    seats and turns: ``models`` and ``game`` None)."""
     seats = ("" if models is None else "; players " + ", ".join(
         f"{s + 1}:{m.name}" for s, m in enumerate(models)))
-    return [f"{games} games a batch, seed {seed}{seats}; {game.turns} turns each"
-            + ("" if game.powerups else ", no power-ups"),
+    rules = ("" if game is None else f"; {game.turns} turns each"
+             + ("" if game.powerups else ", no power-ups"))
+    return [f"{games} games a {'value' if game is None else unit}, seed {seed}{seats}"
+            + rules,
             "Every share and mean with its 95% interval and n (Wilson for shares, normal "
             "over games for means)."]
 
@@ -316,7 +319,7 @@ def _round_robin(ctx: click.Context, rule: RuleFiles, models: Sequence[Model], s
         from wordforge_cli.render.charts import round_robin_charts
         from wordforge_cli.render.report import Part
 
-        head = _header(seed, games, None, game)
+        head = _header(seed, games, None, game, "pair")
         head[0] = (f"round robin of {', '.join(m.name for m in models)}, every ordered pair: "
                    + head[0])
         _write_report(report_path, head,
