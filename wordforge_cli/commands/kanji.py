@@ -126,8 +126,8 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
                            dictionary=dictionary, request=request, data=[], play=play)
     if trace is not None:
         if trace >= count:
-            raise UsageError(f"pool {trace} is not in a batch of {count} pools (-n): 0 to "
-                             f"{count - 1}", field="trace")
+            raise UsageError(f"pool {trace} is not in a batch of {count} pools (-n)"
+                             + (f": 0 to {count - 1}" if count else ""), field="trace")
         _trace(ctx, section, seed, trace, output, not text_out)
         return
     next(section.items(seed, 0, min(count, 1)), None)  # an impossible request fails here

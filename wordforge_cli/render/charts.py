@@ -485,9 +485,12 @@ def sweep_charts(key: str, rows: Sequence[dict[str, Any]], figures: Sequence[
 
 def stacked(charts: Sequence[str], title: str) -> str:
     """Charts one under the other in one SVG document (a sweep's charts as one image)."""
-    sizes = [(float(w), float(h)) for w, h in (re.search(
-        r'width="([0-9.]+)" height="([0-9.]+)"', svg).groups()  # type: ignore[union-attr]
-        for svg in charts)]
+    sizes = []
+    for svg in charts:  # (each made by svg_document: its size on its first tag)
+        size = re.search(r'width="([0-9.]+)" height="([0-9.]+)"', svg)
+        if size is None:
+            raise ValueError("not an SVG document of render.svg")
+        sizes.append((float(size.group(1)), float(size.group(2))))
     width = max((w for w, _ in sizes), default=0)
     y = 0.0
     body = []
