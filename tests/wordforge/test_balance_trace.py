@@ -113,3 +113,10 @@ def test_the_text_trace_and_its_refusals(run: Any, tmp_path: Path) -> None:
         assert result.exit_code == 2 and message in result.stderr, (args, result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "r.html").exists()
+
+
+def test_the_trace_schemas_power_ups_are_the_engines() -> None:
+    from wordforge_cli.wordforge.balance import POWERUPS
+
+    turn = schemas.load("balance")["$defs"]["trace_turn"]["properties"]
+    assert turn["powerup"]["enum"] == [*POWERUPS, None]
