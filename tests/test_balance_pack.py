@@ -68,13 +68,17 @@ def test_preview_draws_the_balance_charts(pack, tmp_path, run):
     html = tmp_path / "preview.html"
     assert run("pack", "preview", out, "-o", html).exit_code == 0
     page = html.read_text(encoding="utf-8")
-    assert page.count('<figure class="chart">') == 2
+    # the turn scores, the win share and mean score by seat and by model with their
+    # intervals, the power-ups' points and the games they decided
+    assert page.count('<figure class="chart">') == 6
     dom = chromium_dom(html, tmp_path / "profile")
     body = re.search(r"<body[^>]*>", dom).group(0)
-    assert 'data-charts-drawn="2"' in body, body
+    assert 'data-charts-drawn="6"' in body, body
     stats = json.loads((out / "manifest.json").read_text())["sections"][0]["stats"]
     bars = len(re.findall(r'<rect class="bar"', dom))
-    assert bars == len(stats["score_per_turn"]["histogram"]) + len(stats["wins"])
+    assert bars == len(stats["score_per_turn"]["histogram"]) + 2 * len(stats["powerup_effect"])
+    points = len(re.findall(r'<circle class="point"', dom))
+    assert points == 3 * len(stats["players"])  # a seat's share and mean, a model's share
 
 
 def chromium_dom(html: Path, profile: Path) -> str:

@@ -148,6 +148,13 @@ def test_balance_reports(run):
     assert_valid("balance", [one, two, rr], "wfkit balance --json")
 
 
+@covers("kanji-sweep")
+def test_kanji_sweep(run):
+    out = ok(run("kanji", "-n", "3", "--preset", "normal", "--balanced", "--seed", "1",
+                 "--sweep", "limit=0,30", "--json", "-q"))
+    assert_valid("kanji-sweep", [json.loads(out.stdout)], "wfkit kanji --sweep --json")
+
+
 @covers("kanji-play")
 def test_kanji_play_moves_and_result(run):
     pool = EXAMPLES / "weather-pool.jsonl"

@@ -26,7 +26,8 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 
 
 # options whose value is a file wfkit writes: checked (writable, all distinct) before a
 # command runs, for every command that has them, so a batch never ends in "cannot write"
-OUTPUT_PARAMS = {"output": "-o/--output", "stats_path": "--stats"}
+OUTPUT_PARAMS = {"output": "-o/--output", "stats_path": "--stats", "report_path": "--report",
+                 "chart_path": "--chart"}
 
 
 def _inputs(ctx: click.Context) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordforge_cli.render.charts import MAX_BARS, crossword_charts, kanji_charts
+from wordforge_cli.render.charts import MAX_BARS, crossword_charts, pool_charts
 
 NS = "{http://www.w3.org/2000/svg}"
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 10**20),
@@ -59,18 +59,18 @@ def test_crossword_charts_of_any_figures(stats):
 
 @settings(max_examples=150, deadline=None)
 @given(stats=st.one_of(KANJI, JSON.filter(lambda v: isinstance(v, dict))))
-def test_kanji_charts_of_any_figures(stats):
-    well_formed(kanji_charts(stats))
+def test_pool_charts_of_any_figures(stats):
+    well_formed(pool_charts(stats))
 
 
 def test_spoiled_figures_draw_nothing():
     assert crossword_charts({"made": 5, "blank_failure": {"tail": {"rate": 140}}}) == []
     assert crossword_charts({"made": 0, "attempts": {"median": 1, "worst": 2, "total": 3}}) == []
     assert crossword_charts({"size": {"width": {"x": 3}, "height": {"4": -1}}}) == []
-    assert kanji_charts({"pools": 3, "kanji_count": {"min": 1, "p10": None, "median": 2,
+    assert pool_charts({"pools": 3, "kanji_count": {"min": 1, "p10": None, "median": 2,
                                                      "p90": 3, "max": 4, "mean": 2}}) == []
     orphans_beyond_kanji = {"pools": 3, "kanji_count": {"mean": 10}, "orphan_count": {"mean": 11}}
-    assert kanji_charts(orphans_beyond_kanji) == []
+    assert pool_charts(orphans_beyond_kanji) == []
 
 
 def test_a_long_size_histogram_draws_its_first_bars_and_says_so():

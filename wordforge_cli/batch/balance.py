@@ -24,6 +24,7 @@ from wordforge_cli.options.spec import PACK
 from wordforge_cli.wordforge.config import GAME, RULE, RuleFiles
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.sinks import Run
     from wordforge_cli.wordforge.balance import GameRules, GameStats, Model, Turns
     from wordforge_cli.wordforge.hands import HandIndex
     from wordforge_cli.wordforge.rarity import Rules
@@ -42,15 +43,26 @@ class BalanceSection(Section):
     def __getstate__(self) -> dict[str, Any]:  # the index is built again in each worker
         return {**self.__dict__, "ready": None}
 
-    def warm(self) -> None:
+    def warm(self, index: HandIndex | None = None) -> HandIndex:
+        """Build what the games read (once; in the parent before ``--jobs`` forks, so the
+        workers share it): the hand index (``index``: one already built for these rules and
+        files, as a sweep's rows share it), its turns and each model's mask."""
         if self.ready is None:
             from wordforge_cli.wordforge.balance import Turns, knows
 
-            index = self.files.hand_index(self.rules, self.rules.tiles.hand_size)
+            if index is None:
+                index = self.files.hand_index(self.rules, self.rules.tiles.hand_size)
             masks = [index.mask(knows(m, self.rules)) for m in self.models]
             self.ready = (index, Turns(index, self.rules), masks)
+        return self.ready[0]
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
+        for g in range(start, stop):
+            yield self._game(seed, g)
+
+    def _game(self, seed: int, g: int, trace: list[dict[str, Any]] | None = None) -> Item:
+        """Game ``g``: its record (seats' models and totals, the winner) and its counts
+        (``trace``: each turn, as the engine's ``play_game`` notes it)."""
         from wordforge_cli.core.rng import item_rng
         from wordforge_cli.wordforge.balance import Tally, game_record, play_game
 
@@ -58,11 +70,18 @@ class BalanceSection(Section):
         assert self.ready is not None  # warm() built it
         index, turns, masks = self.ready
         names = tuple(m.name for m in self.models)
-        for g in range(start, stop):
-            tally = Tally(players=names)
-            totals = play_game(index, turns, self.rules, masks, item_rng(seed, self.name, g),
-                               self.game, tally)
-            yield Item([game_record(g, names, totals)], made=(tally,))
+        tally = Tally(players=names)
+        totals = play_game(index, turns, self.rules, masks, item_rng(seed, self.name, g),
+                           self.game, tally, trace)
+        return Item([game_record(g, names, totals)], made=(tally,))
+
+    def trace(self, seed: int, g: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """Game ``g`` replayed alone, turn by turn: its turns (seat, turn, hand, word or
+        None for a pass, score, combo, link, power-up, whether an opponent's Fortress cut
+        it) and the record the batch writes of it (the same game: its own stream)."""
+        turns: list[dict[str, Any]] = []
+        record = self._game(seed, g, turns).records[0]
+        return turns, record
 
     def new_stats(self) -> GameStats:
         from wordforge_cli.wordforge.balance import GameStats
@@ -99,6 +118,25 @@ def asked_of(models: Sequence[Model], game: GameRules) -> dict[str, Any]:
     """What a balance section was asked beside its files (the manifest's ``options``)."""
     return {"players": [m.name for m in models], "turns": game.turns,
             "powerups": game.powerups, "use_at": game.use_at}
+
+
+def play(section: BalanceSection, seed: int, jobs: int = 1,
+         outcomes: list[list[int]] | None = None) -> Run:
+    """The section's games in ``jobs`` worker processes (the same figures for any ``jobs``);
+    each game's seat totals appended to ``outcomes`` in game order when given (what a
+    paired comparison reads, game by game: taken from the records the workers write)."""
+    import json
+
+    from wordforge_cli.batch.sinks import summed
+
+    section.warm()  # in this process: forked workers share the index
+
+    def kept(lines: bytes) -> None:
+        if outcomes is not None:
+            outcomes.extend(json.loads(line)["totals"] for line in lines.splitlines())
+
+    return summed(section, seed, jobs=jobs, unit="game",
+                  write=kept if outcomes is not None else None)
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:

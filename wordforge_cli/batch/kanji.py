@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from wordforge_cli.batch.context import SectionContext
     from wordforge_cli.kanji.dictionary import Dictionary
     from wordforge_cli.kanji.pool import PoolRequest
-    from wordforge_cli.kanji.territory import SelfPlay
+    from wordforge_cli.kanji.territory import Game, KanjiBoard, Player, SelfPlay
 
 
 def _named(index: int, reason: str) -> str:
@@ -83,6 +83,40 @@ class KanjiSection(Section):
                            reason=_named(index, item.reason))
             else:
                 yield Item([item], made=[((item,), (item, mine))])
+
+    def trace(self, seed: int, index: int) -> tuple[dict[str, Any], KanjiBoard,
+                                                   list[tuple[str, tuple[Player, Player],
+                                                              Game]]]:
+        """Pool ``index`` of the batch (its redraws under ``balanced`` included), its board
+        and every self-play game its record counts, move by move: ``("play", seats, game)`` for the
+        games its figures come from, then ``("fresh", ...)`` for the games ``balanced``
+        replays it on (the streams ``territory.played_pools`` plays them from: the record's
+        ``balance`` is these games' figures, a test holds them equal). CannotDo when the
+        pool's budget runs out, as the batch counts it."""
+        import random
+
+        from wordforge_cli.core.errors import CannotDo
+        from wordforge_cli.core.rng import derive_seed
+        from wordforge_cli.kanji.territory import make_board, self_play
+
+        play = self.play
+        if play is None:
+            raise ValueError("a trace replays self-play: this section plays no games")
+        item = next(self._played(seed, index, index + 1))
+        if not item.records:
+            raise CannotDo(item.reason or f"pool {index}: out of budget")
+        record = item.records[0]
+        board = make_board(self.dictionary, record["kanji"], record["words"])
+        games: list[tuple[str, tuple[Player, Player], Game]] = []
+        for stage, count in (("play", play.games), ("fresh", play.fresh)):
+            if stage == "fresh" and (play.band is None or not count):
+                continue
+            played: list[tuple[tuple[Player, Player], Game]] = []
+            self_play(board, play.players, random.Random(derive_seed(record["seed"], stage)),
+                      count, limit=play.limit, shown_variant=play.shown_variant,
+                      played=played)
+            games += [(stage, seats, game) for seats, game in played]
+        return record, board, games
 
     def new_stats(self) -> PoolStats | Beside:
         """The engine's pool figures, beside their self-play figures when played, as
@@ -168,9 +202,9 @@ def _draw(section: str, record: dict[str, Any]) -> str:
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    from wordforge_cli.render.charts import kanji_charts
+    from wordforge_cli.render.charts import pool_charts
 
-    return kanji_charts(stats) + play_charts(kind, stats)
+    return pool_charts(stats) + play_charts(kind, stats)
 
 
 def _legend() -> str:

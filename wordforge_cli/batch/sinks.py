@@ -27,6 +27,7 @@ class Run:
     summary: dict[str, Any]
     failures: list[str]
     seconds: float
+    stats: Any = None  # the section's statistics the summary was made from, merged
 
 
 def stream(section: Section, seed: int, output: str | None, *, jobs: int = 1,
@@ -98,7 +99,7 @@ def summed(section: Section, seed: int, *, plan: ChunkPlan | None = None, jobs: 
                 done(result.chunk.stop - result.chunk.start)
     finally:  # on a signal or error: the workers end now
         results.close()
-    return Run(stats.summary(), failures, time.perf_counter() - started)
+    return Run(stats.summary(), failures, time.perf_counter() - started, stats)
 
 
 def write_stats(path: str | None, request: dict[str, Any], run: Run,

@@ -20,10 +20,12 @@ from wordforge_cli.core.messages import detail, intake, quiet, say
 from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
-from wordforge_cli.kanji.config import DICT, PLAY, POOLS, load_config
+from wordforge_cli.kanji.config import DICT, PLAY, POOLS, RUNS, load_config
 from wordforge_cli.kanji.stats import FIGURE_NAMES
-from wordforge_cli.kanji.territory import Pass, cost_problem, make_board, play_game
+from wordforge_cli.kanji.territory import cost_problem, make_board, play_game
 from wordforge_cli.options.shared import (
+    CHART,
+    REPORT,
     REQUIRE_ALL,
     STATS,
     jobs_option,
@@ -38,8 +40,10 @@ from wordforge_cli.options.spec import CONFIG_META, config_callback
 from wordforge_cli.render import render_help, renders
 
 if TYPE_CHECKING:
+    from wordforge_cli.batch.kanji import KanjiSection
     from wordforge_cli.batch.kinds import Item
     from wordforge_cli.batch.sinks import Document, Run
+    from wordforge_cli.kanji.dictionary import Dictionary
     from wordforge_cli.kanji.territory import Player
 
 RENDERS = ("json", *renders("kanji"))
@@ -75,6 +79,9 @@ def _presets(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
 @click.option("--reveal", is_flag=True, help="text/svg: also list the selected compounds.")
 @STATS.option()
 @REQUIRE_ALL.option()
+@RUNS.options()
+@REPORT.option()
+@CHART.option()
 @quiet_option
 @output_options()
 @seed_option
@@ -82,14 +89,19 @@ def _presets(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
 @click.pass_context
 def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, count: int,
           dict_path: str | None, strict_vocab: bool, render: str, reveal: bool,
-          stats_path: str | None, require_all: bool, output: str | None,
-          as_json: bool, seed: int, jobs: int, **asked: Any) -> None:
+          stats_path: str | None, require_all: bool, sweep: tuple[str, tuple[str, ...]] | None,
+          trace: int | None, report_path: str | None, chart_path: str | None,
+          output: str | None, as_json: bool, seed: int, jobs: int, **asked: Any) -> None:
     """Generate kanji pools for the jukugo territory game (漢字熟語陣取り合戦).
 
     Each pool: n base words drawn at random, then m words drawn among those sharing the most
     kanji with them (score = sum of shared distinct kanji; pass mark = the m-th highest
     score). Output: one JSON object per pool (id, seed, base, picked, words, kanji,
-    pass_score, quality figures); the batch figures go to stderr.
+    pass_score, quality figures); the batch figures go to stderr. With --self-play or
+    --balanced: --sweep plays the batch once per value of one setting (a table of the
+    first player's share, the advantage and the end reasons with their 95% intervals, or
+    --json), --trace replays one pool's games move by move, --report draws the self-play
+    figures as charts; the same bytes for any --jobs.
 
     \b
     Examples:
@@ -99,6 +111,9 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
       wfkit kanji -n 1 --render svg -o board.svg
       wfkit kanji check 熱帯 --pool examples/weather-pool.jsonl --taken 帯
       wfkit kanji -n 20 --preset normal --balanced --seed 1 -o fair.jsonl
+      wfkit kanji -n 40 --self-play --seed 1 --sweep preset=easy,normal,hard --chart presets.svg
+      wfkit kanji -n 20 --self-play --seed 1 --trace 3
+      wfkit kanji -n 40 --self-play --seed 1 --report play.html -o pools.jsonl
     """
     if ctx.invoked_subcommand is not None:
         ctx.meta.pop("wfkit.seed_was_drawn", None)
@@ -111,13 +126,27 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
 
     one_format(ctx, render, as_json)
     request = pool_request(asked)  # the POOLS fields not named above
+    play = self_play(asked)
+    text_out = _refuse_together(ctx, play is not None, sweep, trace, report_path,
+                                chart_path, stats_path, render, as_json)
     started = time.perf_counter()
     dictionary = load_dictionary(dict_path)
     intake(dictionary.source, dictionary.skipped, strict=strict_vocab)
-    play = self_play(asked)
+    if sweep is not None:
+        values = {**asked, "count": count, "dict_path": dict_path,
+                  "strict_vocab": strict_vocab}
+        _sweep(ctx, dictionary, values, sweep, seed, jobs, output, not text_out,
+               report_path, chart_path)
+        return
     # the pack's section, named as the engine's scope ("kanji"): the same pools and figures
     section = KanjiSection("kanji", count, (), 0, asked_of(asked, play),
                            dictionary=dictionary, request=request, data=[], play=play)
+    if trace is not None:
+        if trace >= count:
+            raise UsageError(f"pool {trace} is not in a batch of {count} pools (-n)"
+                             + (f": 0 to {count - 1}" if count else ""), field="trace")
+        _trace(ctx, section, seed, trace, output, not text_out)
+        return
     next(section.items(seed, 0, min(count, 1)), None)  # an impossible request fails here
     report_seed(ctx, seed)
     run = stream(section, seed, output, jobs=jobs, document=_document(render, reveal),
@@ -126,11 +155,161 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     preset = preset or ctx.meta[CONFIG_META].preset
     write_stats(stats_path, {"dict": dict_path, "config": config_path, "preset": preset,
                              **section.options, "seed": seed}, run)
+    pair = kanji_config.pair(asked["players"])
+    names = (pair[0].name, pair[1].name)
     if not quiet():
-        pair = kanji_config.pair(asked["players"])
-        _report(run.summary, run.seconds, preset, (pair[0].name, pair[1].name))
+        lines = _report(run.summary, run.seconds, preset, names)
+        say(lines[0])
+        for line in lines[1:]:
+            detail(line)
     for failure in run.failures:  # after the figures: one line per pool that could not be made
         say(f"{failure}, counted as failed")
+    if report_path is not None and "balance" in run.summary:
+        from wordforge_cli.render.charts import kanji_charts
+        from wordforge_cli.render.report import Part
+
+        head = f"{count} pools, seed {seed}" + (f", preset {preset}" if preset else "")
+        _write_report(report_path, [head + _played(section)],
+                      [Part("self-play", kanji_charts(run.summary["balance"], names),
+                            "\n".join(line.removeprefix("  ") for line in
+                                      _report(run.summary, None, preset, names)))])
+
+
+def _refuse_together(ctx: click.Context, plays: bool, sweep: tuple[str, tuple[str, ...]] | None,
+                     trace: int | None, report_path: str | None, chart_path: str | None,
+                     stats_path: str | None, render: str, as_json: bool) -> bool:
+    """The runs a command line asks for at once that cannot go together, one line each;
+    whether a sweep or trace prints text (its default) rather than JSON (``--json`` or
+    ``--render json`` given)."""
+    given = {"--sweep": sweep is not None, "--trace": trace is not None,
+             "--report": report_path is not None, "--chart": chart_path is not None}
+    asked = next((flag for flag, on in given.items() if on), None)
+    if asked is not None and not plays:
+        raise UsageError(f"{asked} reads self-play: also give --self-play or --balanced")
+    if trace is not None:
+        other = next((flag for flag, on in {**given, "--stats": stats_path is not None}.items()
+                      if on and flag != "--trace"), None)
+        if other is not None:
+            raise UsageError(f"--trace replays one pool's games: not with {other}")
+    if sweep is not None and stats_path is not None:
+        raise UsageError("--sweep plays one batch a value: not with --stats (its --json "
+                         "holds every row's figures)")
+    if chart_path is not None and sweep is None:
+        raise UsageError("--chart draws a sweep's figures: give --sweep KEY=V1,V2,... too "
+                         "(--report draws a batch's)")
+    if sweep is None and trace is None:
+        return False
+    if render == "svg":
+        raise UsageError(f"{'--sweep' if sweep else '--trace'} prints text, or JSON with "
+                         "--json: not --render svg")
+    explicit = ctx.get_parameter_source("render") is not click.core.ParameterSource.DEFAULT
+    return not as_json and not (explicit and render == "json")
+
+
+def _played(section: KanjiSection) -> str:
+    play = section.play
+    if play is None:
+        return ""
+    return (f"; {play.games} games a pool, {play.players[0].name} vs {play.players[1].name}, "
+            f"move limit {play.limit or 'none'}"
+            + ("" if play.shown_variant else ", words hidden")
+            + ("" if play.band is None else f"; --balanced, band {play.band:g}"))
+
+
+def _write_report(path: str, lines: list[str], parts: list[Any]) -> None:
+    from wordforge_cli.io.output import atomic_write
+    from wordforge_cli.render.report import report_page
+
+    lines = [*lines, "Every share and mean with its 95% interval and n (Wilson for shares, "
+             "normal over games or pools for means)."]
+    with atomic_write(path) as fh:
+        fh.write(report_page("wfkit kanji self-play", lines, parts))
+
+
+def _trace(ctx: click.Context, section: KanjiSection, seed: int, index: int,
+           output: str | None, as_json: bool) -> None:
+    """Pool ``index``'s self-play games move by move, then the batch's record of the pool."""
+    from wordforge_cli.io.output import atomic_write, dumps
+    from wordforge_cli.render.kanji import trace_records, trace_text
+
+    record, board, games = section.trace(seed, index)
+    report_seed(ctx, seed)
+    with atomic_write(output) as fh:
+        if as_json:
+            fh.write("".join(dumps(line) + "\n" for line in trace_records(
+                index, record, games, len(board.words))))
+        else:
+            fh.write(trace_text(index, record, games, len(board.words), seed))
+
+
+def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
+           sweep: tuple[str, tuple[str, ...]], seed: int, jobs: int, output: str | None,
+           as_json: bool, report_path: str | None, chart_path: str | None) -> None:
+    """The self-play batch once per value of one setting: one row per value."""
+    from wordforge_cli.batch.kanji import KanjiSection, asked_of
+    from wordforge_cli.batch.sinks import summed
+    from wordforge_cli.core.intervals import METHOD
+    from wordforge_cli.io.output import atomic_write, dumps_pretty
+    from wordforge_cli.kanji import check_request
+    from wordforge_cli.kanji.config import pool_request, self_play
+    from wordforge_cli.kanji.sweep import settings
+    from wordforge_cli.kanji.territory import LIMIT_END
+    from wordforge_cli.render.charts import sweep_charts
+    from wordforge_cli.render.kanji import SWEEP_CHARTS, sweep_text
+
+    key, texts = sweep
+    cfg = ctx.meta[CONFIG_META]
+    typed = {name for name in values
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE}
+
+    def preset(name: str) -> dict[str, Any]:  # the preset's values under the command line's
+        return {**cfg.values(name), **{n: values[n] for n in typed}}
+
+    dictionaries = {values["dict_path"]: dictionary}
+    rows = []
+    for text, v in settings(key, texts, values, preset):
+        play = self_play(v)
+        if play is None:  # a preset's values with neither: the command line said one
+            raise UsageError(f"preset={text}: plays no pools", field="sweep")
+        if v["dict_path"] not in dictionaries:
+            dictionaries[v["dict_path"]] = load_dictionary(v["dict_path"])
+        words = dictionaries[v["dict_path"]]
+        request = pool_request(v)
+        try:
+            play.check()
+            check_request(words, request)
+        except UsageError as error:
+            raise UsageError(f"{key}={text}: can never succeed: {error.message}",
+                             field="sweep") from None
+        section = KanjiSection("kanji", v["count"], (), 0, asked_of(v, play),
+                               dictionary=words, request=request, data=[], play=play)
+        summary = summed(section, seed, jobs=jobs, unit="pool").summary
+        b = summary["balance"]
+        fresh = b.get("fresh")
+        rows.append({"value": text, "pools": summary["pools"], "failed": summary["failed"],
+                     "games": b["games"], "first": b["intervals"]["first"],
+                     "advantage": b["intervals"]["advantage"],
+                     "move_limit": b["ended"][LIMIT_END],
+                     "fresh_first": fresh["first"] if fresh else None, "balance": b})
+    doc = {"seed": seed, "sweep": {"key": key, "values": list(texts),
+                                   "count": values["count"], "method": METHOD,
+                                   "rows": rows}}
+    report_seed(ctx, seed)
+    text = sweep_text(doc)
+    charts = sweep_charts(key, rows, SWEEP_CHARTS)
+    with atomic_write(output) as fh:
+        fh.write(dumps_pretty(doc) + "\n" if as_json else text)
+    if chart_path is not None:
+        from wordforge_cli.render.charts import stacked
+
+        with atomic_write(chart_path) as fh:
+            fh.write(stacked([svg for svg, _ in charts], f"wfkit kanji: sweep of {key}"))
+    if report_path is not None:
+        from wordforge_cli.render.report import Part
+
+        _write_report(report_path, [f"sweep of {key} ({', '.join(texts)}): "
+                                    f"{values['count']} pools a value, seed {seed}"],
+                      [Part(f"sweep of {key}", charts, text)])
 
 
 def _refuse(run: Run, require_all: bool) -> None:
@@ -165,8 +344,13 @@ def _document(render: str, reveal: bool) -> Document | None:
 _FIGURES = tuple(FIGURE_NAMES.items())
 
 
-def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
-            players: tuple[str, str] = ("player 1", "player 2")) -> None:
+def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
+            players: tuple[str, str] = ("player 1", "player 2")) -> list[str]:
+    """The batch figures as printed on stderr: a first line, then the table's lines
+    (``elapsed`` None: without the run's time, as a report page that stays the same bytes)."""
+    took = "" if elapsed is None else f" in {elapsed:.2f} s"
+    out: list[str] = []
+    say, detail = out.append, out.append
     pools = summary["pools"]
     at = f" (preset {preset})" if preset else ""
     if pools == 1:  # one pool: its figures in one line, not a distribution table
@@ -174,7 +358,7 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
         scores = summary["picked_scores"]
         picked = (f"{scores['min']}" if scores["min"] == scores["max"]
                   else f"{scores['min']}-{scores['max']}")
-        say(f"kanji: 1 pool in {elapsed:.2f} s{at}"
+        say(f"kanji: 1 pool{took}{at}"
             f": {d['kanji_count']} kanji, {d['chars']} characters, "
             f"{FIGURE_NAMES['index_a']} {d['index_a']}, "
             f"pass score {d['pass_score']}, picked scores {picked}, "
@@ -182,11 +366,12 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
             f"{d['hidden_count']} hidden, {d['attempts']} "
             f"attempt{'s' if d['attempts'] != 1 else ''}")
     else:
-        rate = f", {pools / elapsed:,.0f} pools/s" if elapsed > 0 and pools else ""
+        rate = (f", {pools / elapsed:,.0f} pools/s" if elapsed is not None and elapsed > 0
+                and pools else "")
         failed = f", {summary['failed']} failed" if summary["failed"] else ""
-        say(f"kanji: {pools} pools{failed} in {elapsed:.2f} s{rate}{at}")
+        say(f"kanji: {pools} pools{failed}{took}{rate}{at}")
         if not pools:
-            return
+            return out
         detail(f"  {'figure':<14}{'min':>6}{'p10':>6}{'median':>8}{'p90':>6}{'max':>6}"
                f"{'mean':>9}")
         for name, label in _FIGURES:
@@ -213,6 +398,7 @@ def _report(summary: dict[str, Any], elapsed: float, preset: str | None,
             detail(f"  {name.replace('_', ' '):<14}" + "".join(
                 f"{d[q]:>8.3f}" for q in ("min", "p10", "median", "p90", "max"))
                 + f"{d['mean']:>9.3f}")
+    return out
 
 
 # ---- kanji check -------------------------------------------------------------------------------
@@ -347,6 +533,7 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
       wfkit kanji play --pool examples/weather-pool.jsonl --player lookahead --player greedy@3
     """
     from wordforge_cli.io.output import dumps
+    from wordforge_cli.render.kanji import game_lines
 
     pair = kanji_config.pair(players)
     record = read_pool(pool_path, pool_id)
@@ -362,16 +549,8 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
     names = ("A", "B")
     winner = None if game.winner is None else names[game.winner]
     if as_json:
-        n = 0
-        for m in game.log:
-            if isinstance(m, Pass):
-                click.echo(dumps({"pass": True, "player": names[m.player],
-                                  "scores": list(m.scores)}))
-                continue
-            n += 1
-            click.echo(dumps({"move": n, "player": names[m.player], "word": m.word,
-                              "taken": m.taken, "stolen": m.stolen, "hidden": m.hidden,
-                              "scores": list(m.scores)}))
+        for line, _ in game_lines(game):
+            click.echo(dumps(line))
         click.echo(dumps({"pool": record.get("id"), "players": [p.name for p in pair],
                           "kanji": len(board.kanji), "legal_words": len(board.words),
                           "moves": len(game.moves), "ended": game.ended,
@@ -380,15 +559,7 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
         return
     click.echo(f"pool {record.get('id')}: {len(board.kanji)} kanji, {len(board.words)} legal "
                f"words ({sum(board.shown)} shown); A {pair[0].name} vs B {pair[1].name}")
-    n = 0
-    for m in game.log:
-        if isinstance(m, Pass):
-            click.echo(f"     {names[m.player]} passes (knows no legal word)  "
-                       f"A {m.scores[0]} - B {m.scores[1]}")
-            continue
-        n += 1
-        note = (f" steals {m.stolen}" if m.stolen else "") + (" (hidden)" if m.hidden else "")
-        click.echo(f"{n:>3}. {names[m.player]} {m.word}  takes {m.taken}{note}  "
-                   f"A {m.scores[0]} - B {m.scores[1]}")
+    for _, shown in game_lines(game):
+        click.echo(shown)
     result = "draw" if winner is None else f"{winner} wins"
     click.echo(f"end ({game.ended}): A {game.scores[0]} - B {game.scores[1]}, {result}")

@@ -21,6 +21,7 @@ from wordforge_cli.kanji.territory import MOVE_LIMIT, Player, SelfPlay, parse_pl
 from wordforge_cli.options.spec import (
     CLI,
     PACK,
+    Count,
     Field,
     FiniteFloat,
     FiniteRange,
@@ -28,6 +29,7 @@ from wordforge_cli.options.spec import (
     Pair,
     Parsed,
     Spec,
+    Sweep,
     read_options,
 )
 
@@ -96,6 +98,19 @@ POOLS += Spec(
     Field("strict_vocab", click.BOOL, False,
           "Refuse (exit 2, file:line) a --dict entry that cannot be used, instead of skipping "
           "it with a warning (for CI).", show_default=False, fronts=frozenset((CLI, PACK))),
+)
+# what a self-play batch runs besides itself: a sweep of one setting, or one pool's games
+# replayed (the command line only; kanji/sweep.py reads the sweep's keys)
+RUNS = Spec(
+    Field("sweep", Sweep(), None,
+          "With --self-play or --balanced: play the batch once per value of KEY, one row per "
+          "value with its 95% intervals: preset, limit, hidden_words, base, bring, kanji, "
+          "max_grade, min_zipf, games, band, player (both seats).",
+          fronts=frozenset((CLI,)), metavar="KEY=V1,V2,...", show_default=False),
+    Field("trace", Count(0, digits=9), None,
+          "With --self-play or --balanced: replay pool INDEX's games (0 to -n minus 1) move "
+          "by move: claims, steals, passes; its figures are the batch's own record of the "
+          "pool.", fronts=frozenset((CLI,)), metavar="INDEX", show_default=False),
 )
 # what kanji play adds (one game on the command line: no config, no pack section)
 PLAY = Spec(PLAYERS, LIMIT, HIDDEN_WORDS, DICT)

@@ -357,13 +357,17 @@ class Balance:
 
 
 def self_play(board: KanjiBoard, players: tuple[Player, Player], rng: random.Random, games: int,
-              *, limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> Balance:
-    """``games`` games; odd games swap who moves first, so a stronger model favours no seat."""
+              *, limit: int | None = MOVE_LIMIT, shown_variant: bool = True,
+              played: list[tuple[tuple[Player, Player], Game]] | None = None) -> Balance:
+    """``games`` games; odd games swap who moves first, so a stronger model favours no seat.
+    Each game is appended to ``played`` when given, with its seats (a trace)."""
     first = second = draws = margin = steals = moves = hidden = limit_ends = 0
     by_model = [0, 0]
     for g in range(games):
         seats = players if g % 2 == 0 else (players[1], players[0])
         game = play_game(board, seats, rng, limit=limit, shown_variant=shown_variant)
+        if played is not None:
+            played.append((seats, game))
         if game.winner == 0:
             first += 1
         elif game.winner == 1:

@@ -178,3 +178,16 @@ REQUIRE_ALL = Field("require_all", click.BOOL, False,
 STATS = Field("stats_path", click.Path(dir_okay=False), None,
               "Also write the statistics as JSON to FILE.", flags=("--stats",), key="stats",
               fronts=frozenset((CLI,)), metavar="FILE", what="statistics file")
+
+# a batch's figures drawn as charts on one page (balance, kanji self-play): the command line only
+REPORT = Field("report_path", click.Path(dir_okay=False), None,
+               "Also write a report page to FILE (self-contained HTML, nothing fetched: the "
+               "figures as charts with their 95% intervals, then the tables; kanji: its "
+               "self-play's).", flags=("--report",),
+               fronts=frozenset((CLI,)), metavar="FILE.html", what="report page",
+               show_default=False)
+# a sweep's chart on its own (an SVG image for a document)
+CHART = Field("chart_path", click.Path(dir_okay=False), None,
+              "With --sweep: also write the sweep's chart to FILE (SVG: each value's figure "
+              "with its 95% interval).", flags=("--chart",), fronts=frozenset((CLI,)),
+              metavar="FILE.svg", what="chart", show_default=False)

@@ -191,6 +191,15 @@ class Spec:
                     out[name] = defaults[name] if value is None else value
         return out
 
+    def parse(self, name: str, text: str) -> Any:
+        """``text`` parsed as the command line parses field ``name``'s value (one value of a
+        field given once per value); UsageError with the type's message when it refuses
+        (what a sweep's values are checked by: the option's own check and words)."""
+        try:
+            return self[name].type.convert(text, None, None)
+        except click.BadParameter as exc:
+            raise UsageError(exc.message) from None
+
     def options(self) -> Callable[[F], F]:
         """A decorator adding the command-line fields as Click options, in spec order; the
         command's engine refusals of one of these fields (``UsageError(msg, field=...)``)
@@ -503,3 +512,35 @@ class Parsed(ParamType):
             return self.parse(value)
         except ValueError as exc:
             self.fail(str(exc), param, ctx)
+
+
+MAX_SWEEP_VALUES = 50  # rows of one sweep: each is a whole batch of games
+
+
+@dataclass(frozen=True)
+class Sweep(ParamType):
+    """``KEY=V1,V2,...``: one setting and the values a sweep plays it at, as texts
+    ``(key, (v1, v2, ...))``; the engine knows its keys and checks each value as the option
+    (or file) that sets it would."""
+
+    name: str = field(default="KEY=V1,V2,...", init=False)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> tuple[str, tuple[str, ...]]:
+        if isinstance(value, tuple):  # parsed already
+            return value
+        key, eq, rest = str(value).partition("=")
+        key = key.strip()
+        values = tuple(v.strip() for v in rest.split(","))
+        if not eq or not key:
+            self.fail(f"expected KEY=V1,V2,... (e.g. turns=5,10,20), not {value!r}", param, ctx)
+        if not all(values):
+            self.fail(f"an empty value in {value!r} (values are separated by commas)", param,
+                      ctx)
+        if len(values) > MAX_SWEEP_VALUES:
+            self.fail(f"{len(values)} values; at most {MAX_SWEEP_VALUES} (each is a whole "
+                      "batch)", param, ctx)
+        twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
+        if twice is not None:
+            self.fail(f"the value {twice!r} is given twice", param, ctx)
+        return key, values

@@ -129,3 +129,100 @@ def round_robin_text(doc: dict[str, Any]) -> str:
         out.append(f"{p['seat_1'] + ' vs ' + p['seat_2']:<{NAME}}{rate_cell(p['wins']):>{COLUMN}}"
                    f"{p['draws']:>10}")
     return "\n".join(out) + "\n"
+
+
+# ---- --sweep -----------------------------------------------------------------------------------
+
+SWEEP_VALUE = 15
+# the figures a sweep row prints (and charts): (row key, column head, width, rate or mean)
+SWEEP_COLUMNS = (("first_seat_wins", "seat 1 wins (decided)", 22, True),
+                 ("score_per_turn", "score per turn", 22, False),
+                 ("margin", "margin seat 1 - 2", 22, False),
+                 ("pass_share", "pass", 19, False))
+# what a sweep's chart draws: (row key, title, caption, a share)
+SWEEP_CHARTS = (("first_seat_wins", "seat 1 wins",
+                 "seat 1's share of the decided games at each value, 95% interval; dashed: "
+                 "the fair share (hollow: the interval covers it)", True),
+                ("score_per_turn", "score per turn",
+                 "mean score per turn at each value (per game, then over games), 95% "
+                 "interval", False))
+
+
+def sweep_text(doc: dict[str, Any]) -> str:
+    """``--sweep``: one row per value, each figure with its 95% interval, within 100
+    columns."""
+    sweep = doc["sweep"]
+    rows = sweep["rows"]
+    first = rows[0]
+    seats = (f"{len(first['players'])} players ({', '.join(first['players'])})"
+             if all(row["players"] == first["players"] for row in rows) else "seats by value")
+    turns = (f"{first['turns']} turns each" if all(row["turns"] == first["turns"]
+                                                  for row in rows) else "turns by value")
+    out = [f"sweep of {sweep['key']}: {sweep['games']} games a value (the same deals), "
+           f"{seats}, {turns}, seed {doc['seed']}",
+           f"rules: {sweep['rules']}; 95% intervals in brackets (n = games); ~: the interval "
+           "covers the fair value",
+           f"{'value':<{SWEEP_VALUE}}" + "".join(f"{head:>{width}}"
+                                                for _, head, width, _ in SWEEP_COLUMNS)]
+    for row in rows:
+        value = row["value"]
+        if len(value) > SWEEP_VALUE - 1:
+            value = value[:SWEEP_VALUE - 4] + "..."
+        cells = []
+        for key, _, width, share in SWEEP_COLUMNS:
+            figure = row[key]
+            if figure is None:
+                cell = "-"
+            elif share:
+                cell = rate_cell(figure)
+            elif key == "pass_share":
+                cell = rate_cell({**figure, "rate": figure["mean"]})
+            else:
+                cell = mean_cell(figure, 0 if key == "margin" else 1)
+            cells.append(f"{cell:>{width}}")
+        out.append(f"{value:<{SWEEP_VALUE}}" + "".join(cells))
+    return "\n".join(out) + "\n"
+
+
+# ---- --trace -----------------------------------------------------------------------------------
+
+def trace_lines(game: int, players: list[str], turns: list[dict[str, Any]],
+                record: dict[str, Any]) -> list[dict[str, Any]]:
+    """A replayed game as JSON Lines records: one a turn (its hand, the word or a pass, the
+    power-up spent, the score and the seat's running total), then the batch's own record
+    of the game."""
+    totals = [0] * len(players)
+    out = []
+    for turn in turns:
+        seat = turn["seat"]
+        totals[seat] += turn["score"]
+        out.append({"game": game, "turn": turn["turn"] + 1, "seat": seat + 1,
+                    "player": players[seat], "hand": turn["hand"], "pass": turn["word"] is None,
+                    "word": turn["word"], "score": turn["score"], "combo": turn["combo"],
+                    "link": turn["link"], "powerup": turn["powerup"],
+                    "fortress": turn["fortress"], "total": totals[seat]})
+    return [*out, record]
+
+
+def trace_text(lines: list[dict[str, Any]], seed: int) -> str:
+    """A replayed game turn by turn, as a person reads it."""
+    *turns, record = lines
+    players = record["players"]
+    out = [f"game {record['game']} (seed {seed}): {len(players)} players "
+           f"({', '.join(f'{s + 1}:{p}' for s, p in enumerate(players))})",
+           f"{'turn':>4} {'seat':>4}  {'hand':<12}{'word':<14}{'score':>6}{'total':>7}  "
+           f"{'combo':>5} {'link':<5}power-up"]
+    for t in turns:
+        word = "(pass)" if t["pass"] else t["word"]
+        note = t["powerup"] or ""
+        if t["fortress"]:
+            note = (note + " " if note else "") + "(cut by Fortress)"
+        out.append(f"{t['turn']:>4} {t['seat']:>4}  {t['hand']:<12}{word:<14}{t['score']:>6}"
+                   f"{t['total']:>7}  {t['combo']:>5} {'yes' if t['link'] else '-':<5}"
+                   f"{note}".rstrip())
+    winner = record["winner"]
+    result = "a draw" if winner is None else f"seat {winner} ({players[winner - 1]}) wins"
+    out.append("result: " + ", ".join(f"seat {s + 1} {total}"
+                                      for s, total in enumerate(record["totals"]))
+               + f"; {result}")
+    return "\n".join(out) + "\n"

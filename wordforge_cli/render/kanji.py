@@ -176,3 +176,131 @@ def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 
                 f"{f['outside_band']['high']:.1%}] of the pools",
                 f"  games ended by the move limit: {_rate(f['ended']['move limit'])}"]
     return out
+
+
+# ---- a game move by move (kanji play, a self-play trace) --------------------------------------
+
+SEATS = ("A", "B")
+
+
+def move_record(number: int, move: Any) -> dict[str, Any]:
+    """One move (``territory.Move``) or pass (``territory.Pass``) as its JSON record:
+    ``number`` counts the moves, passes left out."""
+    if not hasattr(move, "word"):
+        return {"pass": True, "player": SEATS[move.player], "scores": list(move.scores)}
+    return {"move": number, "player": SEATS[move.player], "word": move.word,
+            "taken": move.taken, "stolen": move.stolen, "hidden": move.hidden,
+            "scores": list(move.scores)}
+
+
+def move_text(number: int, move: Any) -> str:
+    """One move or pass as ``kanji play`` prints it: the word, the kanji it claims and steals,
+    then the scores."""
+    a, b = move.scores
+    if not hasattr(move, "word"):
+        return f"     {SEATS[move.player]} passes (knows no legal word)  A {a} - B {b}"
+    note = (f" steals {move.stolen}" if move.stolen else "") + (
+        " (hidden)" if move.hidden else "")
+    return f"{number:>3}. {SEATS[move.player]} {move.word}  takes {move.taken}{note}  A {a} - B {b}"
+
+
+def game_lines(game: Any) -> list[tuple[dict[str, Any], str]]:
+    """Every turn of a ``territory.Game``: (record, text line) of each move and pass."""
+    out = []
+    number = 0
+    for move in game.log:
+        if hasattr(move, "word"):
+            number += 1
+        out.append((move_record(number, move), move_text(number, move)))
+    return out
+
+
+def trace_records(index: int, record: dict[str, Any], games: list[tuple[str, Any, Any]],
+                  legal_words: int) -> list[dict[str, Any]]:
+    """A pool's self-play replayed as JSON Lines records: the pool, then each game's moves and
+    passes and its result, then the batch's own ``balance`` record of the pool."""
+    b = record["balance"]
+    out: list[dict[str, Any]] = [{"pool": index, "seed": record["seed"],
+                                  "kanji": record["kanji"], "legal_words": legal_words,
+                                  "games": len(games), "redraws": b["redraws"]}]
+    for number, (stage, seats, game) in enumerate(games, start=1):
+        names = [p.name for p in seats]
+        for line, _ in game_lines(game):
+            out.append({"game": number, "stage": stage, **line})
+        out.append({"game": number, "stage": stage, "players": names,
+                    "moves": len(game.moves), "ended": game.ended,
+                    "scores": list(game.scores),
+                    "winner": None if game.winner is None else SEATS[game.winner],
+                    "steals": game.steals, "hidden_moves": game.hidden_moves})
+    out.append({"pool": index, "balance": b})
+    return out
+
+
+def trace_text(index: int, record: dict[str, Any], games: list[tuple[str, Any, Any]],
+               legal_words: int, seed: int) -> str:
+    """A pool's self-play replayed move by move, as a person reads it."""
+    b = record["balance"]
+    redraws = f", after {b['redraws']} redraws" if b["redraws"] else ""
+    out = [f"pool {index} (seed {seed}{redraws}): {len(record['kanji'])} kanji, "
+           f"{legal_words} legal words ({len(record['words'])} shown); {len(games)} games"]
+    for number, (stage, seats, game) in enumerate(games, start=1):
+        fresh = " (fresh: replayed on a seed the selection never saw)" if stage == "fresh" else ""
+        out.append(f"game {number}{fresh}: A {seats[0].name} vs B {seats[1].name}")
+        out += [f"  {text}" for _, text in game_lines(game)]
+        result = "draw" if game.winner is None else f"{SEATS[game.winner]} wins"
+        out.append(f"  end ({game.ended}): A {game.scores[0]} - B {game.scores[1]}, {result}")
+    out.append(f"pool record: first player wins {b['first_wins']}, second {b['second_wins']}, "
+               f"draws {b['draws']} of {b['games']}; mean margin {b['mean_margin']:+}, "
+               f"steals {b['steals']}, length {b['length']} a game")
+    return "\n".join(out) + "\n"
+
+
+# ---- --sweep -----------------------------------------------------------------------------------
+
+SWEEP_VALUE = 12
+SWEEP_COLUMNS = (("first", "first wins (decided)", 22, "rate"),
+                 ("advantage", "advantage", 26, "mean"),
+                 ("move_limit", "move limit ends", 20, "rate"),
+                 ("fresh_first", "fresh: first wins", 20, "rate"))
+SWEEP_CHARTS = (("first", "first player wins",
+                 "the first player's share of the decided games at each value, 95% interval; "
+                 "dashed: 50% (hollow: the interval covers it)", True),
+                ("fresh_first", "first player wins on fresh games",
+                 "--balanced: the kept pools replayed on seeds their selection never saw, the "
+                 "first player's share at each value, 95% interval", True),
+                ("advantage", "advantage",
+                 "the first player's mean margin per board kanji (mean over pools), 95% "
+                 "interval; dashed: 0", False))
+
+
+def sweep_text(doc: dict[str, Any]) -> str:
+    """``--sweep``: one row per value, each figure with its 95% interval, within 100
+    columns."""
+    from wordforge_cli.render.balance import mean_cell, rate_cell
+
+    sweep = doc["sweep"]
+    rows = sweep["rows"]
+    fresh = any(row.get("fresh_first") for row in rows)
+    columns = [c for c in SWEEP_COLUMNS if fresh or c[0] != "fresh_first"]
+    out = [f"sweep of {sweep['key']}: {sweep['count']} pools a value, seed {doc['seed']}; "
+           "95% intervals in brackets (n = games; advantage: n = pools)",
+           "~: the interval covers the fair value (50%, advantage 0)",
+           f"{'value':<{SWEEP_VALUE}}" + "".join(f"{head:>{width}}"
+                                                for _, head, width, _ in columns)]
+    failed = []
+    for row in rows:
+        value = row["value"]
+        if len(value) > SWEEP_VALUE - 1:
+            value = value[:SWEEP_VALUE - 4] + "..."
+        cells = []
+        for key, _, width, kind in columns:
+            figure = row.get(key)
+            cell = ("-" if not figure else rate_cell(figure) if kind == "rate"
+                    else mean_cell(figure, 3, sign=True))
+            cells.append(f"{cell:>{width}}")
+        out.append(f"{value:<{SWEEP_VALUE}}" + "".join(cells))
+        if row["failed"]:
+            failed.append(f"{row['value']}: {row['failed']} of {row['pools'] + row['failed']}")
+    if failed:
+        out.append("pools out of budget (not played): " + "; ".join(failed))
+    return "\n".join(out) + "\n"

@@ -44,6 +44,15 @@ def text(x: float, y: float, content: object, *, size: float = 16, fill: str = "
 
 
 def circle(cx: float, cy: float, r: float, *, fill: str = "none", stroke: str = "#c33",
-           width: float = 1.5) -> str:
-    return (f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{stroke}" '
+           width: float = 1.5, cls: str | None = None) -> str:
+    c = f' class="{cls}"' if cls else ""
+    return (f'<circle{c} cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{stroke}" '
             f'stroke-width="{width:g}"/>')
+
+
+def line(x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#333",
+         width: float = 1.5, dash: str | None = None, cls: str | None = None) -> str:
+    c = f' class="{cls}"' if cls else ""
+    d = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<line{c} x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{stroke}" '
+            f'stroke-width="{width:g}"{d}/>')

@@ -603,11 +603,13 @@ def models(tally: Tally) -> dict[str, Any] | None:
 
 
 def round_robin(index: HandIndex, rules: Rules, models: Sequence[Model], seed: int,
-                games: int, game: GameRules = GameRules()) -> dict[str, Any]:
+                games: int, game: GameRules = GameRules(),
+                play: Callable[[list[Model]], Tally] | None = None) -> dict[str, Any]:
     """Every ordered pair of ``models`` at a two-seat table (each model in each seat), the
     same ``games`` deals for every pair (game i from (seed, "balance", i)): per model its
     share of its decided games (fair 0.5) and its Bradley-Terry rating on the Elo scale, per
-    pair the first-named model's share."""
+    pair the first-named model's share. ``play(pair)``: the pair's games played elsewhere
+    (in worker processes), the same games as :func:`simulate` plays."""
     from wordforge_cli.core import intervals as ci
 
     names = [m.name for m in models]
@@ -621,7 +623,9 @@ def round_robin(index: HandIndex, rules: Rules, models: Sequence[Model], seed: i
         for b in range(len(models)):
             if a == b:
                 continue
-            tally = simulate(index, rules, [models[a], models[b]], seed, range(games), game)
+            pair = [models[a], models[b]]
+            tally = (play(pair) if play is not None
+                     else simulate(index, rules, pair, seed, range(games), game))
             level = tally.draws
             results[(a, b)] = results.get((a, b), 0) + tally.wins[0] + level / 2
             results[(b, a)] = results.get((b, a), 0) + tally.wins[1] + level / 2

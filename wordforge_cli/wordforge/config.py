@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import UsageError
-from wordforge_cli.options.spec import CLI, PACK, Field, Parsed, Spec
+from wordforge_cli.options.spec import CLI, PACK, Count, Field, Parsed, Spec, Sweep
 
 if TYPE_CHECKING:
     from wordforge_cli.wordforge.balance import Model
@@ -92,6 +92,22 @@ GAME = Spec(
     Field("use_at", click.IntRange(0, 10**9), 30,
           "A player spends a power-up when it adds at least this many points (or on the last "
           "turn), and raises Fortress after an opponent's turn this good.", fronts=_FRONTS),
+)
+
+
+# what wfkit balance plays besides one batch: a sweep of one setting, or one game replayed
+# (the command line only; wordforge/sweep.py reads the sweep's keys)
+RUNS = Spec(
+    Field("sweep", Sweep(), None,
+          "Play the batch once per value of KEY (the same deals for each), one row per value "
+          "with its 95% intervals: turns, players, powerups, use_at, player (every seat), or "
+          "a value of the rules file by its path (score.double, tiers.legendary.multiplier, "
+          "short_words.cap, tiles.two_sets_from, ...).", fronts=frozenset((CLI,)),
+          metavar="KEY=V1,V2,...", show_default=False),
+    Field("trace", Count(0, digits=9), None,
+          "Replay game INDEX of the batch (0 to -n minus 1) turn by turn: hand, word, "
+          "power-up, pass, score; its result is the batch's own record of that game.",
+          fronts=frozenset((CLI,)), metavar="INDEX", show_default=False),
 )
 
 
