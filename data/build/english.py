@@ -450,7 +450,9 @@ MASS_NOUN_ZIPF, MASS_PLURAL_ZIPF_GAP = 4.0, 2.0
 
 def irregular_pasts(ecdict_forms: dict[str, str]) -> dict[str, list[str]]:
     """lemma -> the forms ECDICT's form table gives it that no spelling rule makes and that
-    are no -s/-ing form: its irregular pasts (mean -> meant, hide -> hid, hidden)."""
+    are no -s/-ing form: its irregular pasts (mean -> meant, hide -> hid, hidden). The table
+    does not say which slot a form fills, so a noun's irregular plural counts too (man ->
+    men: manned, 3.3 Zipf against men's 5.8, takes no lemma)."""
     pasts: dict[str, list[str]] = defaultdict(list)
     for form, lemma in sorted(ecdict_forms.items()):
         if form != lemma and not form.endswith(("s", "ing")) and form not in regular_forms(lemma):
