@@ -104,8 +104,7 @@ def test_non_words_are_not_playable():
         assert junk not in table, junk
     # ... while the real forms, and words that look like fragments, are
     for word in ("thought", "said", "children", "teeth", "women", "well", "were", "its", "cant",
-                 "wont", "shell", "quaffed", "xylophones", "rebranded", "dashcams", "reframed",
-                 "repotted"):
+                 "wont", "shell", "quaffed", "xylophones", "rebranded", "dashcams", "reframed"):
         assert word in table, word
     assert "a" in table and "i" in table
 
@@ -124,12 +123,18 @@ def test_judged_inflection_samples_are_playable_forms_with_a_verdict():
     samples = sorted(folder.glob("inflections-seed*.tsv"))
     assert samples
     table = rows()
+    # forms the word-set rules took out since they were judged: repot is only in SCOWL 80,
+    # poppin in no list, sterlings a mass noun's plural (data/english.md)
+    no_longer_playable = {"repotted", "poppins", "sterlings"}
     for path in samples:
         lines = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
         assert len(lines) == 50, path.name
         verdicts = Counter()
         for form, lemma, verdict, reason in lines:
-            assert table[form][2] == lemma, (path.name, form)
+            if form in no_longer_playable:
+                assert form not in table, (path.name, form)
+            else:
+                assert table[form][2] == lemma, (path.name, form)
             assert verdict in ("real", "doubtful", "not a word"), (path.name, form)
             assert verdict == "real" or reason, (path.name, form)
             verdicts[verdict] += 1

