@@ -25,7 +25,7 @@ import yaml
 from conftest import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_crossword_jobs import small_chunks  # noqa: F401  (the fixture)
+from test_jobs_same_bytes import small_chunks  # noqa: F401  (the fixture)
 
 LATIN = "aeinorstlc"
 KATAKANA = "アイウカキクコサシスタチツトナニノハマミムラリルレロンー"

@@ -26,7 +26,7 @@ from click.testing import CliRunner
 
 from wordforge_cli.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 TECH = str(EXAMPLES / "tech.yaml")
 WFKIT = [sys.executable, "-m", "wordforge_cli"]

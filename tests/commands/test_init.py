@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import re
 
-from tests.conftest import CONFIGS, EXAMPLES
+from conftest import CONFIGS, EXAMPLES
+
 from wordforge_cli.commands.init import WORKFLOW, starter_files
 
 

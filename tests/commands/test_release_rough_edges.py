@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import EXAMPLES
+from conftest import EXAMPLES
+
 from wordforge_cli.pack.files import SHOW, excerpts
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from wordforge_cli.core import signals
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 WFKIT = [sys.executable, "-m", "wordforge_cli"]
 

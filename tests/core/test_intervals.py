@@ -154,7 +154,7 @@ def test_paired_difference_is_game_by_game() -> None:
 def test_balance_compare_text_fits_100_columns_and_marks_the_difference(run) -> None:
     from pathlib import Path
 
-    long_name = Path(__file__).parents[1] / "examples" / "rarity-no-short-cap.yaml"
+    long_name = Path(__file__).parents[2] / "examples" / "rarity-no-short-cap.yaml"
     result = run("balance", "-n", "30", "--turns", "4", "--seed", "1", "--compare",
                  long_name)
     assert result.exit_code == 0, result.output

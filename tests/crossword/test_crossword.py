@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 
 import ipuz
 import pytest
+from conftest import EXAMPLES
 
-from tests.conftest import EXAMPLES
 from wordforge_cli.crossword.check import FIELDS, check_record
 from wordforge_cli.crossword.lexicon import prepare
 from wordforge_cli.crossword.unique import count_fillings

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import EXAMPLES, lexicon_from_words
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.conftest import EXAMPLES, lexicon_from_words
 from wordforge_cli.core.errors import ConfigError, UsageError
 from wordforge_cli.crossword.blanks import STYLES, blank
 from wordforge_cli.crossword.board import Request, check_request, make_board

@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import lexicon_from_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import lexicon_from_words
 from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
 from wordforge_cli.crossword.board import Request
 from wordforge_cli.crossword.lexicon import Lexicon, prepare
@@ -26,7 +26,7 @@ from wordforge_cli.io.output import dumps, dumps_plain
 from wordforge_cli.io.vocab import read_vocab
 from wordforge_cli.render.ipuz import board_ipuz, board_ipuz_json
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LEXICONS: dict[str, Lexicon] = {}
 
 

@@ -8,10 +8,10 @@ import json
 import random
 from functools import cache
 
+from conftest import EXAMPLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import EXAMPLES
 from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.crossword.blanks import STYLES
 from wordforge_cli.crossword.board import LAYOUTS, Request, make_board

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from wordforge_cli.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 CONFIGS = ROOT / "configs"
 DOCUMENTED_EXITS = {0, 1, 2}

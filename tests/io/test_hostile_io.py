@@ -23,7 +23,7 @@ from wordforge_cli.cli import cli
 from wordforge_cli.core.errors import CannotDo, ConfigError, one_line, show_path
 from wordforge_cli.io.output import atomic_write, check_outputs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 WFKIT = [sys.executable, "-m", "wordforge_cli"]
 

@@ -27,7 +27,7 @@ from wordforge_cli.core.errors import ConfigError
 from wordforge_cli.io.inputs import CAPS, read_bytes
 from wordforge_cli.wordforge import english
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 CONFIGS = ROOT / "configs"
 TECH = str(EXAMPLES / "tech.yaml")

@@ -11,8 +11,8 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 
-from tests.conftest import ROOT
 from wordforge_cli.kanji import load_dictionary
 
 QUALITY = ROOT / "data" / "quality"

@@ -7,8 +7,8 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
+from conftest import CONFIGS, EXAMPLES
 
-from tests.conftest import CONFIGS, EXAMPLES
 from wordforge_cli.kanji import load_dictionary
 
 WEATHER = EXAMPLES / "kanji-weather.txt"

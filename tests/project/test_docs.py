@@ -17,7 +17,7 @@ import pytest
 from wordforge_cli.cli import cli
 from wordforge_cli.docs import command_paths, help_text, stale
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = sorted((ROOT / "docs").rglob("*.md"))
 # marks of a measurement log that a reader's page does not carry

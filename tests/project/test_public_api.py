@@ -14,7 +14,7 @@ from pathlib import Path
 
 from conftest import EXAMPLES
 
-API_PAGE = Path(__file__).resolve().parent.parent / "docs" / "reference" / "api.md"
+API_PAGE = Path(__file__).resolve().parents[2] / "docs" / "reference" / "api.md"
 
 
 def listed_names() -> list[str]:

@@ -25,7 +25,7 @@ from wordforge_cli import __version__
 from wordforge_cli.cli import cli
 from wordforge_cli.docs import command_paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SKIP = {".git", ".venv", "build", "dist", "__pycache__", ".pytest_cache", ".ruff_cache",
         ".hypothesis"}
 SKIP_TOP = {"pack", "bench"}  # a built pack, the benchmarks: not part of a release

@@ -11,8 +11,8 @@ import json
 
 import jsonschema  # a test extra
 import pytest
+from conftest import CONFIGS, EXAMPLES
 
-from tests.conftest import CONFIGS, EXAMPLES
 from wordforge_cli import schemas
 from wordforge_cli.render import renders
 

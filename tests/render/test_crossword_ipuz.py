@@ -8,8 +8,8 @@ import json
 
 import ipuz
 import pytest
+from conftest import EXAMPLES
 
-from tests.conftest import EXAMPLES
 from wordforge_cli.crossword.blanks import STYLES
 from wordforge_cli.crossword.board import LAYOUTS, Request
 from wordforge_cli.crossword.check import check_ipuz
@@ -146,7 +146,8 @@ def test_the_text_from_boards_is_the_documents_json(vocab, layout):
 def test_the_text_of_a_big_vocabularys_boards():
     """Boards with no layout key (a vocabulary too big to keep its layouts) are written
     whole, the same bytes; a board id that is a string is quoted."""
-    from tests.conftest import lexicon_from_words
+    from conftest import lexicon_from_words
+
     from wordforge_cli.io.output import dumps_plain
     from wordforge_cli.render.ipuz import board_ipuz_line
 

@@ -5,7 +5,8 @@ enums. The independent checker (``crossword/check.py``) states the rules again o
 is held against the table here. Last, the recipes of docs/architecture.md, done on a scratch
 copy of the package: a new style and a new render are each one row.
 
-``python -m tests.test_tables`` writes the tables into the schemas' enums (after a table edit).
+``python tests/render/test_tables.py`` writes the tables into the schemas' enums (after a
+table edit).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import pytest
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
-from tests.conftest import EXAMPLES, ROOT
 from wordforge_cli import schemas
 from wordforge_cli.crossword import check
 from wordforge_cli.crossword.blanks import BLANK_STYLES, STYLES, blank
@@ -31,6 +31,10 @@ from wordforge_cli.crossword.board import Request, make_board
 from wordforge_cli.crossword.lexicon import prepare
 from wordforge_cli.io.vocab import read_vocab
 from wordforge_cli.render import FORMATS, renders
+
+# (not conftest's: this file also runs as a script, where the tests folder is not on the path)
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
 
 
 def schema_enums() -> dict[tuple[str, str], list[str]]:
@@ -72,7 +76,7 @@ def rewrite_schemas() -> list[str]:
 
 
 def test_every_schema_enum_is_its_table():
-    """Regenerate with ``python -m tests.test_tables`` when a table changed."""
+    """Regenerate with ``python tests/render/test_tables.py`` when a table changed."""
     for (name, pointer), values in schema_enums().items():
         assert _at(schemas.load(name), pointer) == values, (name, pointer)
 
