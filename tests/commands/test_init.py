@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from conftest import CONFIGS, EXAMPLES
+from refusals import Refusal, check
 
 from wordforge_cli.commands.init import WORKFLOW, starter_files
 
@@ -111,3 +113,19 @@ def test_installed_from_a_wheel_the_workflow_installs_a_copy_of_it(run, tmp_path
     assert (tmp_path / "demo" / "wheels" / wheel.name).read_bytes() == wheel.read_bytes()
     workflow = (tmp_path / "demo" / WORKFLOW).read_text(encoding="utf-8")
     assert f"\n  WFKIT: wheels/{wheel.name}  #" in workflow
+
+
+REFUSED = [
+    Refusal("init proj --force --list --list --force=1 --",
+            {},
+            2, "Option '--force' does not take a value."),
+    Refusal("init proj --list --list --force --force --force extra",
+            {},
+            2, "Got unexpected extra argument (extra) (see 'wfkit init -h')"),
+]
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_a_bad_init_command_line_is_one_line(case: Refusal, tmp_path, monkeypatch) -> None:
+    check(case, tmp_path, monkeypatch)
+    assert not (tmp_path / "case" / "proj").exists()

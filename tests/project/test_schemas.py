@@ -12,6 +12,7 @@ import json
 import jsonschema  # a test extra
 import pytest
 from conftest import CONFIGS, EXAMPLES
+from refusals import Refusal, check
 
 from wordforge_cli import schemas
 from wordforge_cli.render import renders
@@ -314,3 +315,18 @@ def test_wfkit_schema_unknown_name_is_a_usage_error(run):
     result = run("schema", "crossword-bord")
     assert result.exit_code == 2 and "did you mean crossword-board" in result.stderr
     assert run("schema").exit_code == 2
+
+
+REFUSED = [
+    Refusal("schema crossword-board --list --list -Z",
+            {},
+            2, "No such option '-Z'. (see 'wfkit schema -h')"),
+    Refusal("schema crossword-board --list --list=",
+            {},
+            2, "Option '--list' does not take a value."),
+]
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_a_bad_schema_command_line_is_one_line(case: Refusal, tmp_path, monkeypatch) -> None:
+    check(case, tmp_path, monkeypatch)
