@@ -283,3 +283,14 @@ def test_kept_layouts_give_the_boards_made_afresh(monkeypatch):
     fresh, none = boards(0)
     assert 0 < stored < 800 and none == 0  # layouts did repeat, and were served from the memo
     assert kept == fresh
+
+
+def test_a_decks_deal_is_its_cards() -> None:
+    """``Deck.deal`` (how the parent knows each board's answer, to give it to the worker of
+    that answer) is the cards one by one, across rounds and from any place."""
+    from wordforge_cli.crossword.sets import Deck
+
+    for start, stop in [(0, 100), (5, 6), (32, 34), (7, 7), (1000, 3077), (40, 2000)]:
+        dealt = Deck(tuple(range(3, 36)), 5, ("crossword",)).deal(start, stop)
+        one = Deck(tuple(range(3, 36)), 5, ("crossword",))
+        assert dealt == [one.card(i) for i in range(start, stop)]

@@ -393,3 +393,23 @@ def test_a_closed_stdout_or_stderr(tmp_path, closed):
         assert done.returncode == 0 and done.stdout.startswith(b"word")
         done = start(["rarity", "c4t"])
         assert done.returncode == 2 and done.stdout == b""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="closing a descriptor for a child")
+@pytest.mark.parametrize("form", [["-n", "4096"], ["endless", "--count", "4096"]])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_closed_stdout_is_one_line_with_or_without_workers(form: list[str],
+                                                              jobs: str) -> None:
+    """A run big enough for the workers writes their chunks as bytes to stdout: a closed
+    stdout is the same one line as in one process."""
+    sub, rest = (form[:1], form[1:]) if form[0] == "endless" else ([], form)
+    proc = subprocess.run([sys.executable, "-m", "wordforge_cli", "crossword", *sub,
+                           "--vocab", str(EXAMPLES / "tech.yaml"), *rest, "--seed", "1",
+                           "--jobs", jobs], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, timeout=300, preexec_fn=_close_stdout)
+    assert (proc.returncode, proc.stderr) == (
+        1, "wfkit: error: cannot write to stdout: stdout is closed\n")
+
+
+def _close_stdout() -> None:
+    os.close(1)

@@ -278,23 +278,6 @@ def test_zero_pools_and_taken_separators(run, tmp_path):
     assert result.exit_code == 1 and "手つかず" in result.stdout
 
 
-def test_jobs_give_the_same_bytes(run, tmp_path):
-    """kanji runs its section through the batch runner: 520 pools are three chunks, made by
-    two worker processes or here, written in order; the stats file's figures are the same."""
-    made = {}
-    for jobs in ("1", "2"):
-        stats = tmp_path / f"s{jobs}.json"
-        result = run("kanji", "-n", "520", "--seed", "4", "-j", jobs, "-q", "--stats", stats)
-        assert result.exit_code == 0, result.stderr
-        written = json.loads(stats.read_text(encoding="utf-8"))
-        made[jobs] = (result.stdout_bytes, written["request"], written["stats"])
-    assert made["1"] == made["2"] and len(made["1"][0].splitlines()) == 520
-    for render in ("text", "svg"):
-        one, two = (run("kanji", "-n", "3", "--seed", "4", "-j", jobs, "-q", "--render", render)
-                    for jobs in ("1", "2"))
-        assert one.exit_code == two.exit_code == 0 and one.stdout_bytes == two.stdout_bytes
-
-
 def test_the_last_releases_render_name_still_works_with_one_deprecation_line(run):
     new = run("kanji", "-n", "2", "--seed", "1", "-q", "--render", "json")
     old = run("kanji", "-n", "2", "--seed", "1", "-q", "--render", "jsonl")

@@ -1,6 +1,7 @@
-"""``wfkit pack build|check|merge``: reproducible bytes whatever --jobs or --shard, check mode,
-safe writes, config errors with file:line. Uses the fake "dice" kind (tests/test_pack_fake.py)
-so these tests do not depend on the engines; tests/test_pack_engines.py covers the real kinds.
+"""``wfkit pack build|check|merge``: reproducible bytes (any split into shards merges to the
+single build), check mode, safe writes, config errors with file:line. Uses the fake "dice"
+kind (test_pack_fake.py) so these tests do not depend on the engines; test_pack_engines.py
+covers the real kinds, and test_jobs_same_bytes.py the same bytes for every --jobs.
 """
 
 from __future__ import annotations
@@ -84,26 +85,6 @@ def test_build_writes_sections_renders_and_manifest(built):
                                                                   for r in records)
     assert files["empty.jsonl"] == b""
     assert {e["path"] for e in manifest["files"]} == set(files) - {"manifest.json"}
-
-
-def test_jobs_and_shards_give_the_same_bytes(tmp_path, run, built):
-    config, out = built
-    expected = tree(out)
-    two = tmp_path / "two"
-    assert run("pack", "build", config, "--out", two, "--jobs", "2").exit_code == 0
-    assert tree(two) == expected
-    shards = []
-    for i in (1, 2, 3):
-        shard = tmp_path / f"shard{i}"
-        result = run("pack", "build", config, "--out", shard, "--shard", f"{i}/3", "-j", "2")
-        assert result.exit_code == 0, result.output
-        assert json.loads((shard / "manifest.json").read_text())["shard"] == \
-            {"index": i, "count": 3}
-        shards.append(shard)
-    merged = tmp_path / "merged"
-    result = run("pack", "merge", config, shards[2], shards[0], shards[1], "--out", merged)
-    assert result.exit_code == 0, result.output
-    assert tree(merged) == expected
 
 
 def test_rebuild_is_byte_identical_and_a_new_seed_is_not(tmp_path, run, built):

@@ -1,5 +1,6 @@
 """Packs of the real engines: crossword batches, endless and challenge sets, kanji pools and
-rarity tables, built the same whatever --jobs or --shard, from the engines' own code."""
+rarity tables, built from the engines' own code. (The same bytes whatever --jobs or --shard:
+test_jobs_same_bytes.py.)"""
 
 from __future__ import annotations
 
@@ -118,22 +119,6 @@ def test_a_pack_calls_the_engines_and_records_what_it_used(tmp_path, run):
             assert not problems, (name, board["id"], problems)
             checked += 1
     assert checked > 300
-
-
-def test_engine_pack_same_bytes_for_jobs_and_shards(tmp_path, run):
-    config = small_pack(tmp_path)
-    assert run("pack", "build", config, "--out", tmp_path / "one", "-j", "1").exit_code == 0
-    expected = tree(tmp_path / "one")
-    assert run("pack", "build", config, "--out", tmp_path / "two", "-j", "2").exit_code == 0
-    assert tree(tmp_path / "two") == expected
-    shards = [tmp_path / f"s{i}" for i in (1, 2, 3)]
-    for i, shard in enumerate(shards, 1):
-        result = run("pack", "build", config, "--out", shard, "--shard", f"{i}/3", "-j", "2")
-        assert result.exit_code == 0, result.output
-    result = run("pack", "merge", config, *shards, "--out", tmp_path / "merged")
-    assert result.exit_code == 0, result.output
-    assert tree(tmp_path / "merged") == expected
-    assert run("pack", "check", config, "--out", tmp_path / "merged").exit_code == 0
 
 
 def test_the_pack_board_is_the_crossword_command_board(tmp_path, run):

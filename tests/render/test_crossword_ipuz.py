@@ -1,14 +1,20 @@
 """ipuz exports are consistent: thousands of boards of both layouts, both vocabularies and
-every style, each read by the ``ipuz`` package and checked run against entry by
-``check.check_ipuz`` (written apart from the render)."""
+every style, and boards of random vocabularies, each read by the ``ipuz`` package and checked
+run against entry by ``check.check_ipuz`` (written apart from the render)."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
+import hypothesis
 import ipuz
 import pytest
 from conftest import EXAMPLES
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from random_vocabularies import vocabularies, write_vocabulary
 
 from wordforge_cli.crossword.blanks import STYLES
 from wordforge_cli.crossword.board import LAYOUTS, Request
@@ -161,3 +167,40 @@ def test_the_text_of_a_big_vocabularys_boards():
         assert (board_ipuz_line(board, f"day-{i}", s, hints={}, title=None, cache=cache)
                 == dumps_plain(board_ipuz(rec)).encode())
     assert not cache
+
+
+@st.composite
+def batches(draw: st.DrawFn) -> list[str]:
+    low = draw(st.integers(3, 6))
+    args = ["-n", str(draw(st.integers(20, 120))), "--min-len", str(low),
+            "--max-len", str(low + draw(st.integers(0, 3))),
+            "--style", draw(st.sampled_from(["none", "tail", "head", "alt", "most"])),
+            "--layout", draw(st.sampled_from(["loose", "strict"])),
+            "--seed", str(draw(st.integers(0, 2**63 - 1)))]
+    if draw(st.booleans()):
+        args += ["--max-width", str(draw(st.integers(5, 12)))]
+    if draw(st.booleans()):
+        args.append("--keep-small")
+    return args
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@hypothesis.given(vocabulary=vocabularies(), args=batches())
+def test_every_ipuz_of_a_random_vocabulary_agrees_with_its_board(
+        run: Any, tmp_path: Path, vocabulary: tuple[str, list[Any]], args: list[str]) -> None:
+    """The one-pass ipuz render (runs, numbers, joined runs' clues, a layout's text once)
+    checked by ``check.check_ipuz``, written apart from it, and read by the ``ipuz``
+    package, on vocabularies other than the two examples the byte oracle runs: every puzzle
+    against the record of the same board (same seed and options, ``--render json``)."""
+    vocab = write_vocabulary(tmp_path / "v.yaml", vocabulary)
+    records = run("crossword", "--vocab", vocab, *args)
+    puzzles = run("crossword", "--vocab", vocab, *args, "--render", "ipuz")
+    assert records.exit_code == puzzles.exit_code
+    recs = [json.loads(line) for line in records.stdout.splitlines()]
+    docs = puzzles.stdout.splitlines()
+    assert len(docs) == len(recs)
+    for rec, text in zip(recs, docs, strict=True):
+        doc = json.loads(text)
+        ipuz.read(text)  # raises on anything the ipuz package rejects
+        assert check_ipuz(doc, rec) == [], (rec["id"], rec["seed"])
