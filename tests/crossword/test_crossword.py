@@ -389,3 +389,32 @@ def test_kanji_dict_takes_the_same_intake_policy(run, tmp_path):
     assert "'abc' skipped" in result.stderr and result.stderr.count("wfkit: ") == 1
     result = run("kanji", "--dict", words, "-n", "1", "--seed", "1")
     assert f"wfkit: warning: {words}:3: 'abc' skipped:" in result.stderr
+
+
+def test_one_board_reports_one_line(run, tmp_path):
+    result = run("crossword", "--vocab", EXAMPLES / "tech.yaml", "-n", "1", "--seed", "1",
+                 "--style", "tail", "-o", tmp_path / "b.jsonl")
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wfkit: crossword: 1 board made in ")
+    batch = run("crossword", "--vocab", EXAMPLES / "tech.yaml", "-n", "3", "--seed", "1",
+                "-o", tmp_path / "b.jsonl")
+    assert len(batch.stderr.splitlines()) >= 2
+
+
+def test_each_form_keeps_its_own_count_default(run, tmp_path):
+    # endless's count (10 questions) was overridden by the batch's count (1): --config's
+    # values were given to every subcommand, also for fields the config has no key for
+    endless = run("crossword", "endless", "--vocab", EXAMPLES / "tech.yaml", "--seed", "1",
+                  "-o", tmp_path / "e.jsonl")
+    assert endless.exit_code == 0, endless.output
+    assert len((tmp_path / "e.jsonl").read_text(encoding="utf-8").splitlines()) == 10
+    assert "[default: 10;" in run("crossword", "endless", "--help").stdout
+    batch = run("crossword", "--vocab", EXAMPLES / "tech.yaml", "--seed", "1",
+                "-o", tmp_path / "b.jsonl")
+    assert batch.exit_code == 0, batch.output
+    assert len((tmp_path / "b.jsonl").read_text(encoding="utf-8").splitlines()) == 1
+    challenge = run("crossword", "challenge", "--vocab", EXAMPLES / "tech.yaml", "--seed", "1",
+                    "-o", tmp_path / "c.jsonl")
+    assert challenge.exit_code == 0, challenge.output
+    assert len((tmp_path / "c.jsonl").read_text(encoding="utf-8").splitlines()) == 10

@@ -286,3 +286,40 @@ def test_the_last_releases_render_name_still_works_with_one_deprecation_line(run
     assert old.stderr == ("wfkit: --render jsonl is deprecated (it goes in a later release): "
                           "use --render json\n")
     assert "[json|text|svg]" in run("kanji", "--help").stdout  # the new names only
+
+
+def test_one_pool_reports_one_line(run, tmp_path):
+    result = run("kanji", "-n", "1", "--seed", "1", "-o", tmp_path / "p.jsonl")
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wfkit: kanji: 1 pool in ")
+    record = json.loads((tmp_path / "p.jsonl").read_text(encoding="utf-8"))
+    assert f"{record['kanji_count']} kanji, {record['chars']} characters" in lines[0]
+    two = run("kanji", "-n", "2", "--seed", "1", "-o", tmp_path / "p.jsonl")
+    assert len(two.stderr.splitlines()) > 5  # a batch keeps its distribution table
+
+
+def test_one_self_played_pool_reports_its_line_and_its_games(run, tmp_path):
+    # a one-pool run with --self-play once ended in an internal KeyError after writing its file
+    result = run("kanji", "-n", "1", "--seed", "1", "--self-play", "-o", tmp_path / "p.jsonl")
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("wfkit: kanji: 1 pool in ")
+    record = json.loads((tmp_path / "p.jsonl").read_text(encoding="utf-8"))
+    games = record["balance"]["games"]
+    assert lines[1].startswith(f"  self-play: {games} games, first player wins ")
+    assert "internal error" not in result.stderr
+
+
+def test_a_preset_named_by_a_number_is_a_preset(run, tmp_path):
+    # a YAML key 1: is an integer: checking the presets' names once ended in an internal error
+    config = tmp_path / "k.yaml"
+    config.write_text("presets:\n  1:\n    bring: 3\n  2:\n    brng: 3\n", encoding="utf-8")
+    result = run("kanji", "--config", config, "-n", "1", "--seed", "1")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"wfkit: error: {config}:5: unknown key 'brng' (did you mean 'bring'?)"]
+    config.write_text("presets:\n  1:\n    bring: 3\n", encoding="utf-8")
+    result = run("kanji", "--config", config, "--preset", "1", "-n", "1", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "(preset 1)" in result.stderr

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import test_pack_fake  # noqa: F401  (registers the dice kind)
 
-from wordforge_cli.pack.files import sha256_file
+from wordforge_cli.pack.files import SHOW, excerpts, sha256_file
 
 PACK = """\
 name: dice-pack
@@ -148,6 +148,7 @@ def test_check_of_a_missing_directory_says_so_in_one_line(tmp_path, run):
     assert result.exit_code == 1
     assert result.stdout == "" and len(result.stderr.splitlines()) == 1  # not a line per file
     assert "nothing: no pack there (no such directory)" in result.stderr
+    assert "wfkit pack build" in result.stderr  # what to do about it
     assert not (tmp_path / "nothing").exists()
 
 
@@ -404,3 +405,22 @@ def test_check_a_shard_with_its_shard_option(tmp_path, run):
     page = tmp_path / "p.html"
     assert run("pack", "preview", shard, "-o", page).exit_code == 0
     assert "shard 2/3" in page.read_text(encoding="utf-8")
+
+
+def test_check_excerpts_are_centred_on_the_first_difference():
+    record = {"id": 7, "cells": [{"x": i, "y": i, "c": "ア", "n": -2} for i in range(40)],
+              "style": "tail", "attempts": 1}
+    expected = (json.dumps(record, ensure_ascii=False) + "\n").encode()
+    record["cells"][25]["n"] = -1
+    actual = (json.dumps(record, ensure_ascii=False) + "\n").encode()
+    want, got, column = excerpts(expected, actual)
+    text = expected.decode()
+    assert column - 1 == next(i for i, (a, b) in enumerate(zip(text, actual.decode(),
+                                                                strict=False)) if a != b)
+    assert column > 2 * SHOW  # far past what a head-of-line excerpt shows
+    assert want != got and want.startswith("...") and want.endswith("...")
+    assert '"n": -2' in want and '"n": -1' in got
+    assert len(want) <= SHOW + 10
+    # short lines and a file that ends early
+    assert excerpts(b'{"a":1}\n', b'{"a":2}\n') == ("'{\"a\":1}'", "'{\"a\":2}'", 6)
+    assert excerpts(b'{"a":1}\n', b"")[1] == "(end of file)"

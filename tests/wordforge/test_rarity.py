@@ -329,3 +329,25 @@ def test_the_last_releases_format_flag_still_works_with_one_deprecation_line(run
     csv = run("rarity", "cat", "--format", "csv", "--render", "md")  # the new flag wins
     assert csv.stdout == run("rarity", "cat", "--render", "md").stdout
     assert "--format" not in run("rarity", "--help").stdout
+
+
+def test_rarity_stats_file_is_the_pack_sections_stats(run, tmp_path):
+    """The same convention as kanji --stats: the engine's summary, as a pack records it, and
+    the request as its options (files named as given)."""
+    stats = tmp_path / "stats.json"
+    result = run("rarity", "--vocab", EXAMPLES / "words.yaml", "--cefr",
+                 EXAMPLES / "article-cefr.yaml", "-o", tmp_path / "w.csv", "--render", "csv",
+                 "--stats", stats)
+    assert result.exit_code == 0, result.output
+    config = tmp_path / "pack.yaml"
+    config.write_text(f"name: t\nseed: 1\nsections:\n  - {{name: table, kind: rarity, vocab: "
+                      f"{EXAMPLES / 'words.yaml'}, cefr: {EXAMPLES / 'article-cefr.yaml'}}}\n",
+                      encoding="utf-8")
+    assert run("pack", "build", config, "--out", tmp_path / "pack").exit_code == 0
+    manifest = json.loads((tmp_path / "pack" / "manifest.json").read_text(encoding="utf-8"))
+    written = json.loads(stats.read_text(encoding="utf-8"))
+    assert written["stats"] == manifest["sections"][0]["stats"]
+    assert list(written["request"]) == list(manifest["sections"][0]["options"])
+    refused = run("rarity", "--vocab", EXAMPLES / "words.yaml", "--compare",
+                  CONFIGS / "rarity.yaml", "--stats", stats)
+    assert refused.exit_code == 2 and "--stats goes with a rarity table" in refused.stderr

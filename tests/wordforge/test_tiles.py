@@ -189,3 +189,38 @@ def test_the_cache_follows_every_input(run, data, tmp_path, monkeypatch):
     changed = outputs()
     monkeypatch.delenv("WFKIT_NO_CACHE")
     assert changed != plain and outputs() == changed
+
+
+def test_tiles_stats_of_many_deals(run, tmp_path):
+    from wordforge_cli.core.rng import item_rng
+    from wordforge_cli.wordforge.deal_stats import DealStats
+    from wordforge_cli.wordforge.english import read_rules
+    from wordforge_cli.wordforge.rarity import deal
+
+    stats = tmp_path / "deals.json"
+    result = run("tiles", "--players", "3", "-n", "40", "--seed", "5", "--json",
+                 "--stats", stats)
+    assert result.exit_code == 0, result.output
+    hands = [h for line in result.stdout.splitlines() for h in json.loads(line)["hands"]]
+    figures = json.loads(stats.read_text(encoding="utf-8"))["stats"]
+    assert figures["deals"] == 40 and figures["hands"] == len(hands) == 120
+    vowels = sorted(sum(ch in "AEIOU" for ch in h) for h in hands)
+    assert figures["vowels"]["min"] == vowels[0] and figures["vowels"]["max"] == vowels[-1]
+    assert figures["hands_without_vowel"] == vowels.count(0)
+    assert figures["q_without_u"] == sum("Q" in h and "U" not in h for h in hands)
+    report = [line for line in result.stderr.splitlines() if line.startswith("wfkit: tiles:")]
+    assert len(report) == 1 and "40 deals, 120 hands" in report[0]
+    # mergeable: two halves summarise to the whole
+    rules = read_rules(None).tiles
+    whole, first, second = DealStats(rules.points), DealStats(rules.points), DealStats(
+        rules.points)
+    for i in range(40):
+        one = deal(rules, 3, item_rng(5, "tiles", i))
+        whole.add(one)
+        (first if i < 17 else second).add(one)
+    restored = DealStats.from_state(json.loads(json.dumps(second.to_state())), rules.points)
+    assert first.merge(restored).summary() == whole.summary() == figures
+    single = run("tiles", "--seed", "5")
+    assert not [line for line in single.stderr.splitlines() if line.startswith("wfkit: tiles:")]
+    refused = run("tiles", "--hand", "abc", "--word", "cab", "--stats", stats)
+    assert refused.exit_code == 2 and "--stats goes with dealing" in refused.stderr
