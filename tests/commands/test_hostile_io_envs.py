@@ -1,4 +1,4 @@
-"""Issue 10: every command of the CLI in hostile surroundings.
+"""Every command of the CLI in hostile surroundings.
 
 The commands are listed from the group itself, so a command added later is run too (with
 ``--help`` until it gets a real workload in ``WORKLOADS``). Three surroundings:

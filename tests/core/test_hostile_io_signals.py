@@ -1,4 +1,4 @@
-"""Issue 10, signals in the parent: SIGTERM, SIGINT and SIGHUP during ``-o`` writes of real
+"""Signals in the parent: SIGTERM, SIGINT and SIGHUP during ``-o`` writes of real
 batches end with one line, exit 128+N, no ``.NAME.XXXX.tmp`` left and the old file intact.
 
 Each round starts a real batch, waits until its temporary file is being written (so the

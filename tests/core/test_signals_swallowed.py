@@ -2,7 +2,7 @@
 weakref callback, such as importlib's module locks during a lazy import: reported as
 unraisable and dropped) still stops the run: one line, exit 128+N, the old output kept and no
 temporary file, instead of six lines of "Exception ignored" and a run that went on to exit 0.
-(Found by hdiff2's differential fuzzer: about 1 run in 50-80 signalled 0.2-0.45 s in.)"""
+(About 1 run in 50-80 signalled 0.2-0.45 s in met it.)"""
 
 from __future__ import annotations
 

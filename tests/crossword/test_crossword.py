@@ -289,7 +289,7 @@ def test_vocab_may_come_before_the_subcommand(run):
     assert before.exit_code == 0 and before.stdout == after.stdout
 
 
-# --- issue 9: options of boards that ship --------------------------------------------------
+# --- options of boards that ship -----------------------------------------------------------
 
 def test_a_size_no_board_can_meet_is_refused_at_once(run, tmp_path):
     out = tmp_path / "b.jsonl"

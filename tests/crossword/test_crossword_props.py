@@ -131,7 +131,7 @@ def test_stats_from_boards_equal_stats_from_records():
     assert from_boards.summary() == from_records.summary()
 
 
-# --- issue 9: size limits, answer spread, styles that hold, ipuz consistency, every mode ---
+# --- size limits, answer spread, styles that hold, ipuz consistency, every mode ----------
 
 from wordforge_cli.core.errors import UsageError  # noqa: E402
 from wordforge_cli.crossword.board import check_request, dealable  # noqa: E402

@@ -1,4 +1,4 @@
-"""Issue 10, the I/O side: outputs write into what the user named, messages are one line.
+"""The output side: outputs write into what the user named, messages are one line.
 
 Every attack file is made here, in tmp. No test touches a device file of the machine (CI runs
 as root): "a device" is a pty this test opens, a FIFO it makes, or a mocked ``os.stat``; a full
@@ -81,7 +81,7 @@ def fill(directory: Path) -> None:
             fh.write(block)
 
 
-# --- case 3: -o into special files -------------------------------------------------------
+# --- -o into special files ---------------------------------------------------------------
 
 def test_regular_file_keeps_its_mode(tmp_path):
     out = tmp_path / "secret.tsv"
@@ -271,7 +271,7 @@ def test_full_disk_on_o_and_on_stdout(tmp_path):
         assert "Traceback" not in err and "Exception ignored" not in err, err
 
 
-# --- case 8 (outputs): -o and --stats checked before any work -----------------------------
+# --- -o and --stats checked before any work -----------------------------------------------
 
 def test_o_and_stats_naming_one_file_are_refused_first(tmp_path):
     out = tmp_path / "boards.jsonl"
@@ -328,7 +328,7 @@ def test_check_outputs_allows_distinct_files(tmp_path):
                    ("-o", "-")])
 
 
-# --- case 13: one line, controls escaped, paths quoted ------------------------------------
+# --- one line, controls escaped, paths quoted ---------------------------------------------
 
 def test_one_line_escapes_every_control():
     assert one_line("a\nb\rc\td\x1b[31m\x00\x7f\x85\u2028") == (

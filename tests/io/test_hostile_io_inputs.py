@@ -93,7 +93,7 @@ def argv_for(case: str, file: Path, tmp: Path) -> list[str]:
     return out
 
 
-# --- case 7: a FIFO or a huge file as any input ------------------------------------------
+# --- a FIFO or a huge file as any input --------------------------------------------------
 
 @pytest.mark.parametrize("case", sorted(INPUT_OPTIONS))
 def test_a_fifo_as_an_input_is_refused_at_once(case, tmp_path):
@@ -157,7 +157,7 @@ def test_a_directory_as_an_input(tmp_path):
         read_bytes(tmp_path)
 
 
-# --- case 8: a word that would break an output format ------------------------------------
+# --- a word that would break an output format --------------------------------------------
 
 @pytest.mark.parametrize("word", ["ab\ncd", "ab\tcd", "ca\x1bt", "a\rb", "x\u2028y", "d\x85g"])
 @pytest.mark.parametrize("command", [["rarity", "--render", "csv"], ["rarity", "--json"],
@@ -205,7 +205,7 @@ def test_a_vocabulary_file_named_with_bytes_that_are_not_utf8_is_titled_with_u_f
                                                                            "w\ufffd #1"]
 
 
-# --- case 9: user word tables, duplicate YAML keys ---------------------------------------
+# --- user word tables, duplicate YAML keys -----------------------------------------------
 
 TABLE = ["cat\tA1\tcat\tnoun\t猫", "dog\tA1\tdog\tnoun\t犬", "labyrinth\tC1\tlabyrinth\tnoun\t迷宮"]
 
@@ -298,7 +298,7 @@ def test_a_lone_surrogate_escape_is_refused_at_its_line(argv, content, line, tmp
     one_error(run(*argv), 2, "invalid Unicode character escape", f"{path}:{line}:")
 
 
-# --- case 11: internal errors that became one line ---------------------------------------
+# --- internal errors that became one line ------------------------------------------------
 
 BIG = "9" * 5000
 

@@ -1,6 +1,6 @@
 """The bundled jukugo dictionary plays the kanji article's game: the compounds a player names are
 in it, the article's own words and steal work, names are out, and the judged samples kept under
-data/quality/ are samples of the file that ships (issue 8)."""
+data/quality/ are samples of the file that ships."""
 
 from __future__ import annotations
 

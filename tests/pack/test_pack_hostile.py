@@ -1,4 +1,4 @@
-"""Packs, shards and journals crafted by an attacker (issue 10): every attack file is made
+"""Packs, shards and journals crafted by an attacker: every attack file is made
 here, in tmp, and each must be refused with one line (exit 1 or 2) or handled safely, with
 nothing outside ``--out`` written, deleted or widened. Uses the fake "dice" kind.
 """
@@ -94,7 +94,7 @@ def edit_manifest(directory: Path, change) -> None:
     path.write_text(json.dumps(manifest, indent=2))
 
 
-# --- case 1: pack merge writes outside --out ------------------------------------------------
+# --- pack merge writes outside --out --------------------------------------------------------
 
 @pytest.mark.parametrize("relpath", [
     "big/../../victim/important.txt", "/tmp/../{victim}/important.txt", "big/./000001.svg",
@@ -143,7 +143,7 @@ def test_merged_hashes_come_from_the_bytes_not_the_shard_claims(tmp_path, run, s
     assert manifest == json.loads((whole / "manifest.json").read_text())
 
 
-# --- case 2: the journal beside --out ---------------------------------------------------------
+# --- the journal beside --out -----------------------------------------------------------------
 
 @pytest.fixture
 def built(tmp_path, built_once):
@@ -235,7 +235,7 @@ def test_a_journal_that_is_a_fifo_or_a_link_is_refused(tmp_path, run, built):
     assert snapshot(tmp_path) == before
 
 
-# --- case 4: a tampered old manifest ----------------------------------------------------------
+# --- a tampered old manifest ------------------------------------------------------------------
 
 def test_an_old_manifest_listing_a_user_file_deletes_nothing(tmp_path, run, built):
     config, out = built
@@ -290,7 +290,7 @@ def test_an_edited_pack_file_at_a_path_the_build_writes_stops_it(tmp_path, run, 
     assert snapshot(tmp_path) == before
 
 
-# --- case 5: permissions ----------------------------------------------------------------------
+# --- permissions ------------------------------------------------------------------------------
 
 def test_a_rebuild_keeps_folder_and_file_modes(tmp_path, run, built):
     config, out = built
@@ -314,7 +314,7 @@ def test_a_rebuild_keeps_folder_and_file_modes(tmp_path, run, built):
     assert mode(out / "small.jsonl") == 0o666 & ~umask
 
 
-# --- case 7: endless input in packs -----------------------------------------------------------
+# --- endless input in packs -------------------------------------------------------------------
 
 def _big_sparse(path: Path, size: int = 10 << 30) -> Path:
     with path.open("wb") as fh:
@@ -367,10 +367,10 @@ def test_a_shard_file_that_is_not_a_regular_file(tmp_path, shards, what):
     assert proc.stderr.count("\n") == 1 and "big.txt" in proc.stderr
     assert {"fifo": "is a FIFO", "directory": "is a directory",
             "link-to-fifo": "symbolic link"}[what] in proc.stderr
-    assert "cannot write" not in proc.stderr  # case 13: it is a read that failed
+    assert "cannot write" not in proc.stderr  # it is a read that failed
 
 
-# --- cases 9 and 11: ten kinds of tampered shard manifest -------------------------------------
+# --- ten kinds of tampered shard manifest -----------------------------------------------------
 
 def _set(path: str, value):
     """A mutation that sets ``path`` (dotted, with [i]) in a manifest to ``value``."""
@@ -464,7 +464,7 @@ def test_two_shards_claiming_the_same_render(tmp_path, run, shards):
                    "both hold")
 
 
-# --- cases 8, 11, 12: names, odd places, races ------------------------------------------------
+# --- names, odd places, races -----------------------------------------------------------------
 
 def test_a_section_name_with_a_final_newline_is_refused(tmp_path, run):
     config = write_config(tmp_path, text='seed: 1\nsections:\n  - name: "abc\\n"\n'

@@ -1,4 +1,4 @@
-"""``pack preview`` of a crafted pack (issue 10, case 6 and the preview part of 11): the page
+"""``pack preview`` of a crafted pack: the page
 reads only files inside the pack, every manifest and record value is validated or escaped,
 and headless Chromium runs no script but the page's own.
 """

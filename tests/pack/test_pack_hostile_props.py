@@ -1,4 +1,4 @@
-"""Property tests (issue 10): random mutations of a real small pack, of its shards' manifests
+"""Property tests: random mutations of a real small pack, of its shards' manifests
 and trees, and of the journal beside it. Whatever the mutation, ``pack build``, ``check``,
 ``merge`` and ``preview`` either do the right thing or refuse with exit 1 or 2 and exactly one
 line on stderr (never an exception), and nothing outside ``--out`` changes: the bytes and

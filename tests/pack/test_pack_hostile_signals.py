@@ -1,4 +1,4 @@
-"""Signals to ``pack build --jobs 2`` of real engine sections (issue 10, case 10): SIGTERM,
+"""Signals to ``pack build --jobs 2`` of real engine sections: SIGTERM,
 SIGINT and SIGHUP, to the parent alone or to the whole process group (as a terminal's Ctrl-C
 or a CI runner does), end with exactly one line, exit 128+N, no ForkPoolWorker traceback, no
 worker left running, no staging directory, journal, lock or temporary file left, and the old

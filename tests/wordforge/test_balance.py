@@ -177,7 +177,7 @@ def read_text_bundled() -> str:
     return (CONFIGS / "rarity.yaml").read_text(encoding="utf-8")
 
 
-# ---- hand-worked small cases: why a model wins (issue 12's C2 vs B1 check) -------------------
+# ---- hand-worked small cases: why a model wins (C2 against B1) ------------------------------
 
 def _small(words: dict[str, tuple[str, float]]):
     table = Tables(words={w: WordInfo(w, level, "", "", "") for w, (level, _z) in words.items()},
