@@ -1,9 +1,17 @@
-"""Shared test set-up: hypothesis profiles, and a CliRunner helper that drives ``wfkit``."""
+"""Shared test set-up: hypothesis profiles, and a CliRunner helper that drives ``wfkit``.
+
+The tests live in one folder per area of the package (``tests/crossword/``, ``tests/pack/``,
+...), with no ``__init__.py``: pytest imports each test file by its basename, so basenames are
+unique across the tree, and a test file imports this module (``from conftest import EXAMPLES``),
+the helpers beside it (``from wordforge_tables import write_table``) or another test file's
+helpers (``from test_pack import tree``) by name, from any folder.
+"""
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,10 +21,18 @@ from hypothesis import HealthCheck, settings
 from wordforge_cli.batch import workers
 from wordforge_cli.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
 EXAMPLES = ROOT / "examples"
 CONFIGS = ROOT / "configs"
 REFERENCE = ROOT.parent / "shared" / "reference"
+
+# pytest puts a test file's own folder on the path when it imports the file; every area folder is
+# put there now, so an import of another folder's test module works whichever file is collected
+# first, and for one file run alone.
+for _area in sorted(TESTS.iterdir()):
+    if _area.is_dir() and not _area.name.startswith((".", "_")) and str(_area) not in sys.path:
+        sys.path.append(str(_area))
 
 # A pytest started as a background job of a non-interactive shell inherits SIGINT ignored; its
 # wfkit children would keep it ignored (as they must under nohup), so the Ctrl-C tests would
@@ -39,7 +55,13 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
                           database=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("explore", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci" if os.environ.get("CI") else "explore")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Loaded here, not when this module is imported: an import of it under another name
+    # (``tests.conftest``) must never load a profile over the one the command line named.
+    if config.getoption("hypothesis_profile", None) is None:
+        settings.load_profile("ci" if os.environ.get("CI") else "explore")
 
 
 def lexicon_from_words(words: list[str], language: str | None = None, name: str = "words"):

@@ -3,7 +3,7 @@ configuration reference from the engines' spec fields.
 
 ``python -m wordforge_cli.docs`` rewrites ``docs/reference/commands.md`` and
 ``docs/reference/configuration.md``; ``python -m wordforge_cli.docs --check`` exits 1 naming
-the pages that are stale. ``tests/test_docs.py`` fails when a page is not what this module
+the pages that are stale. ``tests/project/test_docs.py`` fails when a page is not what this module
 writes, so a changed option or help text reaches the site with the change.
 """
 

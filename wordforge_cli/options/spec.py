@@ -12,7 +12,7 @@ declaration come
     you mean 'y'?)``;
 (c) the pack section reader (:meth:`Spec.read` again, with the section's keys), so a limit or
     a default is written once and the three front ends accept and refuse the same values with
-    the same message (``tests/test_parity.py`` checks every field of every spec).
+    the same message (``tests/options/test_parity.py`` checks every field of every spec).
 
 Errors carry the field as data, never parsed from text: ``UsageError(msg, field="bring")``
 prints as ``--bring: msg`` on the command line, ``FILE:LINE: bring: msg`` in a config file
