@@ -47,7 +47,7 @@ RARITY = [
             2, "--stats goes with a rarity table, not with --compare"),
     Refusal("rarity --vocab {EX}/tech.yaml --compare rules.yaml --format md --json -o out",
             {},
-            2, "{EX}/tech.yaml: language 'ja': WordForge rates English words (en)",
+            2, "--json and --render md ask for two formats: give one (--json is --render json)",
             before=("wfkit: --format md is deprecated (it goes in a later release): use "
                     "--render md",)),
     Refusal("rarity cat --cefr 'bad\nname.yaml' --vocab 'bad\nname.yaml' quaff --lemma=yes",
@@ -225,7 +225,7 @@ BALANCE = [
             "balance -h')"),
     Refusal("balance --use-at 1e3 -n --data dangling 1 --turns 2 --seed 178 --no-lemma --bogus",
             {},
-            2, "No such option '--bogus'. (see 'wfkit balance -h')"),
+            2, "No such option '--bogus'. Did you mean '--jobs'? (see 'wfkit balance -h')"),
     Refusal("balance -n --output '' 1 --turns 2 --seed 504",
             {},
             2,
@@ -253,8 +253,8 @@ BALANCE = [
     Refusal("balance -n 1 --turns 2 --seed 490 --see -",
             {},
             2,
-            "No such option '--see'. (Did you mean one of: '--seed', '--use-at'?) (see 'wfkit "
-            "balance -h')"),
+            "No such option '--see'. (Did you mean one of: '--seed', '--sweep', '--use-at'?) "
+            "(see 'wfkit balance -h')"),
     Refusal("balance -n 1 --turns 2 --seed 495 --player zipf:nan",
             {},
             2,
