@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from wordforge_cli.core.messages import quiet
+from wordforge_cli.core.messages import echo, quiet
 from wordforge_cli.options.shared import quiet_option
 
 # the workflow goes where GitHub Actions finds it
@@ -266,7 +266,7 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
     present = [t.name for t in targets if t.kind != "absent"]
     if list_only:
         for _source, name in files:
-            click.echo(one_line(f"{directory / name}{'  (exists)' if name in present else ''}"))
+            echo(one_line(f"{directory / name}{'  (exists)' if name in present else ''}"))
         return
     blocked = next((t for t in targets if t.blocked), None)
     if blocked is not None:

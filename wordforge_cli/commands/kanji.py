@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
-from wordforge_cli.core.messages import detail, intake, quiet, say
+from wordforge_cli.core.messages import detail, echo, intake, quiet, say
 from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
@@ -249,12 +249,12 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
     # a legal word the pool did not list: the surprise move of the article's 思いつき variant
     hidden = verdict.ok and verdict_word not in record.get("words", ())
     if as_json:
-        click.echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
+        echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
                           "reason": verdict.reason, "new_kanji": list(verdict.new_kanji),
                           "hidden": hidden}))
     else:
         note = " (表示されていない熟語)" if hidden else ""
-        click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}{note}")
+        echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}{note}")
     if not verdict.ok:
         raise SystemExit(CannotDo.exit_code)
 
@@ -349,30 +349,30 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
         n = 0
         for m in game.log:
             if isinstance(m, Pass):
-                click.echo(dumps({"pass": True, "player": names[m.player],
+                echo(dumps({"pass": True, "player": names[m.player],
                                   "scores": list(m.scores)}))
                 continue
             n += 1
-            click.echo(dumps({"move": n, "player": names[m.player], "word": m.word,
+            echo(dumps({"move": n, "player": names[m.player], "word": m.word,
                               "taken": m.taken, "stolen": m.stolen, "hidden": m.hidden,
                               "scores": list(m.scores)}))
-        click.echo(dumps({"pool": record.get("id"), "players": [p.name for p in pair],
+        echo(dumps({"pool": record.get("id"), "players": [p.name for p in pair],
                           "kanji": len(board.kanji), "legal_words": len(board.words),
                           "moves": len(game.moves), "ended": game.ended,
                           "scores": list(game.scores), "winner": winner,
                           "steals": game.steals, "hidden_moves": game.hidden_moves}))
         return
-    click.echo(f"pool {record.get('id')}: {len(board.kanji)} kanji, {len(board.words)} legal "
+    echo(f"pool {record.get('id')}: {len(board.kanji)} kanji, {len(board.words)} legal "
                f"words ({sum(board.shown)} shown); A {pair[0].name} vs B {pair[1].name}")
     n = 0
     for m in game.log:
         if isinstance(m, Pass):
-            click.echo(f"     {names[m.player]} passes (knows no legal word)  "
+            echo(f"     {names[m.player]} passes (knows no legal word)  "
                        f"A {m.scores[0]} - B {m.scores[1]}")
             continue
         n += 1
         note = (f" steals {m.stolen}" if m.stolen else "") + (" (hidden)" if m.hidden else "")
-        click.echo(f"{n:>3}. {names[m.player]} {m.word}  takes {m.taken}{note}  "
+        echo(f"{n:>3}. {names[m.player]} {m.word}  takes {m.taken}{note}  "
                    f"A {m.scores[0]} - B {m.scores[1]}")
     result = "draw" if winner is None else f"{winner} wins"
-    click.echo(f"end ({game.ended}): A {game.scores[0]} - B {game.scores[1]}, {result}")
+    echo(f"end ({game.ended}): A {game.scores[0]} - B {game.scores[1]}, {result}")
