@@ -90,8 +90,9 @@ def _kind(mode: int) -> str:
 
 
 def _what(mode: int) -> str:
-    return {"file": "a file", "link": "a symbolic link", "dir": "a directory"}.get(
-        _kind(mode), "a FIFO" if stat.S_ISFIFO(mode) else "a special file")
+    from wordforge_cli.io.inputs import file_kind
+
+    return "a file" if stat.S_ISREG(mode) else file_kind(mode)
 
 
 def probe(root_fd: int | None, name: str) -> Target:
