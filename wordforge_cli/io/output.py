@@ -337,6 +337,30 @@ def _direct(path: Path, mode: str, kwargs: dict[str, Any]) -> Iterator[IO[Any]]:
         raise write_failed(exc, path) from None
 
 
+HELD_ENTRIES = 1_000_000  # the most entries of an input folder searched for an output's inode
+
+
+def _holds_inode(directory: Path, info: os.stat_result) -> bool:
+    """Does ``directory`` (never through a link inside it) hold the file of ``info``'s inode?
+    Asked only of an output with other hard links; the inodes come with the folder's
+    entries (no stat of each), and a folder of more than :data:`HELD_ENTRIES` entries is
+    searched that far."""
+    pending, seen = [directory], 0
+    while pending and seen < HELD_ENTRIES:
+        try:
+            with os.scandir(pending.pop()) as entries:
+                for entry in entries:
+                    seen += 1
+                    if entry.inode() == info.st_ino and not entry.is_symlink() \
+                            and entry.stat(follow_symlinks=False).st_dev == info.st_dev:
+                        return True
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append(Path(entry.path))
+        except OSError:
+            continue
+    return False
+
+
 def check_outputs(named: Iterable[tuple[str, str | Path | None]],
                   inputs: Iterable[tuple[str, str | Path]] = ()) -> None:
     """Before any work: every output named can be written, and no two name the same file.
@@ -345,8 +369,8 @@ def check_outputs(named: Iterable[tuple[str, str | Path | None]],
     None and ``-`` (stdout) are skipped. Distinct means a different resolved path and, when
     both exist, a different inode (a hard link or a symlink to the same file is the same).
     No output may be one of the ``inputs`` (same pairs) or a file already inside an input
-    folder (``pack preview -o pack/manifest.json``): it would be replaced while read. A name
-    ending in ``/`` names a folder, never a file to write.
+    folder (``pack preview -o pack/manifest.json``, also by a hard link elsewhere): it would
+    be replaced while read. A name ending in ``/`` names a folder, never a file to write.
     """
     read = []
     for source, named_input in inputs:
@@ -365,7 +389,9 @@ def check_outputs(named: Iterable[tuple[str, str | Path | None]],
         real_out = Path(os.path.realpath(path))
         for source, where, st in read:
             same = info is not None and (info.st_dev, info.st_ino) == (st.st_dev, st.st_ino)
-            inside = stat.S_ISDIR(st.st_mode) and info is not None and where in real_out.parents
+            inside = stat.S_ISDIR(st.st_mode) and info is not None and (
+                where in real_out.parents
+                or (info.st_nlink > 1 and _holds_inode(where, info)))  # a hard link to one
             if same or real_out == where or inside:
                 raise UsageError(f"{option}: is an input too ({source}); it would be replaced "
                                  "while it is read", path=path)
