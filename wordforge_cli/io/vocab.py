@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,10 +89,14 @@ def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
     more than twice that is refused before it is parsed, the rest once counted."""
     stdin = str(path) == STDIN
     path = Path(path)
-    text = _stdin_text(path) if stdin else read_text(path, "vocabulary")
-    rough = text.count("\n") + text.count(",")
-    if rough > 2 * MAX_WORDS:
-        raise _too_many(rough, path, "lines and commas")
+
+    def entries_at_most(raw: bytes) -> None:  # on the bytes: never the text as well
+        rough = raw.count(b"\n") + raw.count(b",")
+        if rough > 2 * MAX_WORDS:
+            raise _too_many(rough, path, "lines and commas")
+
+    text = _stdin_text(path, entries_at_most) if stdin \
+        else read_text(path, "vocabulary", before=entries_at_most)
     if path.suffix.lower() in TEXT_SUFFIXES or (stdin and not _YAML_KEY.search(text)):
         vocab = _read_text_list(path, text)
     else:
@@ -103,7 +108,7 @@ def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
     return vocab
 
 
-def _stdin_text(path: Path) -> str:
+def _stdin_text(path: Path, before: Callable[[bytes], None]) -> str:
     """Standard input, read once however many times a command reads its vocabulary (kept
     in the command's context: the next command of the same process reads its own)."""
     import click
@@ -112,7 +117,8 @@ def _stdin_text(path: Path) -> str:
     meta: dict[str, object] = ctx.meta if ctx is not None else {}
     text = meta.get("wfkit.stdin_vocabulary")
     if not isinstance(text, str):
-        text = meta["wfkit.stdin_vocabulary"] = read_text(path, "vocabulary", stdin=True)
+        text = meta["wfkit.stdin_vocabulary"] = read_text(path, "vocabulary", stdin=True,
+                                                          before=before)
     return text
 
 

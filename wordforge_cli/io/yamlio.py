@@ -9,6 +9,7 @@ then ``count: 3`` would build 3), and so is an integer too long for Python to co
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,15 +91,19 @@ class YamlDoc:
         return ConfigError(message, path=self.path, line=self.line(*keys))
 
 
-def read_text(path: str | Path, kind: str = "file", *, stdin: bool = False) -> str:
+def read_text(path: str | Path, kind: str = "file", *, stdin: bool = False,
+              before: Callable[[bytes], None] | None = None) -> str:
     """A file's text as UTF-8, or a one-line ConfigError naming what is wrong with it.
 
     Only a regular file of at most the cap of its ``kind`` is read (see :mod:`inputs`);
-    ``stdin``: ``-`` is standard input."""
+    ``stdin``: ``-`` is standard input; ``before`` checks the bytes before they are decoded
+    (a refusal there never holds the text as well)."""
     from wordforge_cli.io.inputs import read_bytes
 
     path = Path(path)
     raw = read_bytes(path, kind, stdin=stdin)
+    if before is not None:
+        before(raw)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
