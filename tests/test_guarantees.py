@@ -9,9 +9,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "guarantees.md").read_text(encoding="utf-8")
-NAMED = set(re.findall(r"`tests/(test_\w+\.py)::(test_\w+)`", PAGE))
+# (the file's path under tests/, the test): tests/test_x.py or tests/AREA/test_x.py
+NAMED = set(re.findall(r"`tests/((?:\w+/)?test_\w+\.py)::(test_\w+)`", PAGE))
 SUITES = ("test_hostile_paths.py", "test_hostile_values.py", "test_hostile_bounds.py",
-          "test_hostile_text.py", "test_hostile_runs.py", "test_hostile_fuzz.py")
+          "test_hostile_text.py", "test_hostile_runs.py", "test_hostile_fuzz.py",
+          "core/test_text_escape.py", "render/test_render_shows_controls.py",
+          "commands/test_controls_in_every_output.py", "io/test_special_files.py",
+          "io/test_output_onto_input.py", "io/test_vocabulary_memory.py",
+          "pack/test_out_link.py", "kanji/test_whole_dictionary_pool.py",
+          "wordforge/test_tile_counts_bounded.py")
 
 
 def defined_tests(name: str) -> set[str]:

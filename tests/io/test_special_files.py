@@ -193,3 +193,23 @@ def test_a_device_named_on_the_command_line_is_one_line(run, tmp_path, option):
     with fstat_says(stat.S_IFCHR, path):
         result = run(*argv)
     one_error(result, 2, "a character device, not a regular file")
+
+
+@pytest.mark.parametrize("made", ["FIFO", "socket"])
+def test_init_force_over_a_special_file_names_it_and_writes_nothing(run, tmp_path, made):
+    project = tmp_path / "p"
+    (project / "configs").mkdir(parents=True)
+    target = project / "configs" / "rarity.yaml"
+    with contextlib.ExitStack() as stack:
+        if made == "FIFO":
+            os.mkfifo(target)  # opening it for writing would block
+        else:
+            stack.enter_context(unix_socket(target))
+        within(20)
+        try:
+            result = run("init", project, "--force")
+        finally:
+            signal.alarm(0)
+        one_error(result, 2, f"is a {made}; init never writes through one")
+        assert sorted(p.relative_to(project).as_posix() for p in project.rglob("*")) == [
+            "configs", "configs/rarity.yaml"]
