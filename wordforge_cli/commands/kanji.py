@@ -285,13 +285,15 @@ def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
 def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
     import json
 
+    from wordforge_cli.io.yamlio import text_lines
+
     if text.lstrip().startswith("["):
         try:
             return [(1, item) for item in json.loads(text)]
         except json.JSONDecodeError as exc:
             raise ConfigError(f"not JSON: {exc.msg}", path=path, line=exc.lineno) from None
     records: list[tuple[int, Any]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text_lines(text), start=1):
         if not line.strip():
             continue
         try:
