@@ -17,7 +17,9 @@ SUITES = ("test_hostile_paths.py", "test_hostile_values.py", "test_hostile_bound
           "commands/test_controls_in_every_output.py", "io/test_special_files.py",
           "io/test_output_onto_input.py", "io/test_vocabulary_memory.py",
           "pack/test_out_link.py", "kanji/test_whole_dictionary_pool.py",
-          "wordforge/test_tile_counts_bounded.py")
+          "wordforge/test_tile_counts_bounded.py", "io/test_yaml_events.py",
+          "io/test_text_lines.py", "kanji/test_dict_messages.py",
+          "pack/test_preview_oversized_items.py")
 
 
 def defined_tests(name: str) -> set[str]:
