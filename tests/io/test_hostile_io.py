@@ -332,7 +332,7 @@ def test_check_outputs_allows_distinct_files(tmp_path):
 
 def test_one_line_escapes_every_control():
     assert one_line("a\nb\rc\td\x1b[31m\x00\x7f\x85\u2028") == (
-        "a\\nb\\rc\\td\\x1b[31m\\x00\\x7f\\x85\\u2028")
+        "a\\nb\\rc\\td\\x1b[31m\\x00\\u007f\\u0085\\u2028")
     assert one_line("plain: 熱帯 café") == "plain: 熱帯 café"
 
 

@@ -135,8 +135,7 @@ class SectionContext:
         except OSError as exc:  # a name too long for the file system, a link loop, say
             raise self.error(f"{what} cannot be used: {exc.strerror}", key) from None
         if not stat.S_ISREG(mode):  # its true kind: never opened (a FIFO would block)
-            kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                    else "a special file")
-            raise self.error(f"{what} is {kind}, not a regular file: {value}", key)
+            from wordforge_cli.io.inputs import file_kind
+
+            raise self.error(f"{what} is {file_kind(mode)}, not a regular file: {value}", key)
         return path

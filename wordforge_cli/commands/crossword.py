@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
-from wordforge_cli.core.messages import quiet, say
+from wordforge_cli.core.messages import echo, quiet, say
 from wordforge_cli.crossword.blanks import LANGUAGES
 from wordforge_cli.crossword.config import (
     BATCH,
@@ -190,10 +190,10 @@ def plan(ctx: click.Context, question: int, language: str, as_json: bool) -> Non
     cfg = _config(ctx)  # ctx.meta is shared with the group
     p = make_plan(cfg.endless, question, cfg.labels_for(language))
     if as_json:
-        click.echo(dumps({"question": p.question, "min_len": p.min_len, "max_len": p.max_len,
+        echo(dumps({"question": p.question, "min_len": p.min_len, "max_len": p.max_len,
                           "style": p.style, "label": p.label, "unlocked": p.unlocked}))
     else:
-        click.echo(f"question {p.question}: answer {p.min_len}-{p.max_len} letters, style "
+        echo(f"question {p.question}: answer {p.min_len}-{p.max_len} letters, style "
                    f"{p.style} ({p.label}) ({p.unlocked} style{'s' if p.unlocked > 1 else ''} "
                    "unlocked)")
 

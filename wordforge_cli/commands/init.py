@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from wordforge_cli.core.messages import quiet
+from wordforge_cli.core.messages import echo, quiet
 from wordforge_cli.options.shared import quiet_option
 
 # the workflow goes where GitHub Actions finds it
@@ -77,6 +77,7 @@ class Target:
     name: str  # the path inside DIR
     kind: str  # absent | file | link | special | dir
     blocked: str = ""  # why a folder on the way cannot hold it (a file, a link, ...)
+    mode: int = 0  # what stands there (its lstat mode), when something does
 
 
 def _kind(mode: int) -> str:
@@ -90,8 +91,9 @@ def _kind(mode: int) -> str:
 
 
 def _what(mode: int) -> str:
-    return {"file": "a file", "link": "a symbolic link", "dir": "a directory"}.get(
-        _kind(mode), "a FIFO" if stat.S_ISFIFO(mode) else "a special file")
+    from wordforge_cli.io.inputs import file_kind
+
+    return "a file" if stat.S_ISREG(mode) else file_kind(mode)
 
 
 def probe(root_fd: int | None, name: str) -> Target:
@@ -119,7 +121,7 @@ def probe(root_fd: int | None, name: str) -> Target:
             st = os.stat(parts[-1], dir_fd=fd, follow_symlinks=False)
         except FileNotFoundError:
             return Target(name, "absent")
-        return Target(name, _kind(st.st_mode))
+        return Target(name, _kind(st.st_mode), mode=st.st_mode)
     finally:
         os.close(fd)
 
@@ -266,7 +268,7 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
     present = [t.name for t in targets if t.kind != "absent"]
     if list_only:
         for _source, name in files:
-            click.echo(one_line(f"{directory / name}{'  (exists)' if name in present else ''}"))
+            echo(one_line(f"{directory / name}{'  (exists)' if name in present else ''}"))
         return
     blocked = next((t for t in targets if t.blocked), None)
     if blocked is not None:
@@ -279,9 +281,8 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
         if target.kind == "dir":
             raise CannotDo("is a directory, not a file", path=directory / target.name)
         if target.kind in ("link", "special"):
-            what = "a symbolic link" if target.kind == "link" else "a FIFO or special file"
-            raise UsageError(f"is {what}; init never writes through one (remove it first)",
-                             path=directory / target.name)
+            raise UsageError(f"is {_what(target.mode)}; init never writes through one (remove "
+                             "it first)", path=directory / target.name)
     wheel = next((name for _source, name in files if name.startswith("wheels/")), None)
     writer = Writer(directory)
     try:

@@ -16,7 +16,7 @@ import click
 from click.core import ParameterSource
 
 from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
-from wordforge_cli.core.messages import detail, intake, quiet, say
+from wordforge_cli.core.messages import detail, echo, intake, quiet, say
 from wordforge_cli.kanji import check_answer, load_dictionary
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
@@ -451,12 +451,12 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
     # a legal word the pool did not list: the surprise move of the article's 思いつき variant
     hidden = verdict.ok and verdict_word not in record.get("words", ())
     if as_json:
-        click.echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
+        echo(dumps({"word": verdict_word, "pool": record["id"], "ok": verdict.ok,
                           "reason": verdict.reason, "reason_ja": verdict.reason_ja,
                           "new_kanji": list(verdict.new_kanji), "hidden": hidden}))
     else:
         note = " (a compound the pool does not show)" if hidden else ""
-        click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}{note}")
+        echo(f"{'yes' if verdict.ok else 'no'}: {verdict_word}: {verdict.reason}{note}")
     if not verdict.ok:
         raise SystemExit(CannotDo.exit_code)
 
@@ -487,13 +487,15 @@ def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
 def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
     import json
 
+    from wordforge_cli.io.yamlio import text_lines
+
     if text.lstrip().startswith("["):
         try:
             return [(1, item) for item in json.loads(text)]
         except json.JSONDecodeError as exc:
             raise ConfigError(f"not JSON: {exc.msg}", path=path, line=exc.lineno) from None
     records: list[tuple[int, Any]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text_lines(text), start=1):
         if not line.strip():
             continue
         try:
@@ -550,16 +552,16 @@ def play(ctx: click.Context, pool_path: str, pool_id: int | None, players: tuple
     winner = None if game.winner is None else names[game.winner]
     if as_json:
         for line, _ in game_lines(game):
-            click.echo(dumps(line))
-        click.echo(dumps({"pool": record.get("id"), "players": [p.name for p in pair],
+            echo(dumps(line))
+        echo(dumps({"pool": record.get("id"), "players": [p.name for p in pair],
                           "kanji": len(board.kanji), "legal_words": len(board.words),
                           "moves": len(game.moves), "ended": game.ended,
                           "scores": list(game.scores), "winner": winner,
                           "steals": game.steals, "hidden_moves": game.hidden_moves}))
         return
-    click.echo(f"pool {record.get('id')}: {len(board.kanji)} kanji, {len(board.words)} legal "
+    echo(f"pool {record.get('id')}: {len(board.kanji)} kanji, {len(board.words)} legal "
                f"words ({sum(board.shown)} shown); A {pair[0].name} vs B {pair[1].name}")
     for _, shown in game_lines(game):
-        click.echo(shown)
+        echo(shown)
     result = "draw" if winner is None else f"{winner} wins"
-    click.echo(f"end ({game.ended}): A {game.scores[0]} - B {game.scores[1]}, {result}")
+    echo(f"end ({game.ended}): A {game.scores[0]} - B {game.scores[1]}, {result}")

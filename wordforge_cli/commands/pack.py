@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo, one_line, show_path
-from wordforge_cli.core.messages import quiet, say, warn
+from wordforge_cli.core.messages import echo, quiet, say, warn
 from wordforge_cli.io.output import atomic_write, dumps
 from wordforge_cli.options.shared import REQUIRE_ALL, jobs_option, quiet_option
 
@@ -110,7 +110,7 @@ def _report_build(result: PackResult, out: str, as_json: bool) -> None:
     manifest = result.manifest
     if as_json:
         for entry in manifest["sections"]:
-            click.echo(dumps({"section": entry["name"], "kind": entry["kind"],
+            echo(dumps({"section": entry["name"], "kind": entry["kind"],
                               "file": entry["file"], "count": entry["count"],
                               "records": entry["records"], "stats": entry["stats"]}))
         return
@@ -119,9 +119,9 @@ def _report_build(result: PackResult, out: str, as_json: bool) -> None:
     shard = manifest.get("shard")
     part = f" (shard {shard['index']}/{shard['count']})" if shard else ""
     for entry in manifest["sections"]:
-        click.echo(f"{entry['name']:<24} {entry['kind']:<10} {entry['records']:>10} records"
+        echo(f"{entry['name']:<24} {entry['kind']:<10} {entry['records']:>10} records"
                    f"  -> {entry['file']}")
-    click.echo(f"pack '{manifest['name']}'{part}: {len(manifest['sections'])} sections, "
+    echo(f"pack '{manifest['name']}'{part}: {len(manifest['sections'])} sections, "
                f"{len(result.files)} files -> {out}")
 
 
@@ -153,7 +153,7 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
     result = check_pack(cfg, sections, out, jobs=jobs, shard=shard)
     problems = [f for f in result.files if f.status != "current"]
     if as_json:
-        click.echo(dumps({
+        echo(dumps({
             "current": result.current,
             "stale": [{"path": f.path, "detail": f.detail} for f in problems
                       if f.status == "stale"],
@@ -163,9 +163,9 @@ def check(config: str, out: str, jobs: int, shard: tuple[int, int] | None,
     else:
         for f in problems:
             detail = f" ({f.detail})" if f.status == "stale" else ""
-            click.echo(one_line(f"{f.status}: {out.rstrip('/')}/{f.path}{detail}"))
+            echo(one_line(f"{f.status}: {out.rstrip('/')}/{f.path}{detail}"))
         for path in result.unexpected:  # names a stranger chose: shown escaped, one line each
-            click.echo(one_line(f"unexpected: {out.rstrip('/')}/{path}"))
+            echo(one_line(f"unexpected: {out.rstrip('/')}/{path}"))
         if quiet():
             pass
         elif result.current:

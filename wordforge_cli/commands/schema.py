@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from wordforge_cli.core.messages import echo
 from wordforge_cli.options.shared import quiet_option
 
 
@@ -40,7 +41,7 @@ def schema(name: str | None, list_names: bool) -> None:
     if list_names:
         width = max(map(len, schemas.names()))
         for known in schemas.names():
-            click.echo(f"{known:<{width}}  {schemas.load(known)['title']}")
+            echo(f"{known:<{width}}  {schemas.load(known)['title']}")
         return
     if name is None:
         raise UsageError("name a record kind (wfkit schema --list shows them)")
@@ -50,4 +51,4 @@ def schema(name: str | None, list_names: bool) -> None:
         close = get_close_matches(name, schemas.names(), n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         raise UsageError(f"no schema '{name}'{hint}; kinds: {', '.join(schemas.names())}")
-    click.echo(dumps_pretty(schemas.bundled(name)))
+    echo(dumps_pretty(schemas.bundled(name)))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.core.messages import echo
 from wordforge_cli.options.shared import quiet_option
 from wordforge_cli.wordforge.config import (
     RuleFiles,
@@ -119,7 +120,7 @@ def score(word: str | None, rule: RuleFiles, no_battle: bool, combo: int, double
         if not rating.playable:
             raise CannotDo(f"'{word}' is not playable (not in the word list): it scores nothing")
         rec = score_record(rating, result, rules, play, battle=battle, gold_rush=gold_rush)
-        click.echo(dumps(rec) if as_json else breakdown_text(rec, rules), nl=as_json)
+        echo(dumps(rec) if as_json else breakdown_text(rec, rules), nl=as_json)
         return
 
     from wordforge_cli.wordforge.rarity import turn_plays
@@ -145,15 +146,15 @@ def score(word: str | None, rule: RuleFiles, no_battle: bool, combo: int, double
         out.append(rec)
     if as_json:
         for rec in out:
-            click.echo(dumps(rec))
-        click.echo(dumps({"total": total, "turns": len(out)}))
+            echo(dumps(rec))
+        echo(dumps({"total": total, "turns": len(out)}))
         return
     for rec in out:
         if not rec["playable"]:
-            click.echo(f"turn {rec['turn']}: {rec['word']}  not playable: scores 0, combo "
+            echo(f"turn {rec['turn']}: {rec['word']}  not playable: scores 0, combo "
                        "resets")
             continue
         extras = [f"combo {rec['combo']}"] + (["link"] if rec["link"] else [])
-        click.echo(f"turn {rec['turn']}: {rec['word']}  {rec['label']}  {', '.join(extras)}  "
+        echo(f"turn {rec['turn']}: {rec['word']}  {rec['label']}  {', '.join(extras)}  "
                    f"score {rec['score']}")
-    click.echo(f"total {total}")
+    echo(f"total {total}")

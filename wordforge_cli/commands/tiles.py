@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
-from wordforge_cli.core.messages import quiet, say
+from wordforge_cli.core.messages import echo, quiet, say
 from wordforge_cli.options.shared import STATS, quiet_option, report_seed, seed_option
 from wordforge_cli.wordforge.config import BEST, checked_words, play_one, rule_options
 
@@ -129,16 +129,16 @@ def _best_words(hand: str, top: int, rule: RuleFiles, as_json: bool) -> None:
     records = [best_record(hand, rank, b, rules) for rank, b in enumerate(found, start=1)]
     if as_json:
         for rec in records:
-            click.echo(dumps(rec))
+            echo(dumps(rec))
         return
     if not records:
-        click.echo(f"{hand.upper()} makes no playable word")
+        echo(f"{hand.upper()} makes no playable word")
         return
-    click.echo(f"{hand.upper()}: the {len(records)} best of {len(index):,} playable words")
+    echo(f"{hand.upper()}: the {len(records)} best of {len(index):,} playable words")
     for rec in records:
         wild = (f"  wild at {', '.join(map(str, rec['wild_positions']))}"
                 if rec["wild_positions"] else "")
-        click.echo(f"{rec['rank']:>4}  {rec['word']:<12} {rec['score']:>5}  {rec['label']}{wild}")
+        echo(f"{rec['rank']:>4}  {rec['word']:<12} {rec['score']:>5}  {rec['label']}{wild}")
 
 
 def _check_hand(hand: str, word: str, rule: RuleFiles, as_json: bool) -> None:
@@ -158,14 +158,14 @@ def _check_hand(hand: str, word: str, rule: RuleFiles, as_json: bool) -> None:
     if can and rating.playable:  # (result is the score of this very play)
         rec["rarity"], rec["score"] = rules.tiers[result.tier].key, result.score
     if as_json:
-        click.echo(dumps(rec))
+        echo(dumps(rec))
     elif can:
         wild_note = (f" (wild at {', '.join(map(str, rec['wild_positions']))})"
                      if uncovered else "")
         scored = f"scores {rec['score']}" if rating.playable else "but it is not playable"
-        click.echo(f"{hand.upper()} can make {word}{wild_note}: {scored}")
+        echo(f"{hand.upper()} can make {word}{wild_note}: {scored}")
     else:
-        click.echo(f"{hand.upper()} cannot make {word}: {', '.join(not_in_hand)} not in the "
+        echo(f"{hand.upper()} cannot make {word}: {', '.join(not_in_hand)} not in the "
                    f"hand and only {wilds} wild tile{'s' if wilds != 1 else ''}")
     if not can:
         raise CannotDo(f"the hand cannot make '{word}'")

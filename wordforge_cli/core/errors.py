@@ -6,8 +6,9 @@ Exit statuses (also in the README):
   2  usage or config error (bad option, bad YAML, unknown key, impossible request)
   128+N  stopped by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129), temporary files removed
 
-Every message is one line: :func:`one_line` shows control characters escaped (``\\n``,
-``\\x1b``) and :func:`show_path` quotes a path that holds anything but plain path characters.
+Every message is one line: :func:`~wordforge_cli.core.text.one_line` shows control characters
+escaped (``\\n``, ``\\x1b``) and :func:`show_path` quotes a path that holds anything but plain
+path characters.
 """
 
 from __future__ import annotations
@@ -15,28 +16,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from wordforge_cli.core.text import CONTROLS as CONTROLS  # (where the set was read from)
+from wordforge_cli.core.text import one_line as one_line
+
 EXIT_CANNOT = 1
 EXIT_USAGE = 2
 EXIT_SIGNAL_BASE = 128
 
-# C0 and C1 controls, DEL, the Unicode line and paragraph separators and the bidirectional
-# overrides and isolates: anything that could break a message over lines, drive the terminal
-# or show text in another order than it has (U+202E)
-CONTROLS = "\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
-_CONTROL = re.compile(f"[{CONTROLS}]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _PLAIN_PATH = re.compile(r"[\w./+@%,=~-]+")
-
-
-def _escape(match: re.Match[str]) -> str:
-    char = match.group()
-    code = ord(char)
-    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-
-
-def one_line(text: str) -> str:
-    """``text`` with every control character shown escaped, so it prints as one line."""
-    return _CONTROL.sub(_escape, text)
 
 
 def show_path(path: str | Path) -> str:

@@ -1,5 +1,6 @@
 """Every message of wfkit's own on stderr (the entry point's before Click is imported aside):
-one prefix (``wfkit: ``, then ``warning: `` or ``error: ``), one line, controls escaped."""
+one prefix (``wfkit: ``, then ``warning: `` or ``error: ``), one line, controls escaped; and
+the lines a command prints on stdout itself (:func:`echo`), controls escaped the same way."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import click
 
 from wordforge_cli.core.errors import ConfigError, WfkitError, one_line
+from wordforge_cli.core.text import shown
 
 MAX_MESSAGE = 1000
 
@@ -30,6 +32,13 @@ def warn(message: str) -> None:
 def detail(line: str) -> None:
     """A line under the message before it (a table of figures): no prefix, never cut."""
     click.echo(one_line(line), err=True)
+
+
+def echo(text: str = "", *, nl: bool = True) -> None:
+    """What a command prints on stdout itself (a report, a verdict, a game's moves, a JSON
+    record): every control character but the line break shown escaped, whatever road a
+    name or word took to it."""
+    click.echo(shown(text), nl=nl)
 
 
 class ReportedError(click.ClickException):

@@ -10,6 +10,8 @@ message, so a user who needs more knows what limit they met.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import stat
 from pathlib import Path
@@ -37,6 +39,25 @@ def size_text(size: int) -> str:
     return f"{size:,} bytes"
 
 
+def file_kind(mode: int) -> str:
+    """What a file is that is not a regular one, in a message's words (the one list of them:
+    an input, a pack section's file, a pack file and a starter file's place are named so)."""
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
+def _not_regular(mode: int, kind: str, path: str | Path) -> ConfigError:
+    if stat.S_ISDIR(mode):
+        return ConfigError("is a directory, not a file", path=path)
+    what = "files" if kind == "file" else f"a {kind} from files"
+    return ConfigError(f"{file_kind(mode)}, not a regular file (wfkit reads {what} that are "
+                       "regular files only)", path=path)
+
+
 def open_regular(path: str | Path, kind: str = "file") -> tuple[int, os.stat_result]:
     """An open descriptor of ``path`` (the caller closes it) and its fstat, once it is known
     to be a regular file within the cap of ``kind``; else a one-line ConfigError."""
@@ -48,19 +69,16 @@ def open_regular(path: str | Path, kind: str = "file") -> tuple[int, os.stat_res
     except IsADirectoryError:
         raise ConfigError("is a directory, not a file", path=path) from None
     except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a socket cannot be opened: say what it is
+            with contextlib.suppress(OSError):
+                mode = os.stat(path).st_mode
+                if not stat.S_ISREG(mode):
+                    raise _not_regular(mode, kind, path) from None
         raise ConfigError(f"cannot read: {exc.strerror}", path=path) from None
     try:
         info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise ConfigError("is a directory, not a file", path=path)
-        if not stat.S_ISREG(info.st_mode):  # what it is, in a message's words
-            mode = next((name for test, name in (
-                (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
-                if test(info.st_mode)), "not a regular file")
-            what = "files" if kind == "file" else f"a {kind} from files"
-            raise ConfigError(f"{mode}, not a regular file (wfkit reads {what} that are regular "
-                              "files only)", path=path)
+        if not stat.S_ISREG(info.st_mode):  # the opened file's kind: no race with a check
+            raise _not_regular(info.st_mode, kind, path)
         if info.st_size > cap:
             raise ConfigError(f"too large for a {kind}: {size_text(info.st_size)} "
                               f"(the cap is {size_text(cap)})", path=path)

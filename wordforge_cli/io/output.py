@@ -1,4 +1,11 @@
-"""Writing results: JSON that is byte-stable, and files that are never left half-written."""
+"""Writing results: JSON that is byte-stable, and files that are never left half-written.
+
+Every text written here is shown through the one set of control characters
+(:mod:`wordforge_cli.core.text`): the JSON writers escape what JSON leaves raw (DEL, C1, the
+line separators, the bidirectional controls) as ``\\uNNNN``, and a file or stdout opened in
+text mode escapes whatever reaches it, so no road from a crafted file to an output carries
+one raw.
+"""
 
 from __future__ import annotations
 
@@ -13,15 +20,17 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from wordforge_cli.core import signals
 from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.core.text import shown, shown_utf8
 
 
 def dumps(record: Any) -> str:
-    """One JSON document on one line; key order as built, never sorted or salted."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    """One JSON document on one line; key order as built, never sorted or salted; control
+    characters escaped (``\\uNNNN``: the same document once read)."""
+    return shown(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
 
 
 def dumps_plain(record: Any) -> str:
@@ -36,7 +45,7 @@ def dumps_plain(record: Any) -> str:
         _orjson = orjson
     try:
         dumped: bytes = _orjson.dumps(record)  # (the module is held untyped: imported lazily)
-        return dumped.decode("utf-8")
+        return shown_utf8(dumped).decode("utf-8")
     except TypeError:  # what orjson cannot write (an integer past 64 bits): the slow way
         return dumps(record)
 
@@ -51,7 +60,7 @@ def dumps_utf8(record: Any) -> bytes:
         _orjson = orjson
     try:
         dumped: bytes = _orjson.dumps(record)
-        return dumped
+        return shown_utf8(dumped)
     except TypeError:  # (as dumps_plain: the slow way, then encoded)
         return dumps(record).encode()
 
@@ -60,7 +69,8 @@ _orjson: Any = None
 
 
 def dumps_pretty(record: Any) -> str:
-    return json.dumps(record, ensure_ascii=False, indent=2)
+    """:func:`dumps` laid out over lines, two spaces an indent (a manifest, a report)."""
+    return shown(json.dumps(record, ensure_ascii=False, indent=2))
 
 
 # errors of a write itself (a full or read-only disk, a failing device), as opposed to a bug
@@ -148,6 +158,12 @@ def write_behind(fh: IO[Any]) -> Callable[[], None]:
 def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[IO[Any]]:
     """Open ``path`` for writing into what the user named.
 
+    In text mode every write is shown through the one set of control characters
+    (:func:`~wordforge_cli.core.text.shown`: a document keeps its line breaks, any other
+    control is escaped); in binary mode the bytes are written as given: the section lines
+    and renders written so are made by the escaping writers (:func:`dumps_utf8`,
+    ``render.render``), and a database is bytes, not text.
+
     ``None`` or ``-`` writes to stdout. A regular file (or a new one) appears only when
     complete: a temporary file beside it, then a rename; the file keeps its mode and owner.
     A symlink is followed: its target is written, the link stays. Anything else that exists
@@ -156,7 +172,7 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
     failed write (full disk, read-only file system, I/O error) is one CannotDo line.
     """
     if path is None or str(path) == "-":
-        yield sys.stdout.buffer if binary else sys.stdout
+        yield sys.stdout.buffer if binary else _shown(sys.stdout)
         return
     path = Path(path)
     mode = "wb" if binary else "w"
@@ -166,7 +182,7 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
         raise CannotDo("cannot write: is a directory", path=path)
     if info is not None and not stat.S_ISREG(info.st_mode):
         with _direct(path, mode, kwargs) as fh:
-            yield fh
+            yield fh if binary else _shown(fh)
         return
     real = Path(os.path.realpath(path))  # a symlink's target is replaced, the link kept
     directory = real.parent
@@ -184,7 +200,7 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
     try:
         try:
             with os.fdopen(fd, mode, **kwargs) as fh:
-                yield from _written(fh, path)
+                yield from _written(fh if binary else _shown(fh), path)
                 fh.flush()
                 os.fsync(fh.fileno())
                 _keep_mode(fh.fileno(), info)
@@ -202,6 +218,28 @@ def atomic_write(path: str | Path | None, *, binary: bool = False) -> Iterator[I
     finally:
         if not pending:
             signals.unregister(token)
+
+
+class Shown:
+    """A text file whose every write is shown through the one set of control characters
+    (:func:`~wordforge_cli.core.text.shown`); anything else is the file's own."""
+
+    def __init__(self, raw: IO[str]):
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        return self.raw.write(shown(text))
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.raw.write(shown(line))
+
+    def __getattr__(self, name: str) -> Any:  # fileno, flush, encoding, ...
+        return getattr(self.raw, name)
+
+
+def _shown(fh: IO[str]) -> IO[Any]:
+    return cast(IO[Any], Shown(fh))  # (a file in all but its type)
 
 
 # files atomic_write has completed inside ``together``: (temporary, final, as named, the
@@ -299,6 +337,30 @@ def _direct(path: Path, mode: str, kwargs: dict[str, Any]) -> Iterator[IO[Any]]:
         raise write_failed(exc, path) from None
 
 
+HELD_ENTRIES = 1_000_000  # the most entries of an input folder searched for an output's inode
+
+
+def _holds_inode(directory: Path, info: os.stat_result) -> bool:
+    """Does ``directory`` (never through a link inside it) hold the file of ``info``'s inode?
+    Asked only of an output with other hard links; the inodes come with the folder's
+    entries (no stat of each), and a folder of more than :data:`HELD_ENTRIES` entries is
+    searched that far."""
+    pending, seen = [directory], 0
+    while pending and seen < HELD_ENTRIES:
+        try:
+            with os.scandir(pending.pop()) as entries:
+                for entry in entries:
+                    seen += 1
+                    if entry.inode() == info.st_ino and not entry.is_symlink() \
+                            and entry.stat(follow_symlinks=False).st_dev == info.st_dev:
+                        return True
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append(Path(entry.path))
+        except OSError:
+            continue
+    return False
+
+
 def check_outputs(named: Iterable[tuple[str, str | Path | None]],
                   inputs: Iterable[tuple[str, str | Path]] = ()) -> None:
     """Before any work: every output named can be written, and no two name the same file.
@@ -307,8 +369,8 @@ def check_outputs(named: Iterable[tuple[str, str | Path | None]],
     None and ``-`` (stdout) are skipped. Distinct means a different resolved path and, when
     both exist, a different inode (a hard link or a symlink to the same file is the same).
     No output may be one of the ``inputs`` (same pairs) or a file already inside an input
-    folder (``pack preview -o pack/manifest.json``): it would be replaced while read. A name
-    ending in ``/`` names a folder, never a file to write.
+    folder (``pack preview -o pack/manifest.json``, also by a hard link elsewhere): it would
+    be replaced while read. A name ending in ``/`` names a folder, never a file to write.
     """
     read = []
     for source, named_input in inputs:
@@ -327,7 +389,9 @@ def check_outputs(named: Iterable[tuple[str, str | Path | None]],
         real_out = Path(os.path.realpath(path))
         for source, where, st in read:
             same = info is not None and (info.st_dev, info.st_ino) == (st.st_dev, st.st_ino)
-            inside = stat.S_ISDIR(st.st_mode) and info is not None and where in real_out.parents
+            inside = stat.S_ISDIR(st.st_mode) and info is not None and (
+                where in real_out.parents
+                or (info.st_nlink > 1 and _holds_inode(where, info)))  # a hard link to one
             if same or real_out == where or inside:
                 raise UsageError(f"{option}: is an input too ({source}); it would be replaced "
                                  "while it is read", path=path)

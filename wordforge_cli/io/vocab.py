@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from wordforge_cli.core.errors import CONTROLS, ConfigError
 from wordforge_cli.io.checks import check_mapping, type_name
-from wordforge_cli.io.yamlio import parse_yaml, read_text
+from wordforge_cli.io.yamlio import load_values, read_text, text_lines
 
 VOCAB_KEYS = ("name", "language", "words", "description", "source", "license")
 ENTRY_KEYS = ("word", "hint")
@@ -74,9 +73,22 @@ _YAML_KEY = re.compile(rf"^(?:{'|'.join(VOCAB_KEYS)})[ \t]*:", re.MULTILINE)
 MAX_WORDS = 1_000_000
 
 
-def _too_many(count: int, path: Path, what: str = "words") -> ConfigError:
-    return ConfigError(f"the vocabulary has {count:,} {what}; at most {MAX_WORDS:,} words "
+def _too_many(count: int, path: Path, what: str = "words",
+              holder: str = "the vocabulary") -> ConfigError:
+    return ConfigError(f"{holder} has {count:,} {what}; at most {MAX_WORDS:,} words "
                        "are read (memory grows with each)", path=path)
+
+
+def entries_at_most(path: str | Path, holder: str = "the vocabulary") -> Callable[[bytes], None]:
+    """A check of a file's bytes before they are decoded (``read_text``'s ``before``): each
+    entry of a word list or table needs a line or a comma, so one with more than twice
+    :data:`MAX_WORDS` of them is refused unparsed, and never held as text as well."""
+    def check(raw: bytes) -> None:
+        rough = raw.count(b"\n") + raw.count(b",")
+        if rough > 2 * MAX_WORDS:
+            raise _too_many(rough, Path(path), "lines and commas", holder)
+
+    return check
 
 
 def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
@@ -88,10 +100,8 @@ def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
     more than twice that is refused before it is parsed, the rest once counted."""
     stdin = str(path) == STDIN
     path = Path(path)
-    text = _stdin_text(path) if stdin else read_text(path, "vocabulary")
-    rough = text.count("\n") + text.count(",")
-    if rough > 2 * MAX_WORDS:
-        raise _too_many(rough, path, "lines and commas")
+    check = entries_at_most(path)
+    text = _stdin_text(path, check) if stdin else read_text(path, "vocabulary", before=check)
     if path.suffix.lower() in TEXT_SUFFIXES or (stdin and not _YAML_KEY.search(text)):
         vocab = _read_text_list(path, text)
     else:
@@ -103,7 +113,7 @@ def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
     return vocab
 
 
-def _stdin_text(path: Path) -> str:
+def _stdin_text(path: Path, before: Callable[[bytes], None]) -> str:
     """Standard input, read once however many times a command reads its vocabulary (kept
     in the command's context: the next command of the same process reads its own)."""
     import click
@@ -112,7 +122,8 @@ def _stdin_text(path: Path) -> str:
     meta: dict[str, object] = ctx.meta if ctx is not None else {}
     text = meta.get("wfkit.stdin_vocabulary")
     if not isinstance(text, str):
-        text = meta["wfkit.stdin_vocabulary"] = read_text(path, "vocabulary", stdin=True)
+        text = meta["wfkit.stdin_vocabulary"] = read_text(path, "vocabulary", stdin=True,
+                                                          before=before)
     return text
 
 
@@ -127,7 +138,7 @@ def _file_name(path: Path) -> str:
 
 def _read_text_list(path: Path, text: str) -> Vocabulary:
     entries = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text_lines(text), start=1):
         word = raw.split("#", 1)[0].strip()
         if word:
             problem = control_problem(word)
@@ -138,7 +149,10 @@ def _read_text_list(path: Path, text: str) -> Vocabulary:
 
 
 def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
-    doc = parse_yaml(text, path)
+    """A YAML vocabulary, read from the parser's events (no tree of nodes: a million words
+    with hints are a few hundred megabytes, not gigabytes), with every check of a wfkit
+    YAML file."""
+    doc = load_values(text, path, follow="words")
     if doc.data is None:
         raise ConfigError("the vocabulary file is empty", path=path)
     data = check_mapping(doc, doc.data, VOCAB_KEYS)
@@ -155,11 +169,10 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
         words = []
     if not isinstance(words, list):
         raise doc.error(f"'words' must be a list, not {type_name(words)}", "words")
-    node = doc.node_at("words")
-    items = node.value if words and node is not None else []
+    lines = doc.item_lines
     entries = []
     for index, item in enumerate(words):
-        line = items[index].start_mark.line + 1
+        line = lines[index]
         hint = None
         if isinstance(item, dict):
             check_mapping(doc, item, ENTRY_KEYS, "words", index, what="word key")
@@ -170,15 +183,11 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
                 raise ConfigError(f"hint must be a string, not {type_name(hint)}",
                                   path=path, line=line)
             item = item["word"]
+        # (a scalar item of the list is its text as written: YAML 1.1 reads `- yes`, `- no`,
+        # `- 12` as booleans and numbers, and in a word list they are what the user typed)
         if not isinstance(item, str):
-            node = items[index]
-            if isinstance(node, yaml.ScalarNode) and not isinstance(item, dict):
-                # YAML 1.1 reads `- yes`, `- no`, `- on`, `- 12` as booleans and numbers;
-                # in a word list they are what the user typed
-                item = node.value
-            else:
-                raise ConfigError(f"word must be a string, not {type_name(item)} ({item!r})",
-                                  path=path, line=line)
+            raise ConfigError(f"word must be a string, not {type_name(item)} ({item!r})",
+                              path=path, line=line)
         word = item.strip()
         if not word:
             raise ConfigError("empty word", path=path, line=line)

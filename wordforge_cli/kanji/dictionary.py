@@ -223,9 +223,9 @@ def _load_default() -> Dictionary:
 def _tsv_rows(path: Path, answers: list[str] | None = None) -> Iterable[tuple[int, str, str]]:
     """(line, first, second) of each row; with ``answers``, a third column ``answer`` may follow
     and the rows that have it are noted there."""
-    from wordforge_cli.io.yamlio import read_text
+    from wordforge_cli.io.yamlio import read_text, text_lines
 
-    for number, raw in enumerate(read_text(path).splitlines(), start=1):
+    for number, raw in enumerate(text_lines(read_text(path)), start=1):
         if not raw.strip() or raw.startswith("#"):
             continue
         parts = raw.split("\t")

@@ -24,7 +24,7 @@ from wordforge_cli.batch.runner import (
 )
 from wordforge_cli.core import signals
 from wordforge_cli.core.engine import Statistics
-from wordforge_cli.core.errors import CannotDo, WfkitError
+from wordforge_cli.core.errors import CannotDo, WfkitError, one_line
 from wordforge_cli.core.progress import progress
 from wordforge_cli.io.dataversion import data_version
 from wordforge_cli.io.paths import resource_dir
@@ -166,7 +166,11 @@ def claims(sections: Sequence[Section]) -> re.Pattern[str]:
 
 
 def manifest_text(manifest: dict[str, Any]) -> str:
-    return json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
+    """The manifest as written: indented JSON, control characters escaped (a pack's name and
+    description are the config's text)."""
+    from wordforge_cli.io.output import dumps_pretty
+
+    return dumps_pretty(manifest) + "\n"
 
 
 def data_entries(sections: Iterable[Section]) -> list[dict[str, Any]]:
@@ -206,7 +210,9 @@ def manifest_for(config: PackConfig, sections: Sequence[Section],
         "name": config.name,
         "description": config.description,
         "seed": config.seed,
-        "config": {"file": config.path.name, "sha256": config.sha256},
+        # a file name may hold what no manifest reads back (a control character, bytes that
+        # are not UTF-8): it is recorded as messages show it
+        "config": {"file": one_line(config.path.name), "sha256": config.sha256},
         "chunk": CHUNK,
     }
     if shard is not None:

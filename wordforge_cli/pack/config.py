@@ -14,7 +14,7 @@ from pathlib import Path
 
 from wordforge_cli.batch.context import SectionSpec
 from wordforge_cli.batch.kinds import Section, kind_names, prepare_section
-from wordforge_cli.core.errors import ConfigError
+from wordforge_cli.core.errors import ConfigError, one_line
 from wordforge_cli.io.checks import check_mapping, did_you_mean, type_name
 from wordforge_cli.io.yamlio import YamlDoc, parse_yaml, read_text
 
@@ -51,7 +51,7 @@ def load_pack_config(path: str | Path) -> PackConfig:
                           "reproducible)", path=path, line=1)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise doc.error(f"'seed' must be a whole number from 0 to 2**63-1, not {seed!r}", "seed")
-    name = data.get("name") or path.stem
+    name = data.get("name") or one_line(path.stem)  # (a file name: as messages show it)
     if not isinstance(name, str):
         raise doc.error(f"'name' must be a string, not {type_name(name)}", "name")
     description = data.get("description")

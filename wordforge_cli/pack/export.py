@@ -43,6 +43,7 @@ from typing import IO, Any, BinaryIO
 
 from wordforge_cli.core import signals
 from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.core.text import shown
 from wordforge_cli.io.output import atomic_write, dumps, write_failed
 from wordforge_cli.pack.files import open_inside, read_bounded
 from wordforge_cli.pack.manifest import Manifest, SectionEntry, read_manifest
@@ -233,7 +234,7 @@ def _cell(column: Column, record: dict[str, Any]) -> Any:
     value = record.get(column.name)
     if column.kind == "boolean" and value is not None:
         return int(value)
-    return value
+    return shown(value) if isinstance(value, str) else value
 
 
 def _csv_cell(column: Column, record: dict[str, Any]) -> str:
@@ -302,7 +303,9 @@ def _csv_text(rows: list[list[str]]) -> str:
 
 
 def _json_or_text(value: Any) -> str:
-    return value if isinstance(value, str) else dumps(value)
+    """A value as a cell holds it: text as it is, anything else as its JSON; control
+    characters escaped either way (a database's text is shown as every output's is)."""
+    return shown(value) if isinstance(value, str) else dumps(value)
 
 
 def _write_csv(manifest: Manifest, sections: list[SectionData], out: Path) -> None:
@@ -407,8 +410,9 @@ def _fill(path: str, manifest: Manifest, sections: list[SectionData]) -> None:
                    'sha256 TEXT, bytes INTEGER, source TEXT, license TEXT, provenance TEXT, '
                    'sections TEXT)')
         db.executemany('INSERT INTO "_provenance" VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-                       [(i, e["file"], e["sha256"], e["bytes"], e["source"], e["license"],
-                         e["provenance"], dumps(e["sections"]))
+                       [(i, *(shown(v) if isinstance(v, str) else v for v in (
+                           e["file"], e["sha256"], e["bytes"], e["source"], e["license"],
+                           e["provenance"])), dumps(e["sections"]))
                         for i, e in enumerate(manifest.data)])
         for data in sections:
             _fill_section(db, data)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.io.inputs import file_kind
 from wordforge_cli.io.output import write_behind, write_reason
 
 MANIFEST = "manifest.json"
@@ -89,7 +90,7 @@ def open_inside(root: Path, relpath: str, *, what: str = "file",
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"{what} is {_file_type(st.st_mode)}, not a regular file",
+            raise UsageError(f"{what} is {file_kind(st.st_mode)}, not a regular file",
                              path=where)
         if max_bytes is not None and st.st_size > max_bytes:
             raise UsageError(f"{what} is {st.st_size:,} bytes; at most {max_bytes:,} are "
@@ -115,16 +116,6 @@ def _open_error(exc: OSError, what: str, where: Path) -> Exception:
     return CannotDo(f"cannot read the {what}: {write_reason(exc)}", path=where)
 
 
-def _file_type(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
 
 
 def read_bounded(fh: BinaryIO, size: int, sink: Callable[[bytes], object] | None = None, *,

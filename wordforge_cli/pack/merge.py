@@ -2,7 +2,9 @@
 
 Shards are runs of whole chunks, in order, so each section file is the concatenation of the
 shards' files; per-item renders are copied; statistics are merged from the exact states the
-shards stored. Every shard file is checked against its shard manifest's sha256 as it is read.
+shards stored. Every shard file is checked against its shard manifest's sha256 as it is read,
+and copied through the one set of control characters (a build never writes one raw, so a
+shard holding one was made by hand: it is shown escaped, as any output would show it).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from wordforge_cli.batch.kinds import Section
 from wordforge_cli.batch.runner import CHUNK, chunk_count
 from wordforge_cli.core.engine import Statistics
 from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.core.text import ShownStream
 from wordforge_cli.pack import store
 from wordforge_cli.pack.build import (
     FORMAT,
@@ -192,11 +195,12 @@ def _copy(directory: Path, manifest: Manifest, relpath: str, out: SinkFile, limi
     fh, size = open_inside(directory, relpath, what="shard file", max_bytes=limit)
     path = directory / relpath
     lines = 0
+    copied = ShownStream()  # (a shard's bytes are a file's: shown as any output is)
 
     def take(block: bytes) -> None:
         nonlocal lines
         lines += block.count(b"\n")
-        out.write(block)
+        out.write(copied(block))
 
     with fh:
         if size != listed.bytes:
@@ -204,6 +208,7 @@ def _copy(directory: Path, manifest: Manifest, relpath: str, out: SinkFile, limi
                            f"bytes, not {listed.bytes}: changed or truncated): rebuild this "
                            "shard", path=path)
         digest = read_bounded(fh, size, take, what="shard file", path=path)
+    out.write(copied.end())
     if digest.hexdigest() != listed.sha256:
         raise CannotDo("shard file does not match its manifest's sha256 (changed or "
                        "truncated): rebuild this shard", path=path)

@@ -3,6 +3,10 @@
 :data:`FORMATS` is the one table of them, a row a format: the commands' ``--render`` choices
 and help, the kinds' renders, the pack's file names and manifest checks and the schemas' enums
 read it, so a new format is one row; a render module is imported only when its format is used.
+Every row's text is shown through the one set of control characters
+(:func:`~wordforge_cli.core.text.shown`): whatever a record holds, a render never carries one
+raw (SVG and the sheet through ``svg.esc``, which every value they draw passes, ipuz through
+its JSON writer).
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from wordforge_cli.core.text import shown
 
 
 @dataclass(frozen=True)
@@ -27,7 +33,7 @@ Render = Callable[[dict[str, Any], Look], str]
 def _board_text(record: dict[str, Any], look: Look) -> str:
     from wordforge_cli.render.crossword import board_text
 
-    return board_text(record, look.hints)
+    return shown(board_text(record, look.hints))
 
 
 def _board_svg(record: dict[str, Any], look: Look) -> str:
@@ -52,7 +58,7 @@ def _board_ipuz(record: dict[str, Any], look: Look) -> str:
 def _pool_text(record: dict[str, Any], look: Look) -> str:
     from wordforge_cli.render.kanji import pool_text
 
-    return pool_text(record, reveal=look.reveal)
+    return shown(pool_text(record, reveal=look.reveal))
 
 
 def _pool_svg(record: dict[str, Any], look: Look) -> str:

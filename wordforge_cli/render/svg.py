@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape as _escape
 
+from wordforge_cli.core.text import shown
+
 FONT = "'Noto Sans CJK JP','Hiragino Sans','Yu Gothic',sans-serif"
 
 
 def esc(text: object) -> str:
-    return _escape(str(text), {'"': "&quot;"})
+    """A value as SVG or HTML text or an attribute: markup escaped, and control characters
+    shown escaped (an ESC makes XML invalid; none is ever written raw)."""
+    return _escape(shown(str(text)), {'"': "&quot;"})
 
 
 def svg_head(width: float, height: float, *, title: str | None = None) -> str:
