@@ -1307,7 +1307,8 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
                       and loan < RARE_LOAN_FREQ)
                   and x.votes >= best.votes - 1 and JA_FREQ.get(bare(x.head), 0.0) >= loan]
         best = min(native, default=best)
-    if best.rank == 0 and best.votes == 1 and not best.free and not best.ecd and aside:
+    alone = best.rank == 0 and not best.free and not best.ecd
+    if alone and best.votes == 1:
         # JMdict's first alone, without its own strong evidence, yields to a translation
         # FreeDict gives that JMdict's reverse lookup did not reach, a word in use (Zipf 3
         # in wordfreq 'ja'): the one most of its senses name, then the most frequent
@@ -1315,6 +1316,23 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
         usable = [x for x in aside if -x[1] >= FREEDICT_ALONE_FREQ]
         if usable:
             return min(usable)[3], 1, "FreeDict alone over JMdict's first alone"
+    if alone:
+        # JMdict's first alone, a word Japanese hardly writes (wordfreq 'ja' Zipf below 3),
+        # yields to a JMdict candidate as good by its keys (exact, field, agreement,
+        # priority), an entry's main sense with the word its first or second gloss, far more
+        # frequent (1.5 Zipf, and at least 3.5): mom ママ, not おっかさん; propose 提案する,
+        # not 申し入れる; pool プール, not 合弁 (but jump not びっくりする, whose sixth gloss
+        # it is)
+        loan = JA_FREQ.get(bare(best.head), 0.0)
+        if 0 < loan < RARE_FIRST_FREQ:
+            tier = heads[best.head][0][:4]
+            floor = max(loan * 10 ** RARE_FIRST_GAP, EVERYDAY_JA_FREQ)
+            alike = [(JA_FREQ.get(bare(h), 0.0), h) for h in order
+                     if heads[h][1] >= 0 and heads[h][0][:4] == tier
+                     and heads[h][0][5] == 0 and heads[h][0][7] == 0
+                     and len(bare(h)) >= 2 and JA_FREQ.get(bare(h), 0.0) >= floor]
+            if alike:
+                return max(alike)[1], 1, "a common word over JMdict's rare first"
     # the sources that name the winner decide between parts of speech (choose_gloss): not
     # JMdict's trust, which said a noun サマライズ for 'summarize' over its verb 総括する
     jm_named = best.rank == 0 or heads[best.head][1] == ADDED_VERB
@@ -1416,6 +1434,10 @@ def transliteration(katakana: str, english: str) -> bool:
 TRANSLITERATION_RATIO = 0.6
 # a loan rarer than this in wordfreq 'ja' (Zipf 3) is hardly used in Japanese (ナード 2.4)
 RARE_LOAN_FREQ = 10 ** (3.0 - 9)
+# JMdict's unsupported first rarer than this yields to a far more frequent candidate
+RARE_FIRST_FREQ = 10 ** (3.0 - 9)
+RARE_FIRST_GAP = 1.5
+EVERYDAY_JA_FREQ = 10 ** (3.5 - 9)
 # FreeDict's translation alone replaces JMdict's unsupported first when it is this common
 FREEDICT_ALONE_FREQ = 10 ** (3.0 - 9)
 COMMON_EN_FREQ = 10 ** (3.5 - 9)  # zipf 3.5
