@@ -22,7 +22,9 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
 - pos, gloss: plain-English part of speech and a short Japanese headword from JMdict
   (jamdict-data), chosen with the English part of speech in mind (gloss_senses, choose_gloss,
   word_gloss) and by vote of JMdict, FreeDict (Debian's dict-freedict-eng-jpn) and ECDICT
-  (vote); function words from function_words.tsv. --evidence-only (a trial, not the
+  (vote: FreeDict's own translations and JMdict's plural, gerund and set-phrase glosses as
+  candidates, then the rules that overturn a count); function words from
+  function_words.tsv. --evidence-only (a trial, not the
   shipped table) keeps a gloss only where trusted() finds strong evidence for its sense.
 
 The pinned downloads (the studyforge-vocab wheel by pip, two npm tarballs by `npm pack`, a
@@ -854,7 +856,7 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         agree = 0 if common_en(low) or (shared == 0 and len(head) >= 2
                                         and not rare_kanji(head)) else 1
         # within an adjective's senses, a later sense that only names what it applies to
-        # ('interested (gaze, etc.)' is 熱い's third sense) one step more (not between parts
+        # ('interested (gaze, etc.)' is 暑い's third sense) one step more (not between parts
         # of speech: there it turned 'parallel' into a noun; nor for verbs and adverbs:
         # 'sharply' became 刺々)
         narrower = min(2, key[2] + 1) if applied and sense_order[sid] > 0 else key[2]
