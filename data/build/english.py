@@ -23,7 +23,9 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
 - pos, gloss: plain-English part of speech and a short Japanese headword from JMdict
   (jamdict-data), chosen with the English part of speech in mind (gloss_senses, choose_gloss,
   word_gloss) and by vote of JMdict, FreeDict (Debian's dict-freedict-eng-jpn) and ECDICT
-  (vote); function words from function_words.tsv. --evidence-only (a trial, not the
+  (vote: FreeDict's own translations and JMdict's plural, gerund and set-phrase glosses as
+  candidates, then the rules that overturn a count); function words from
+  function_words.tsv. --evidence-only (a trial, not the
   shipped table) keeps a gloss only where trusted() finds strong evidence for its sense.
 
 The pinned downloads (the studyforge-vocab wheel by pip, an npm tarball by `npm pack`, four
@@ -52,6 +54,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 import cefrpy
 import english_words
@@ -842,6 +845,7 @@ FRINGE_SENSE = frozenset({
 NOUN_SUFFIXES = ("ness", "ity", "ty", "dom", "tion", "sion", "ment", "ance", "ence", "ism", "ship",
                  "hood", "ure", "cy", "er", "or", "ist")
 LATIN = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
+FOREIGN_LETTER = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]")  # Greek, Cyrillic
 # A lemma this much rarer (in Zipf) than its form is a wrong pick among homographs.
 LEMMA_ZIPF_GAP = 2.0
 # A form this much rarer than its function-word lemma is no form of it (couth is not can's).
@@ -856,6 +860,12 @@ GRAMMATICAL_POS = frozenset({"particle", "conjunction", "auxiliary", "auxiliary 
 # Parts of speech that make a poor gloss for a whole English word (小 prefix for 'small').
 BOUND_POS = frozenset({"prefix", "suffix", "counter", "particle", "auxiliary", "auxiliary verb",
                        "auxiliary adjective", "expression", ""})
+
+
+# a gloss's note listing what the sense applies to: 'interested (gaze, etc.)'
+APPLIES_TO = re.compile(r"\([^()]*, etc\.\)")
+# a headword whose one kanji is a suffix after kana (のんき者), not お茶
+SUFFIX_KANJI = re.compile(r"[\u3040-\u30ff]{2,}[\u3400-\u9fff]")
 
 
 def strip_parens(text: str) -> str:
@@ -1076,21 +1086,29 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
     verb_of: dict[str, list[str]] = defaultdict(list)
     for verb in sorted(words):
         if "VB" in tags.get(verb, ()) or "verb" in chinese.get(verb, {}):
-            for noun in nominalisations(verb):
-                if noun in words and noun != verb:
+            # and, in the gloss pass, its gerund (処理 'processing' -> 処理する 'to process')
+            gerunds = ({f for f in regular_forms(verb) if f.endswith("ing")
+                        and simplemma.lemmatize(f, lang="en") == verb}
+                       if freedict is not None else set())  # not 'diving' for 'div'
+            for noun in sorted(nominalisations(verb) | gerunds):
+                if noun in words and noun != verb and verb not in verb_of[noun]:
                     verb_of[noun].append(verb)
 
     def keys(low: str, exact: bool, sid: int, word_pos: str, head: str, gloss_pos: int,
-             via: int) -> tuple[tuple, tuple]:
+             via: int, applied: bool = False, own: bool = False) -> tuple[tuple, tuple]:
         """(key, sense_key) of one sense for one English word; ``via`` 0 when the sense's
         gloss is the word, 1 when it is a suru-noun's verb (管理する for 'control'), 2 when
         it is the verb of a suru-noun glossed by the word's nominalisation."""
         idseq = sense_entry[sid]
         fringe = bool(misc[sid] & FRINGE_SENSE)
         # a lone kanji is too easy a hit to count as a vote (distinctions: 別 is in 区别)
-        shared = 2 if len(head) == 1 else shared_hanzi(head, chinese.get(low, {}), word_pos)
+        # and nor is a kanji that is only a suffix after kana (のんき者: 者 is in 乐观者)
+        shared = (2 if len(head) == 1 or SUFFIX_KANJI.fullmatch(head)
+                  else shared_hanzi(head, chinese.get(low, {}), word_pos))
         noun = head.removesuffix("する") if via else head
-        key = (0 if exact else 1,  # 'Japan' is a name: 'japan' is 漆 (lacquer); 'Monday' ok
+        # the word's own set phrase first (手が届く 'to be able to afford', see below), then
+        # an exact gloss: 'Japan' is a name, 'japan' is 漆 (lacquer); 'Monday' ok
+        key = (-1 if own else 0 if exact else 1,
                # a field tag loses for common words ('out' is not baseball's 死); a rare word's
                # field sense is often its only one (sublimation: chemistry's 昇華)
                1 if sid in fielded and common_en(low) else 0,
@@ -1134,7 +1152,12 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         # ECDICT's Chinese uses it where Japanese writes kana or another word
         agree = 0 if common_en(low) or (shared == 0 and len(head) >= 2
                                         and not rare_kanji(head)) else 1
-        return key, (key[0], key[1], agree) + key[2:]
+        # within an adjective's senses, a later sense that only names what it applies to
+        # ('interested (gaze, etc.)' is 暑い's third sense) one step more (not between parts
+        # of speech: there it turned 'parallel' into a noun; nor for verbs and adverbs:
+        # 'sharply' became 刺々)
+        narrower = min(2, key[2] + 1) if applied and sense_order[sid] > 0 else key[2]
+        return key, (key[0], key[1], agree, narrower) + key[3:]
 
     def trusted(low: str, sid: int, noun: str, gloss_pos: int, text: str, word_pos: str) -> int:
         """Whether the evidence for this sense as the word's gloss is strong: a second
@@ -1171,16 +1194,36 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
 
     best: dict[str, dict[str, tuple]] = defaultdict(dict)
     pool: dict[str, dict[str, dict[str, tuple]]] = {} if pools is None else pools
+    plurals: dict[str, dict[str, tuple]] = {}  # singular -> headwords of its plural's glosses
+    # word -> a verb for a word only a verb: a katakana suru-noun's, or that of a suru-noun
+    # glossed by the word's nominalisation in an entry that is not common (最適化する)
+    verb_fallback: dict[str, tuple[str, int, int]] = {}
+    letters: dict[tuple[str, str], tuple] = {}  # (word, pos) -> best key of a letter's sense
     position: dict[int, int] = Counter()
     for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
         gloss_pos = position[sid]
         position[sid] += 1
         g, verb = normal_gloss(text)
-        # 'to be interested (in)' (気になる) glosses the participle as an adjective
+        voting = freedict is not None  # the gloss pass; word_kinds reads direct glosses only
+        # 'to be interested (in)' (気になる) glosses the participle as an adjective, and so
+        # does 'to be interested in' (関心を持つ) in the gloss pass
+        be_form = (BE_PARTICIPLE.fullmatch(g) if verb and voting and gloss_pos == 0
+                   else None)
         be_adjective = (verb and g.startswith("be ") and g[3:] in words
                         and g[3:].endswith(("ed", "ing")))
         if be_adjective:
             g, verb = g[3:], False
+        elif be_form and be_form[1] in words:
+            g, verb, be_adjective = be_form[1], False, True
+        # 'to be able to afford' (手が届く) is the word's own sense when ECDICT's main
+        # translation of the verb says 'can' too (买得起 'can afford to buy')
+        able = ABLE_TO.fullmatch(g) if verb and voting else None
+        own_phrase = bool(able and able[1] in words and potential(chinese.get(able[1], {})))
+        if own_phrase:
+            g = able[1]
+        if voting and re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", g) \
+                and g.replace("-", "").lower() in words and g.lower() not in words:
+            g = g.replace("-", "")  # 'hard-working' (勤勉) glosses 'hardworking'
         low = g.lower()
         if low not in words or (g != low and g != low.capitalize()):  # 'ITS' is no 'its'
             continue
@@ -1201,6 +1244,10 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
             candidates.append((low, "adjective", head, 0))
         # (not a katakana loan's: トスする, ダンプする, レンタルする stood in for 投げる, 捨てる,
         # 借りる, and オプションする for 'opt')
+        if voting and suru_noun(pos[sid]) and KATAKANA.fullmatch(head) and word_pos == "noun" \
+                and g == low and gloss_pos == 0:
+            # a katakana loan's verb only for a word no other sense makes a verb, see below
+            verb_fallback.setdefault(low, (head + "する", sid, gloss_pos))
         if suru_noun(pos[sid]) and not KATAKANA.fullmatch(head):
             # a suru-noun is the verb too: 管理 'control' is 管理する 'to control'. Without it
             # an English verb's forms took a side sense of a native verb (controlled 取り締まる,
@@ -1219,10 +1266,16 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
             if (word_pos == "noun" and g == low and gloss_pos == 0 and sense_order[sid] == 0
                     and priority.get(idseq, 2) == 0 and not misc[sid] & FRINGE_SENSE):
                 candidates += [(v, "verb", head + "する", 2) for v in verb_of.get(low, ())]
+            elif voting and word_pos == "noun" and g == low and gloss_pos == 0 \
+                    and sense_order[sid] == 0 and not misc[sid] & FRINGE_SENSE:
+                for v in verb_of.get(low, ()):  # for a word that is only a verb (below)
+                    verb_fallback.setdefault(v, (head + "する", sid, gloss_pos))
         for word, word_pos, head, via in candidates:
-            key, sense_key = keys(word, g == low, sid, word_pos, head, gloss_pos, via)
-            trust = trusted(word, sid, head.removesuffix("する") if via else head, gloss_pos,
-                            text, word_pos)
+            key, sense_key = keys(word, g == low, sid, word_pos, head, gloss_pos, via,
+                                  voting and word_pos == "adjective"
+                                  and bool(APPLIES_TO.search(text)), own_phrase)
+            trust = 2 if own_phrase else trusted(
+                word, sid, head.removesuffix("する") if via else head, gloss_pos, text, word_pos)
             if every is not None:  # every candidate with what it is ranked by
                 every.append({
                     "word": word, "pos": word_pos, "head": head, "via": via, "sid": sid,
@@ -1237,6 +1290,21 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
             heads = pool.setdefault(word, {}).setdefault(word_pos, {})
             if head not in heads or sense_key < heads[head][0]:
                 heads[head] = (sense_key, trust)
+            if voting and word_pos == "noun" and g == low and not via:
+                # a plural gloss names the singular's word too (豆 'beans; peas' for 'bean'):
+                # a candidate of the singular's vote that counts only when FreeDict or ECDICT
+                # names it as well (glasses 眼鏡 is no 'glass')
+                for single in singulars(low):
+                    if single in words:
+                        plural = plurals.setdefault(single, {})
+                        if head not in plural or sense_key < plural[head]:
+                            plural[head] = sense_key
+            if voting and FOREIGN_LETTER.search(head):
+                # 'Μ' for 'mu', 'Η' for 'eta': the letter itself, no Japanese word; the
+                # part of speech has no gloss when it is JMdict's first (畝 and 長吏 are
+                # other words that happen to be read so)
+                letters[(word, word_pos)] = min(key, letters.get((word, word_pos), key))
+                continue
             kept = best[word].get(word_pos)
             if kept is None:
                 best[word][word_pos] = (key, head, sense_key, trust)
@@ -1244,31 +1312,60 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                 best[word][word_pos] = (min(key, kept[0]),) + (
                     (head, sense_key, trust) if sense_key < kept[2] else kept[1:])
     if freedict is not None:
+        for (word, word_pos), letter_key in sorted(letters.items()):
+            if word_pos in best.get(word, {}) and letter_key < best[word][word_pos][0]:
+                del best[word][word_pos]
+                if not best[word]:
+                    del best[word]
+        for word in sorted(verb_fallback):
+            listed_pos = set(chinese.get(word, {})) - {""}
+            if word in best and "verb" not in best[word] and listed_pos \
+                    and listed_pos <= {"verb", "adverb"}:  # optimize: ECDICT's vt. only
+                head, sid, gloss_pos = verb_fallback[word]
+                key, sense_key = keys(word, True, sid, "verb", head, gloss_pos, 1)
+                best[word]["verb"] = (key, head, sense_key, 0)
+                pool.setdefault(word, {})["verb"] = {head: (sense_key, 0)}
         spellings = entry_spellings(db)
         kinds = entry_kinds(db)
+        entries = entry_heads(db)
         for word in sorted(best):
             listed = freedict_votes(freedict.get(word, []), spellings)
+            raw = freedict_items(freedict.get(word, []), spellings)
             for word_pos in sorted(best[word]):
                 key, head, sense_key, trust = best[word][word_pos][:4]
                 heads = dict(pool[word][word_pos])
+                if word_pos == "noun":
+                    for cand in sorted(plurals.get(word, {})):
+                        if cand not in heads:
+                            heads[cand] = ((9,) + sense_key[1:], ADDED_PLURAL)
                 # FreeDict's translations that JMdict's reverse lookup did not reach, as
-                # candidates after JMdict's own (a common entry of that part of speech; a
-                # suru-noun for a verb): they win only with ECDICT's vote as well
-                for item in sorted(listed.get(word_pos, {})):
-                    have = kinds.get(item, frozenset())
-                    cand = item + "する" if word_pos == "verb" and "suru" in have else item
-                    if (word_pos in have or cand != item) and cand not in heads \
-                            and not LATIN.search(item) and len(item) >= 2:
-                        heads[cand] = ((9,) + sense_key[1:], -1)
+                # candidates after JMdict's own (an entry of that part of speech, by its
+                # headword; a suru-noun for a verb): they win only with a second source
+                # (see vote)
+                aliases: dict[str, set[str]] = defaultdict(set)
+                # FreeDict's translation of un-X that JMdict gives for X is a slip of its
+                # table (uncomfortable 心地よい, undesirable 望ましい)
+                opposite = {h for stem in negated(word)
+                            for h in pool.get(stem, {}).get(word_pos, {})}
+                for item in sorted(raw.get(word_pos, {})):
+                    for cand, common in freedict_candidates(item, word_pos, kinds, entries):
+                        if common and cand not in heads and not LATIN.search(cand) \
+                                and len(cand) >= 2 and cand not in opposite:
+                            heads[cand] = ((9,) + sense_key[1:], ADDED_COMMON)
+                        if heads.get(cand, (0, 0))[1] == ADDED_COMMON:
+                            # ECDICT may name it by FreeDict's spelling (雲雀 for ひばり)
+                            aliases[cand].add(bare(item))
                 noun = best[word].get("noun", ((), ""))[1]  # voted already: noun < verb
-                if word_pos == "verb" and "suru" in kinds.get(noun, frozenset()) \
-                        and noun + "する" not in heads:
+                if word_pos == "verb" and noun + "する" not in heads and any(
+                        {"suru", "common"} <= kinds.get(idseq, frozenset())
+                        for idseq, _head in entries.get(noun, ())):
                     # the noun's gloss, a suru-noun, is the verb with する when ECDICT names
                     # it as a verb too (repeal: 廃止 'abolition; repeal', ECDICT's v. 废止:
                     # 廃止する, not 廃する)
-                    heads[noun + "する"] = ((8,) + sense_key[1:], -2)
+                    heads[noun + "する"] = ((8,) + sense_key[1:], ADDED_VERB)
                 winner, score, why = vote(heads, listed.get(word_pos, {}),
-                                          chinese.get(word, {}), word_pos)
+                                          chinese.get(word, {}), word_pos, word, aliases,
+                                          spellings)
                 if decided is not None:
                     decided[why] += 1
                 if winner != head:
@@ -1311,27 +1408,78 @@ def entry_spellings(db: sqlite3.Connection) -> dict[str, frozenset[str]]:
     return {text: frozenset(found) for text, found in out.items()}
 
 
-def entry_kinds(db: sqlite3.Connection) -> dict[str, frozenset[str]]:
-    """Every JMdict spelling -> the plain parts of speech its common entries' senses have
-    ('suru' for a noun that takes する): which of FreeDict's translations can be a candidate
-    JMdict's reverse lookup missed (抵抗 for 'resist' is 抵抗する)."""
+def entry_kinds(db: sqlite3.Connection) -> dict[int, frozenset[str]]:
+    """Every JMdict entry -> the plain parts of speech of its senses ('suru' for a noun that
+    takes する, 'common' for an entry with a priority tag): which of FreeDict's translations
+    can be a candidate JMdict's reverse lookup missed (抵抗 for 'resist' is 抵抗する)."""
     common = {idseq for (idseq,) in db.execute(
         "SELECT k.idseq FROM Kanji k JOIN KJP p ON p.kid = k.ID UNION "
         "SELECT n.idseq FROM Kana n JOIN KNP p ON p.kid = n.ID")}
     kinds: dict[int, set[str]] = defaultdict(set)
     for idseq, text in db.execute("SELECT s.idseq, p.text FROM pos p JOIN Sense s ON s.ID = p.sid"):
-        if idseq not in common:
-            continue
         if text == SURU_NOUN:
             kinds[idseq].add("suru")
         kind = plain_pos([text], False, "", set())
-        if kind in ("noun", "verb", "adjective", "adverb") and kind != "":
+        if kind in ("noun", "verb", "adjective", "adverb"):
             kinds[idseq].add(kind)
-    out: dict[str, set[str]] = defaultdict(set)
-    for idseq, text in db.execute("SELECT idseq, text FROM Kanji UNION ALL "
-                                  "SELECT idseq, text FROM Kana"):
-        out[text].update(kinds.get(idseq, ()))
-    return {text: frozenset(k) for text, k in out.items() if k}
+    for idseq in common:
+        kinds[idseq].add("common")
+    return {idseq: frozenset(k) for idseq, k in kinds.items()}
+
+
+def entry_heads(db: sqlite3.Connection) -> dict[str, tuple[tuple[int, str], ...]]:
+    """Every JMdict spelling -> (entry, headword) of the entries that have it: the headword
+    is the entry's first kanji spelling that is not irregular, out-dated or ateji, or its
+    first kana one when the entry has no kanji or its first sense is written in kana (as
+    gloss_senses' headword does for a sense)."""
+    irregular = {kid for kid, text in db.execute("SELECT kid, text FROM KJI")
+                 if text in IRREGULAR_KANJI}
+    kanji: dict[int, list[str]] = defaultdict(list)
+    for kid, idseq, text in db.execute("SELECT ID, idseq, text FROM Kanji ORDER BY ID"):
+        if kid not in irregular:
+            kanji[idseq].append(text)
+    kana: dict[int, list[str]] = defaultdict(list)
+    for idseq, text in db.execute("SELECT idseq, text FROM Kana ORDER BY ID"):
+        kana[idseq].append(text)
+    kana_first = {idseq for idseq, in db.execute(
+        "SELECT s.idseq FROM Sense s JOIN misc m ON m.sid = s.ID WHERE m.text = ? AND s.ID = "
+        "(SELECT MIN(ID) FROM Sense WHERE idseq = s.idseq)", (KANA_ALONE,))}
+    out: dict[str, set[tuple[int, str]]] = defaultdict(set)
+    for idseq in sorted(set(kanji) | set(kana)):
+        head = (kana[idseq][0] if kana[idseq] and (idseq in kana_first or not kanji[idseq])
+                else kanji[idseq][0] if kanji[idseq] else "")
+        if not head:
+            continue
+        for text in kanji[idseq] + kana[idseq]:
+            out[text].add((idseq, head))
+    return {text: tuple(sorted(found)) for text, found in out.items()}
+
+
+# Where a vote's candidate comes from when JMdict's reverse lookup of the word did not give
+# it (the trust field of a head): see vote()
+ADDED_COMMON, ADDED_VERB, ADDED_PLURAL = -1, -2, -3
+
+
+def freedict_candidates(item: str, pos_name: str, kinds: dict[int, frozenset[str]],
+                        entries: dict[str, tuple[tuple[int, str], ...]]
+                        ) -> list[tuple[str, bool]]:
+    """The headwords of the JMdict entries a FreeDict translation names that can gloss this
+    part of speech (a suru-noun's verb for a verb: 抵抗 -> 抵抗する), each with whether the
+    entry is common."""
+    out: list[tuple[str, bool]] = []
+    found = entries.get(item, ())
+    if not HAN.search(item) and len(found) > 1:
+        return out  # a kana spelling of several entries names none (おす: 押す, 雄, 押忍)
+    # a spelling that is one entry's headword names that entry, not another's variant
+    # spelling (縦 is たて, not ほしいまま's rare 縦)
+    found = tuple(e for e in found if e[1] == item) or found
+    for idseq, head in found:
+        have = kinds.get(idseq, frozenset())
+        if pos_name == "verb" and "suru" in have and "verb" not in have:
+            out.append((head + "する", "common" in have))
+        elif pos_name in have:
+            out.append((head, "common" in have))
+    return out
 
 
 def freedict_votes(entries: list[tuple[str, list[list[str]]]],
@@ -1353,8 +1501,39 @@ def freedict_votes(entries: list[tuple[str, list[list[str]]]],
     return dict(out)
 
 
-def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_name: str
-         ) -> tuple[str, int, str]:
+def freedict_items(entries: list[tuple[str, list[list[str]]]],
+                   spellings: dict[str, frozenset[str]]) -> dict[str, Counter]:
+    """part of speech -> FreeDict's translations that are JMdict spellings (a trailing な/に
+    taken off) -> how many of its senses list them: the candidates FreeDict adds."""
+    out: dict[str, Counter] = defaultdict(Counter)
+    for pos_name, senses in entries:
+        for items in senses:
+            found = set()
+            for item in items:
+                base = item if item in spellings else item[:-1] if (
+                    item[-1:] in ("な", "に") and item[:-1] in spellings) else ""
+                if base:
+                    found.add(base)
+            out[pos_name].update(found)
+    return dict(out)
+
+
+class Ballot(NamedTuple):
+    """One candidate of a vote: ``key`` orders them (most votes first, then the tie-breaks);
+    the rest says who named it."""
+    key: tuple
+    head: str
+    rank: int  # JMdict's order (0: its first)
+    votes: int
+    free: int  # FreeDict's senses that name it (capped)
+    ecd: int  # ECDICT names it
+    katakana: bool
+    loan: bool  # a katakana word that spells the English word (ナード for nerd)
+
+
+def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_name: str,
+         word: str = "", aliases: dict[str, set[str]] | None = None,
+         spellings: dict[str, frozenset[str]] | None = None) -> tuple[str, int, str]:
     """The gloss of one part of speech by vote of three sources: JMdict read backwards (its
     best-ranked headword, gloss_senses' keys), FreeDict (a headword its senses of that part of
     speech list: two votes when two or more senses list it, the general word) and ECDICT (a
@@ -1362,61 +1541,110 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
     Most votes win; a tie goes to JMdict's first when trusted() vouches for it, then to the
     headword more of FreeDict's senses name, then to JMdict's own candidates before the added
     ones, then to a trusted one, then to the more frequent Japanese word, then to JMdict's
-    order. A
-    katakana winner yields to a native word (see below). Returns the headword, how many
-    sources name it and which source decided (for the data sheet's counts)."""
+    order. A katakana winner yields to a native word, and JMdict's first alone to FreeDict's
+    own translation (see below). Returns the headword, how many sources name it and which
+    source decided (for the data sheet's counts)."""
     ja_zipf("")  # loads JA_FREQ
     order = sorted(heads, key=lambda h: heads[h][0])
     zh_text = chinese.get(pos_name) or chinese.get("") or ""
     items = ecdict_items(zh_text)
-    scored = []
+    ballots: list[Ballot] = []
+    aside: list[tuple[int, float, int, str]] = []  # FreeDict's own, no other source names
     for rank, head in enumerate(order):
-        noun = head.removesuffix("する") if head.endswith("する") and len(head) > 2 else head
-        free = min(2, max(listed.get(head, 0), listed.get(noun, 0)))
+        noun = bare(head)
+        origin = heads[head][1]
+        free = min(FREEDICT_CAP, max(listed.get(head, 0), listed.get(noun, 0)))
         # or all of two or more kanji in one main translation (司祭 in 祭司): one kanji is
         # too easy a hit (耐える in 忍耐), and kanji gathered from several translations say
         # nothing (廃棄 from 廃止 and 放棄, 取得 for 'purchase')
         kanji = HAN.findall(noun)
-        ecd = 1 if noun in items or (
+        spelt = {noun} | (aliases or {}).get(head, set())
+        if not kanji:
+            # a headword written in kana: ECDICT names it by its kanji (はまぐり is 蛤)
+            spelt |= (spellings or {}).get(noun, frozenset())
+        ecd = 1 if spelt & items or (
             len(kanji) >= 2 and not rare_kanji(noun)
             and any(all(ch in item for ch in kanji) for item in items)) else 0
+        if origin == ADDED_COMMON and not ecd and free:
+            aside.append((-free, -JA_FREQ.get(noun, 0.0), rank, head))
+        if (origin == ADDED_COMMON and not ecd and free < 2
+                or origin == ADDED_VERB and not spelt & items
+                or origin == ADDED_PLURAL and not (ecd or free)):
+            # a candidate JMdict never glossed by the word needs a second source: FreeDict's
+            # alone is not enough (process 会得, flyer 檄, register 音栓 are side senses)
+            # unless two of its senses name it (supper 夕食) or JMdict's first has no
+            # source but itself (below); a noun's verb needs ECDICT's translation itself
+            # (purchase: 努力取得 is no 取得); a plural's gloss needs FreeDict or ECDICT
+            # (bean: 豆 'beans; peas')
+            continue
         # JMdict's first counts twice when its own evidence for the sense is strong
         # (trusted(): ECDICT's exact agreement, a sense of this word alone): get 得る, not
         # なる, which one of FreeDict's eight senses of 'get' lists
-        if heads[head][1] < 0 and not ecd or heads[head][1] == -2 and noun not in items:
-            # FreeDict's alone, a candidate JMdict never glossed by the word: its own vote is
-            # not enough (process 会得, flyer 檄, register 音栓 are side senses); nor is a
-            # noun's verb without ECDICT's translation itself (purchase: 努力取得 is no 取得)
-            continue
-        strong = rank == 0 and heads[head][1] == 2 and not ecd
-        jm = (2 if strong else 1) if rank == 0 or heads[head][1] == -2 else 0
-        scored.append((-(jm + free + ecd), 0 if strong else 1, -free,
-                       1 if heads[head][1] < 0 else 0, 0 if heads[head][1] == 2 else 1,
-                       -ja_zipf(noun), rank, head, free, ecd,
-                       1 if KATAKANA.fullmatch(noun) else 0))
-    best = min(scored)
-    if best[10]:
+        strong = rank == 0 and origin == 2 and not ecd
+        jm = (2 if strong else 1) if rank == 0 or origin == ADDED_VERB else 0
+        # FreeDict alone for a candidate it added casts one vote, however many of its senses
+        # name it (sound: 調べる, which two of its senses list, is not 鳴る)
+        votes = jm + (free if origin >= 0 or ecd else 1) + ecd
+        key = (-votes, 0 if strong else 1, -free, 1 if origin < 0 else 0,
+               0 if origin == 2 else 1, -ja_zipf(noun), rank)
+        katakana = bool(KATAKANA.fullmatch(noun))
+        ballots.append(Ballot(key, head, rank, votes, free, ecd, katakana,
+                              katakana and transliteration(noun, word)))
+    best = min(ballots)
+    if best.katakana:
         # a native word before a katakana loan: one that FreeDict or ECDICT names or JMdict
         # ranks first, with at most one vote less, and at least as frequent in Japanese
         # (wordfreq 'ja', not capped: trot 小走り, not トロット; but computers コンピュータ,
-        # not 電脳, services サービス, not 勤務)
-        loan = JA_FREQ.get(bare(best[7]), 0.0)
-        native = [x for x in scored if not x[10] and (x[8] or x[9] or x[6] == 0)
-                  and x[0] <= best[0] + 1 and JA_FREQ.get(bare(x[7]), 0.0) >= loan]
+        # not 電脳, services サービス, not 勤務); before a loan that spells the English word
+        # itself and is hardly used in Japanese, a katakana word FreeDict or ECDICT names
+        # that does not (nerd: オタク, not ナード; but pixel ピクセル, not JMdict's ドット;
+        # lemonade レモネード, not サイダー)
+        loan = JA_FREQ.get(bare(best.head), 0.0)
+        native = [x for x in ballots
+                  if (not x.katakana and (x.free or x.ecd or x.rank == 0)
+                      or best.loan and not x.loan and (x.free or x.ecd)
+                      and loan < RARE_LOAN_FREQ)
+                  and x.votes >= best.votes - 1 and JA_FREQ.get(bare(x.head), 0.0) >= loan]
         best = min(native, default=best)
-    head, free, ecd = best[7], best[8], best[9]
+    alone = best.rank == 0 and not best.free and not best.ecd
+    if alone and best.votes == 1:
+        # JMdict's first alone, without its own strong evidence, yields to a translation
+        # FreeDict gives that JMdict's reverse lookup did not reach, a word in use (Zipf 3
+        # in wordfreq 'ja'): the one most of its senses name, then the most frequent
+        # (pursued: 追跡する, not たどる; vouchers クーポン, not 伝票; migrant 移民, not 移住民)
+        usable = [x for x in aside if -x[1] >= FREEDICT_ALONE_FREQ]
+        if usable:
+            return min(usable)[3], 1, "FreeDict alone over JMdict's first alone"
+    if alone:
+        # JMdict's first alone, a word Japanese hardly writes (wordfreq 'ja' Zipf below 3),
+        # yields to a JMdict candidate as good by its keys (exact, field, agreement,
+        # priority), an entry's main sense with the word its first or second gloss, far more
+        # frequent (1.5 Zipf, and at least 3.5): mom ママ, not おっかさん; propose 提案する,
+        # not 申し入れる; pool プール, not 合弁 (but jump not びっくりする, whose sixth gloss
+        # it is)
+        loan = JA_FREQ.get(bare(best.head), 0.0)
+        if 0 < loan < RARE_FIRST_FREQ:
+            tier = heads[best.head][0][:4]
+            floor = max(loan * 10 ** RARE_FIRST_GAP, EVERYDAY_JA_FREQ)
+            alike = [(JA_FREQ.get(bare(h), 0.0), h) for h in order
+                     if heads[h][1] >= 0 and heads[h][0][:4] == tier
+                     and heads[h][0][5] == 0 and heads[h][0][7] == 0
+                     and len(bare(h)) >= 2 and JA_FREQ.get(bare(h), 0.0) >= floor]
+            if alike:
+                return max(alike)[1], 1, "a common word over JMdict's rare first"
     # the sources that name the winner decide between parts of speech (choose_gloss): not
     # JMdict's trust, which said a noun サマライズ for 'summarize' over its verb 総括する
-    sources = (1 if best[6] == 0 or heads[head][1] == -2 else 0) + (1 if free else 0) + ecd
-    if best[6] == 0:
-        why = ("JMdict's first, FreeDict and ECDICT agree" if free and ecd
-               else "JMdict's first, FreeDict agrees" if free
-               else "JMdict's first, ECDICT agrees" if ecd else "JMdict's first alone")
+    jm_named = best.rank == 0 or heads[best.head][1] == ADDED_VERB
+    sources = (1 if jm_named else 0) + (1 if best.free else 0) + best.ecd
+    if best.rank == 0:
+        why = ("JMdict's first, FreeDict and ECDICT agree" if best.free and best.ecd
+               else "JMdict's first, FreeDict agrees" if best.free
+               else "JMdict's first, ECDICT agrees" if best.ecd else "JMdict's first alone")
     else:
-        why = ("FreeDict and ECDICT over JMdict's first" if free and ecd
-               else "FreeDict over JMdict's first" if free
+        why = ("FreeDict and ECDICT over JMdict's first" if best.free and best.ecd
+               else "FreeDict over JMdict's first" if best.free
                else "ECDICT over JMdict's first")
-    return head, sources, why
+    return best.head, sources, why
 
 
 # Penn tags (cefrpy) -> the plain part of speech of a gloss
@@ -1426,6 +1654,91 @@ PENN_POS = {"NN": "noun", "NNS": "noun", "VB": "verb", "VBD": "verb", "VBG": "ve
             "PRP": "pronoun", "CC": "conjunction", "UH": "interjection", "CD": "numeric"}
 NO_RANK = 9.0
 JA_ZIPF_CAP = 4
+# how many of FreeDict's senses of a word's part of speech count as votes for one headword
+FREEDICT_CAP = 2
+# 'to be interested in' (関心を持つ): the participle with its preposition, as an adjective
+BE_PARTICIPLE = re.compile(r"be ([a-z]+(?:ed|ing)) (?:in|of|about|with)")
+# the consonants of a romanised katakana word and of an English word, by class (l and r, b
+# and v, c and k are one sound to katakana)
+SOUND_CLASSES = {**dict.fromkeys("kgcqx", "k"), **dict.fromkeys("szj", "s"),
+                 **dict.fromkeys("td", "t"), **dict.fromkeys("nm", "n"),
+                 **dict.fromkeys("hfpbv", "p"), **dict.fromkeys("rl", "r")}
+KANA_ROMAJI: dict[str, str] = {}
+# English spellings of one sound, as katakana hears them (ch -> チ 'ti', soft c -> サ 'sa')
+ENGLISH_SOUNDS = (("sh|th|c(?=[eiy])|ss", "s"), ("ch|tch", "t"), ("ph", "f"), ("ck", "k"),
+                  ("gh|wh", ""), ("x", "ks"))
+
+
+ABLE_TO = re.compile(r"be able to ([a-z]+)")
+# ECDICT's Chinese for 'can V': V得起, V得了, 能V, 可以V
+POTENTIAL = re.compile(r"\w*得(?:起|了)|能\w+|可以\w+")
+
+
+def potential(chinese: dict[str, str]) -> bool:
+    """Whether ECDICT's first translation of a verb is a 'can' form (afford: 买得起)."""
+    first = re.split(r"[,，;；/]\s*", chinese.get("verb", ""))[0].strip()
+    return bool(first and POTENTIAL.fullmatch(first))
+
+
+def negated(word: str) -> list[str]:
+    """The words a negative prefix turns this one from (uncomfortable -> comfortable,
+    disloyal -> loyal, nonprofit -> profit)."""
+    return [word[len(p):] for p in NEGATIVE_PREFIXES
+            if word.startswith(p) and len(word) - len(p) >= 3]
+
+
+NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non")
+
+
+def singulars(plural: str) -> list[str]:
+    """The singulars an English plural can have (beans -> bean, boxes -> box, berries ->
+    berry)."""
+    out = []
+    if plural.endswith("ies") and len(plural) > 4:
+        out.append(plural[:-3] + "y")
+    if plural.endswith("es") and len(plural) > 3:
+        out.append(plural[:-2])
+    if plural.endswith("s") and not plural.endswith("ss") and len(plural) > 3:
+        out.append(plural[:-1])
+    return out
+
+
+def consonants(romaji: str) -> str:
+    return "".join(SOUND_CLASSES.get(ch, "") for ch in romaji)
+
+
+def transliteration(katakana: str, english: str) -> bool:
+    """Whether a katakana word spells the English word's sound (ナード for nerd, ビーン for
+    bean, マルチナショナル for multinational), not a Japanese word written in katakana
+    (オタク, キャンプ場 is no katakana word): their consonants, by class, mostly agree."""
+    import difflib
+    import unicodedata
+
+    if not KANA_ROMAJI:
+        for code in range(0x30A1, 0x30FB):
+            name = unicodedata.name(chr(code), "")
+            if name.startswith("KATAKANA LETTER "):
+                KANA_ROMAJI[chr(code)] = name.removeprefix("KATAKANA LETTER SMALL ") \
+                    .removeprefix("KATAKANA LETTER ").lower()
+    spoken = consonants("".join(KANA_ROMAJI.get(ch, "") for ch in katakana if ch != "ッ"))
+    written = english.removesuffix("s")
+    for letters, sound in ENGLISH_SOUNDS:
+        written = re.sub(letters, sound, written)
+    written = consonants(written)
+    if not spoken or not written:
+        return False
+    return difflib.SequenceMatcher(None, spoken, written).ratio() >= TRANSLITERATION_RATIO
+
+
+TRANSLITERATION_RATIO = 0.6
+# a loan rarer than this in wordfreq 'ja' (Zipf 3) is hardly used in Japanese (ナード 2.4)
+RARE_LOAN_FREQ = 10 ** (3.0 - 9)
+# JMdict's unsupported first rarer than this yields to a far more frequent candidate
+RARE_FIRST_FREQ = 10 ** (3.0 - 9)
+RARE_FIRST_GAP = 1.5
+EVERYDAY_JA_FREQ = 10 ** (3.5 - 9)
+# FreeDict's translation alone replaces JMdict's unsupported first when it is this common
+FREEDICT_ALONE_FREQ = 10 ** (3.0 - 9)
 COMMON_EN_FREQ = 10 ** (3.5 - 9)  # zipf 3.5
 # English words this frequent keep their gloss whatever the evidence: the 100 most frequent
 # are judged one by one (gloss-top100.tsv), and the random samples' words above it were right
