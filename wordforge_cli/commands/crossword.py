@@ -24,6 +24,7 @@ from wordforge_cli.crossword.config import (
     load_config,
 )
 from wordforge_cli.crossword.sets import plan as make_plan
+from wordforge_cli.options.command import group
 from wordforge_cli.options.shared import (
     REQUIRE_ALL,
     STATS,
@@ -82,7 +83,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-@click.group(invoke_without_command=True)
+@group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=config_callback(load_config),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")

@@ -23,6 +23,7 @@ from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, RUNS, load_config
 from wordforge_cli.kanji.stats import FIGURE_NAMES
 from wordforge_cli.kanji.territory import cost_problem, make_board, play_game
+from wordforge_cli.options.command import group
 from wordforge_cli.options.shared import (
     CHART,
     REPORT,
@@ -68,7 +69,7 @@ def _presets(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
     return [name for name in presets if name.startswith(incomplete)]
 
 
-@click.group(invoke_without_command=True)
+@group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=_eager,
               help="Difficulty config (default: the bundled configs/kanji.yaml).")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import quiet_option
 from wordforge_cli.wordforge.config import (
     RuleFiles,
@@ -65,7 +66,7 @@ def breakdown_text(rec: dict[str, Any], rules: Rules) -> str:
     return "\n".join(lines) + "\n"
 
 
-@click.command()
+@command()
 @click.argument("word", required=False)
 @rule_options
 @click.option("--no-battle", is_flag=True,
