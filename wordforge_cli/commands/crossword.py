@@ -362,7 +362,7 @@ def _report(summary: dict[str, Any], timing: dict[str, Any]) -> None:
                 f"{d['score']['mean']}, max {d['score']['max']}; guesses mean "
                 f"{d['guesses']['mean']}")
         if "per_step" in d:
-            line += (f"; per step {' '.join(f'{m:g}' for m in d['per_step'])} ("
+            line += (f"; per step {' '.join(f'{m:zg}' for m in d['per_step'])} ("
                      f"{'rises' if d['rises'] else 'does not rise'})")
         say(line)
     if "ambiguous" in summary:

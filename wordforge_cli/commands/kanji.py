@@ -214,7 +214,7 @@ def _played(section: KanjiSection) -> str:
     return (f"; {play.games} games a pool, {play.players[0].name} vs {play.players[1].name}, "
             f"move limit {play.limit or 'none'}"
             + ("" if play.shown_variant else ", words hidden")
-            + ("" if play.band is None else f"; --balanced, band {play.band:g}"))
+            + ("" if play.band is None else f"; --balanced, band {play.band:zg}"))
 
 
 def _write_report(path: str, lines: list[str], parts: list[Any]) -> None:
@@ -349,7 +349,7 @@ def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
             players: tuple[str, str] = ("player 1", "player 2")) -> list[str]:
     """The batch figures as printed on stderr: a first line, then the table's lines
     (``elapsed`` None: without the run's time, as a report page that stays the same bytes)."""
-    took = "" if elapsed is None else f" in {elapsed:.2f} s"
+    took = "" if elapsed is None else f" in {elapsed:z.2f} s"
     out: list[str] = []
     say, detail = out.append, out.append
     pools = summary["pools"]
@@ -367,7 +367,7 @@ def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
             f"{d['hidden_count']} hidden, {d['attempts']} "
             f"attempt{'s' if d['attempts'] != 1 else ''}")
     else:
-        rate = (f", {pools / elapsed:,.0f} pools/s" if elapsed is not None and elapsed > 0
+        rate = (f", {pools / elapsed:z,.0f} pools/s" if elapsed is not None and elapsed > 0
                 and pools else "")
         failed = f", {summary['failed']} failed" if summary["failed"] else ""
         say(f"kanji: {pools} pools{failed}{took}{rate}{at}")
@@ -379,13 +379,13 @@ def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
             d = summary[name]
             pad = 14 - sum(2 if ord(c) > 0x2E80 else 1 for c in label) + len(label)
             detail(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}"
-                   f"{d['p90']:>6}{d['max']:>6}{d['mean']:>9.2f}")
+                   f"{d['p90']:>6}{d['max']:>6}{d['mean']:>z9.2f}")
     if "balance" in summary:
         b = summary["balance"]
         reasons = ", ".join(f"{k} {v}" for k, v in b["rejected_by_reason"].items())
         detail(f"  self-play: {b['games']} games, first player wins "
-               f"{b['wins']['first']:.1%}, second {b['wins']['second']:.1%}, draws "
-               f"{b['wins']['draw']:.1%}; {b['rejected']} pools rejected"
+               f"{b['wins']['first']:z.1%}, second {b['wins']['second']:z.1%}, draws "
+               f"{b['wins']['draw']:z.1%}; {b['rejected']} pools rejected"
                + (f" ({reasons})" if reasons else ""))
         from wordforge_cli.render.kanji import play_lines
 
@@ -397,8 +397,8 @@ def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
                      "hidden_moves", "redraws"):
             d = b[name]
             detail(f"  {name.replace('_', ' '):<14}" + "".join(
-                f"{d[q]:>8.3f}" for q in ("min", "p10", "median", "p90", "max"))
-                + f"{d['mean']:>9.3f}")
+                f"{d[q]:>z8.3f}" for q in ("min", "p10", "median", "p90", "max"))
+                + f"{d['mean']:>z9.3f}")
     return out
 
 

@@ -138,14 +138,14 @@ def pools_svg(records: Iterable[dict[str, Any]], reveal: bool = False,
 
 def _rate(r: dict[str, Any]) -> str:
     mark = "~" if "distinguishable" in r and not r["distinguishable"] else ""
-    return f"{r['rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]{mark}"
+    return f"{r['rate']:z.1%} [{r['low']:z.1%}, {r['high']:z.1%}]{mark}"
 
 
 def _mean(m: dict[str, Any]) -> str:
     if m["mean"] is None:
         return "-"
     mark = "~" if "distinguishable" in m and not m["distinguishable"] else ""
-    return f"{m['mean']:+.4f} [{m['low']:+.4f}, {m['high']:+.4f}]{mark}"
+    return f"{m['mean']:+z.4f} [{m['low']:+z.4f}, {m['high']:+z.4f}]{mark}"
 
 
 def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 2")
@@ -157,14 +157,14 @@ def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 
     pooled = iv["first_win_rate"]
     out = ["95% intervals in brackets (~: the interval covers the fair value)",
            f"first player wins {_rate(iv['first'])} of {iv['first']['n']} decided games",
-           f"  per pool (draws not won): {pooled['mean']:.1%} [{pooled['low']:.1%}, "
-           f"{pooled['high']:.1%}] over {pooled['n']} pools",
+           f"  per pool (draws not won): {pooled['mean']:z.1%} [{pooled['low']:z.1%}, "
+           f"{pooled['high']:z.1%}] over {pooled['n']} pools",
            f"advantage (mean margin per board kanji) {_mean(iv['advantage'])}",
            "games ended: " + ", ".join(f"{reason} {_rate(r)}"
                                        for reason, r in b["ended"].items())]
     for model, name in zip(b["models"], names, strict=True):
         out.append(f"model {model['player']} {name}: wins {_rate(model['wins'])} of the "
-                   f"decided, either seat; rating {model['elo']:+.0f} Elo")
+                   f"decided, either seat; rating {model['elo']:+z.0f} Elo")
     f = b.get("fresh")
     if f:
         out += [f"fresh games: the kept pools replayed on seeds their selection never saw "
@@ -172,8 +172,8 @@ def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 
                 f"  first wins {_rate(f['first'])}, second {_rate(f['second'])} of the "
                 f"decided games",
                 f"  advantage {_mean(f['advantage'])}; outside the band again: "
-                f"{f['outside_band']['rate']:.1%} [{f['outside_band']['low']:.1%}, "
-                f"{f['outside_band']['high']:.1%}] of the pools",
+                f"{f['outside_band']['rate']:z.1%} [{f['outside_band']['low']:z.1%}, "
+                f"{f['outside_band']['high']:z.1%}] of the pools",
                 f"  games ended by the move limit: {_rate(f['ended']['move limit'])}"]
     return out
 
