@@ -6,7 +6,7 @@ through; the pack, the other sink, is ``pack/build.py`` (a staged directory and 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
@@ -62,15 +62,31 @@ def stream(section: Section, seed: int, output: str | None, *, jobs: int = 1,
 def require_whole(run: Run, noun: str) -> None:
     """``--require-all`` (a pack section's ``require_all``): a run with any item missing is a
     could-not-do, each missing item's reason said first, before the output appears."""
-    failed, made = run.summary["failed"], run.summary["made"]
+    require_every([("", run)], noun)
+
+
+def require_every(runs: Sequence[tuple[str, Run]], noun: str) -> None:
+    """:func:`require_whole` of several runs, each named by what it ran (a sweep's runs by
+    their setting, ``limit=0``; "": one batch): any item missing in any of them is a
+    could-not-do, every missing item's reason said first (:func:`missing`)."""
+    failed = sum(run.summary["failed"] for _, run in runs)
     if failed:
         from wordforge_cli.core.errors import CannotDo
         from wordforge_cli.core.messages import say
 
-        for failure in run.failures:
-            say(failure)
-        raise CannotDo(f"{failed} of {made + failed} {noun} missing, and --require-all asks "
-                       "for all of them")
+        for line in missing(runs):
+            say(line)
+        made = sum(run.summary["made"] for _, run in runs)
+        where = f" in the {len(runs)} runs of the sweep" if len(runs) > 1 else ""
+        raise CannotDo(f"{failed} of {made + failed} {noun} missing{where}, and --require-all "
+                       "asks for all of them")
+
+
+def missing(runs: Sequence[tuple[str, Run]]) -> list[str]:
+    """Why each missing item of ``runs`` is missing, in run and item order, a line each
+    (prefixed by the run's name when it has one: ``limit=0: pool 3: ...``)."""
+    return [f"{name}: {failure}" if name else failure
+            for name, run in runs for failure in run.failures]
 
 
 def summed(section: Section, seed: int, *, plan: ChunkPlan | None = None, jobs: int = 1,

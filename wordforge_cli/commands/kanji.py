@@ -137,7 +137,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         values = {**asked, "count": count, "dict_path": dict_path,
                   "strict_vocab": strict_vocab}
         _sweep(ctx, dictionary, values, sweep, seed, jobs, output, not text_out,
-               report_path, chart_path)
+               report_path, chart_path, require_all)
         return
     # the pack's section, named as the engine's scope ("kanji"): the same pools and figures
     section = KanjiSection("kanji", count, (), 0, asked_of(asked, play),
@@ -245,10 +245,13 @@ def _trace(ctx: click.Context, section: KanjiSection, seed: int, index: int,
 
 def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
            sweep: tuple[str, tuple[str, ...]], seed: int, jobs: int, output: str | None,
-           as_json: bool, report_path: str | None, chart_path: str | None) -> None:
-    """The self-play batch once per value of one setting: one row per value."""
+           as_json: bool, report_path: str | None, chart_path: str | None,
+           require_all: bool) -> None:
+    """The self-play batch once per value of one setting: one row per value. A pool missing
+    at any value gets its reason line (after the table; with --require-all, instead of any
+    output, the run exiting 1), as in a batch."""
     from wordforge_cli.batch.kanji import KanjiSection, asked_of
-    from wordforge_cli.batch.sinks import summed
+    from wordforge_cli.batch.sinks import missing, require_every, summed
     from wordforge_cli.core.intervals import METHOD
     from wordforge_cli.io.output import atomic_write, dumps_pretty
     from wordforge_cli.kanji import check_request
@@ -268,6 +271,7 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
 
     dictionaries = {values["dict_path"]: dictionary}
     rows = []
+    runs: list[tuple[str, Run]] = []  # each value's run, named by its setting
     for text, v in settings(key, texts, values, preset):
         play = self_play(v)
         if play is None:  # a preset's values with neither: the command line said one
@@ -284,7 +288,9 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
                              field="sweep") from None
         section = KanjiSection("kanji", v["count"], (), 0, asked_of(v, play),
                                dictionary=words, request=request, data=[], play=play)
-        summary = summed(section, seed, jobs=jobs, unit="pool").summary
+        run = summed(section, seed, jobs=jobs, unit="pool")
+        runs.append((f"{key}={text}", run))
+        summary = run.summary
         b = summary["balance"]
         fresh = b.get("fresh")
         rows.append({"value": text, "pools": summary["pools"], "failed": summary["failed"],
@@ -296,6 +302,8 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
                                    "count": values["count"], "method": METHOD,
                                    "rows": rows}}
     report_seed(ctx, seed)
+    if require_all:
+        require_every(runs, "pools")
     text = sweep_text(doc)
     charts = sweep_charts(key, rows, SWEEP_CHARTS)
     with atomic_write(output) as fh:
@@ -311,6 +319,8 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
         _write_report(report_path, [f"sweep of {key} ({', '.join(texts)}): "
                                     f"{values['count']} pools a value, seed {seed}"],
                       [Part(f"sweep of {key}", charts, text)])
+    for line in missing(runs):  # after the table: one line per pool not played
+        say(f"{line}, counted as failed")
 
 
 def _refuse(run: Run, require_all: bool) -> None:
