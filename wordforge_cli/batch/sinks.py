@@ -34,8 +34,13 @@ def stream(section: Section, seed: int, output: str | None, *, jobs: int = 1,
            document: Document | None = None, refuse: Callable[[Run], None] | None = None,
            started: float | None = None, **run: Any) -> Run:
     """Write the section's items to ``output`` (None or ``-``: stdout, else atomically): the
-    lines :func:`summed` makes, or a ``document`` (then in this process). ``refuse`` raises
-    when the run made nothing, before the file appears; ``started``: the timing's start."""
+    lines :func:`summed` makes, or a ``document`` laid out here. ``refuse`` raises when the
+    run made nothing, before the file appears; ``started``: the timing's start.
+
+    A document is fed each item in this process with ``jobs`` 1; with more, the workers make
+    the items and hand back their JSON Lines, and the document is fed each item's records
+    read back from them (so it may read an item's ``records`` only: the same records, the
+    same bytes for any ``jobs``)."""
     from wordforge_cli.io.output import atomic_write, write_behind
 
     started = time.perf_counter() if started is None else started
@@ -46,17 +51,29 @@ def stream(section: Section, seed: int, output: str | None, *, jobs: int = 1,
                           **run)
         else:
             add, close = document(fh)
+            if jobs > 1:
+                made = summed(section, seed, jobs=jobs, write=lambda b: add(_read_back(b)),
+                              **run)
+            else:
+                def fed(item: Item) -> list[bytes]:
+                    add(item)
+                    return []
 
-            def fed(item: Item) -> list[bytes]:
-                add(item)
-                return []
-
-            made = summed(section, seed, **{**run, "lines": fed})
+                made = summed(section, seed, **{**run, "lines": fed})
             close(made)
         made.seconds = time.perf_counter() - started
         if refuse is not None:
             refuse(made)
     return made
+
+
+def _read_back(lines: bytes) -> Item:
+    """The records of a chunk's JSON Lines (the workers' items, in order) as one item."""
+    import json
+
+    from wordforge_cli.batch.kinds import Item
+
+    return Item([json.loads(line) for line in lines.splitlines() if line])
 
 
 def require_whole(run: Run, noun: str) -> None:
