@@ -238,7 +238,8 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
         run = stream(section, common["seed"], common["output"],
                      plan=ChunkPlan([section], start=start, size=max(1, CHUNK_BOARDS // size)),
                      jobs=jobs, lines=_lines(section, render, hints),
-                     document=_document(render, lexicon.name, hints), dealt=render in ONE_LINE,
+                     document=_document(render, lexicon.name, hints, lexicon.language),
+                     dealt=render in ONE_LINE,
                      unit="board",
                      refuse=lambda run: _refuse(run, common["budget"], common["require_all"]))
     summary = run.summary
@@ -288,15 +289,17 @@ def _few_collections() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def _document(render: str, name: str, hints: dict[str, str]) -> Document | None:
-    """SVG and the sheet: one document laid out board after board, in this process."""
+def _document(render: str, name: str, hints: dict[str, str],
+              language: str | None) -> Document | None:
+    """SVG and the sheet: one document laid out board after board, in this process (the
+    clues wfkit writes in the vocabulary's ``language``)."""
     if render not in STREAMED:
         return None
     from wordforge_cli.render.crossword import SheetStream, SvgStream
 
     def document(fh: IO[Any]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
         out = (SvgStream if render == "svg" else SheetStream)(
-            fh, title=f"wfkit crossword: {name}", hints=hints)
+            fh, title=f"wfkit crossword: {name}", hints=hints, language=language)
         return (lambda item: [out.add(record) for record in item.records],
                 lambda run: run.summary["made"] and out.close())
 
@@ -309,22 +312,23 @@ def _lines(section: BoardSection, render: str, hints: dict[str, str]) -> Lines |
     if render == "json" or render in STREAMED:
         return None
     if render != "ipuz":  # any other format: the table's function, record by record
-        draw, look = FORMATS[render].draws["crossword"][0], Look(hints=hints)
+        draw = FORMATS[render].draws["crossword"][0]
+        look = Look(hints=hints, language=section.lexicon.language)
         return lambda item: [draw(rec, look).encode() for rec in item.records]
     from wordforge_cli.batch.crossword import BoardItem
     from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line
 
-    name = section.lexicon.name
+    name, language = section.lexicon.name, section.lexicon.language
     cache: IpuzCache = {}  # (each worker fills its own copy)
 
     def ipuz(item: Item) -> list[bytes]:
         if isinstance(item, BoardItem) and item.boards:
             first, seed = item.first_id, item.item_seed  # (no records)
             return [board_ipuz_line(b, first + j, seed, hints=hints, cache=cache,
-                                    title=f"{name} #{first + j}")
+                                    title=f"{name} #{first + j}", language=language)
                     for j, b in enumerate(item.boards)]
         return [board_ipuz_json(rec, hints=hints, cache=cache,
-                                title=f"{name} #{rec['id']}").encode()
+                                title=f"{name} #{rec['id']}", language=language).encode()
                 for rec in item.records]
 
     return ipuz

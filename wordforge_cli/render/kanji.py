@@ -8,7 +8,9 @@ shown and the surprise moves are the hidden compounds nobody was shown.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from wordforge_cli.kanji.stats import FIGURE_NAMES
@@ -16,11 +18,39 @@ from wordforge_cli.render.svg import rect, svg_document, text
 
 INDEX_A = FIGURE_NAMES["index_a"]
 
-# tile colours by grade band: a distinct hue per band (three creams could not be told apart),
-# all light enough for black ink; cool for school grades, warm beyond them, grey off the lists
-GRADE_FILL = {1: "#d4efc9", 2: "#d4efc9", 3: "#c9e0f7", 4: "#c9e0f7", 5: "#e2d3f4",
-              6: "#e2d3f4", 7: "#fff0b8", 8: "#fcc9a6", 9: "#d6d6d6"}
-GRADE_NAME = {1: "小1-2", 3: "小3-4", 5: "小5-6", 7: "常用", 8: "人名用", 9: "表外"}
+
+
+@dataclass(frozen=True, slots=True)
+class GradeBand:
+    """Kanji grades a tile colour stands for (``kanji.dictionary``'s grades: 1-6 the school
+    grade, 7 the other jōyō kanji, 8 jinmeiyō, 9 on neither list) and its name in the legend:
+    ``en`` in wfkit's pictures and pages, whose words are English; ``ja``, the names the
+    Japanese lists go by, for a game that shows its players Japanese."""
+
+    grades: tuple[int, ...]
+    fill: str
+    en: str
+    ja: str
+
+
+# the legend's one table: a distinct hue per band (three creams could not be told apart), all
+# light enough for black ink; cool for school grades, warm beyond them, grey off the lists
+GRADE_BANDS = (GradeBand((1, 2), "#d4efc9", "grades 1-2", "小1-2"),
+               GradeBand((3, 4), "#c9e0f7", "grades 3-4", "小3-4"),
+               GradeBand((5, 6), "#e2d3f4", "grades 5-6", "小5-6"),
+               GradeBand((7,), "#fff0b8", "jōyō", "常用"),
+               GradeBand((8,), "#fcc9a6", "jinmeiyō", "人名用"),
+               GradeBand((9,), "#d6d6d6", "other", "表外"))
+GRADE_FILL = {grade: band.fill for band in GRADE_BANDS for grade in band.grades}
+# a band's first grade -> its name, per language (the pictures and pages show "en")
+GRADE_NAMES = {language: {band.grades[0]: getattr(band, language) for band in GRADE_BANDS}
+               for language in ("en", "ja")}
+GRADE_NAME = GRADE_NAMES["en"]
+
+
+def _legend_width(name: str, size: float = 14) -> float:
+    """About how wide a legend name is drawn (a wide character a full ``size``)."""
+    return sum(size if unicodedata.east_asian_width(c) in "WF" else size * 0.6 for c in name)
 
 
 def columns(count: int) -> int:
@@ -77,13 +107,13 @@ def _pool_body(record: dict[str, Any], grades: dict[str, int] | None, reveal: bo
         y += TILE + GAP
     y += 8
     if grades is not None and legend:
-        legend_w = sum(40 + 15 * len(name) for name in GRADE_NAME.values()) - 10
+        legend_w = sum(40 + _legend_width(name) for name in GRADE_NAME.values()) - 10
         legend_x = min(left, (width - legend_w) / 2)
         for grade, name in GRADE_NAME.items():
             body.append(rect(legend_x, y, 18, 18, fill=GRADE_FILL[grade], stroke="#8a6d3b",
                              width=1, rx=3))
             body.append(text(legend_x + 24, y + 9, name, size=14, anchor="start", fill="#444"))
-            legend_x += 30 + 15 * len(name) + 10
+            legend_x += 40 + _legend_width(name)
         y += 30
     if reveal:
         for label, words in (("base", record["base"]), ("picked", record["picked"])):
