@@ -292,7 +292,8 @@ def costs(args) -> None:
         cache: dict = {}
         t = time.process_time()
         for i, s, b in boards:
-            board_ipuz_line(b, i, s, hints=hints, cache=cache, title=f"tech #{i}")
+            board_ipuz_line(b, i, s, hints=hints, cache=cache, title=f"tech #{i}",
+                            language=lexicon.language)
         stages[names[5]].append(time.process_time() - t)
         t = time.process_time()
         stats = BatchStats(lexicon=lexicon)

@@ -59,7 +59,8 @@ def main() -> None:
         name = lexicon.name
         cache: dict[object, object] = {}
         t = time.process_time()
-        new = [board_ipuz_line(b, i, s, hints=hints, cache=cache, title=f"{name} #{i}")
+        new = [board_ipuz_line(b, i, s, hints=hints, cache=cache, title=f"{name} #{i}",
+                               language=lexicon.language)
                for i, s, b in boards]
         rows[names[0]].append(time.process_time() - t)
         cache = {}
@@ -67,8 +68,8 @@ def main() -> None:
         old = []
         for i, s, b in boards:
             rec = record(b, i, s, lexicon)
-            old.append(board_ipuz_json(rec, hints=hints, cache=cache,
-                                      title=f"{name} #{i}").encode())
+            old.append(board_ipuz_json(rec, hints=hints, cache=cache, title=f"{name} #{i}",
+                                      language=lexicon.language).encode())
         rows[names[1]].append(time.process_time() - t)
         assert new == old, "the two paths disagree"
         t = time.process_time()

@@ -14,14 +14,16 @@ import click
 from wordforge_cli import __version__
 from wordforge_cli.core.errors import EXIT_CANNOT, WfkitError
 from wordforge_cli.core.messages import ReportedError, say
+from wordforge_cli.options.command import HELP_OPTION_NAMES, Group
 
 # name -> "module:attribute": one module per command, wordforge_cli/commands/NAME.py, whose
 # function NAME is the command
 COMMANDS: dict[str, str] = {name: f"wordforge_cli.commands.{name}:{name}" for name in (
     "rarity", "score", "tiles", "balance", "crossword", "kanji", "pack", "schema", "init")}
 
-# every command's too: a subcommand's context takes these from its parent's
-CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+# every command's too: a subcommand's context takes these from its parent's (and each command
+# holds its help option's names itself: options.shared.Command)
+CONTEXT_SETTINGS = {"help_option_names": list(HELP_OPTION_NAMES), "max_content_width": 100}
 
 
 # options whose value is a file wfkit writes: checked (writable, all distinct) before a
@@ -68,7 +70,7 @@ def _check_outputs_first(command: click.Command) -> click.Command:
     return command
 
 
-class LazyGroup(click.Group):
+class LazyGroup(Group):
     """The group whose subcommands (:data:`COMMANDS`) are imported on first use (Click docs'
     lazy-loading pattern)."""
 

@@ -1,8 +1,8 @@
 """``--jobs`` on the self-play commands: ``wfkit balance`` (a batch, --compare, --round-robin,
---sweep, --report) and kanji self-play (--self-play, --balanced, --sweep, --report) give the
-bytes of one process for any number of workers, and the workers really ran (the chunks made
-small so that a few games fill several); a pack's balance section gives the same manifest
-split into shards and merged."""
+--sweep, --report) and kanji self-play (--self-play, --balanced, --sweep, --report), and on
+kanji's text and SVG renders, give the bytes of one process for any number of workers, and the
+workers really ran (the chunks made small so that a few games fill several); a pack's balance
+section gives the same manifest split into shards and merged."""
 
 from __future__ import annotations
 
@@ -60,6 +60,12 @@ RUNS = {
                        "--fresh-games", "2", "-o", "@pools.jsonl"],
     "kanji-sweep": ["kanji", "-n", "17", "--games", "2", "--self-play", "--seed", "3",
                     "--sweep", "limit=0,20", "--json", "--chart", "@chart.svg"],
+    # the renders laid out over every pool: the pools made by the workers, drawn here
+    "kanji-text": ["kanji", "-n", "19", "--seed", "4", "--render", "text", "--reveal",
+                   "--stats", "@stats.json"],
+    "kanji-svg": ["kanji", "-n", "18", "--seed", "5", "--render", "svg", "-o", "@pools.svg"],
+    "kanji-text-self-play": ["kanji", "-n", "17", "--games", "2", "--self-play", "--seed", "6",
+                             "--render", "text", "-o", "@pools.txt"],
 }
 
 

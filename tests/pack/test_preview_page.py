@@ -128,11 +128,11 @@ def test_every_board_shows_the_vocabularys_hints(built, name, vocab):
 
 def test_a_vocabulary_without_hints_says_so_once_per_clue(built):
     _tmp, page, _manifest = built
-    for figure in boards(section(page, "tech")):
+    for figure in boards(section(page, "tech")):  # (a Japanese vocabulary: Japanese clues)
         found = clues(figure)
-        assert found and all(c.startswith("no hint in the vocabulary (")
-                             or " letters joining " in c for c in found)
-        assert not re.search(r"\(\d+ letters\) \(\d+\)", figure)  # the length said once
+        assert found and all(c.startswith("語彙にヒントなし（") or "をつなぐ" in c
+                             for c in found)
+        assert not re.search(r"（\d+文字） \(\d+\)", figure)  # the length said once
 
 
 def test_every_board_is_drawn_at_one_scale(built):

@@ -180,7 +180,8 @@ class BoardSection(Section):
 
         # a sheet's pages are headed by the section's name, the other renders by the board's
         title = self.name if fmt == "sheet" else f"{self.name} #{record['id']}"
-        return render("crossword", fmt, record, Look(title, hints=self.hints))
+        return render("crossword", fmt, record, Look(title, hints=self.hints,
+                                                     language=self.lexicon.language))
 
 
 class BoardItem(Item):

@@ -6,7 +6,7 @@ through; the pack, the other sink, is ``pack/build.py`` (a staged directory and 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
@@ -34,8 +34,13 @@ def stream(section: Section, seed: int, output: str | None, *, jobs: int = 1,
            document: Document | None = None, refuse: Callable[[Run], None] | None = None,
            started: float | None = None, **run: Any) -> Run:
     """Write the section's items to ``output`` (None or ``-``: stdout, else atomically): the
-    lines :func:`summed` makes, or a ``document`` (then in this process). ``refuse`` raises
-    when the run made nothing, before the file appears; ``started``: the timing's start."""
+    lines :func:`summed` makes, or a ``document`` laid out here. ``refuse`` raises when the
+    run made nothing, before the file appears; ``started``: the timing's start.
+
+    A document is fed each item in this process with ``jobs`` 1; with more, the workers make
+    the items and hand back their JSON Lines, and the document is fed each item's records
+    read back from them (so it may read an item's ``records`` only: the same records, the
+    same bytes for any ``jobs``)."""
     from wordforge_cli.io.output import atomic_write, write_behind
 
     started = time.perf_counter() if started is None else started
@@ -46,12 +51,15 @@ def stream(section: Section, seed: int, output: str | None, *, jobs: int = 1,
                           **run)
         else:
             add, close = document(fh)
+            if jobs > 1:
+                made = summed(section, seed, jobs=jobs, write=lambda b: add(_read_back(b)),
+                              **run)
+            else:
+                def fed(item: Item) -> list[bytes]:
+                    add(item)
+                    return []
 
-            def fed(item: Item) -> list[bytes]:
-                add(item)
-                return []
-
-            made = summed(section, seed, **{**run, "lines": fed})
+                made = summed(section, seed, **{**run, "lines": fed})
             close(made)
         made.seconds = time.perf_counter() - started
         if refuse is not None:
@@ -59,18 +67,43 @@ def stream(section: Section, seed: int, output: str | None, *, jobs: int = 1,
     return made
 
 
+def _read_back(lines: bytes) -> Item:
+    """The records of a chunk's JSON Lines (the workers' items, in order) as one item."""
+    import json
+
+    from wordforge_cli.batch.kinds import Item
+
+    return Item([json.loads(line) for line in lines.splitlines() if line])
+
+
 def require_whole(run: Run, noun: str) -> None:
     """``--require-all`` (a pack section's ``require_all``): a run with any item missing is a
     could-not-do, each missing item's reason said first, before the output appears."""
-    failed, made = run.summary["failed"], run.summary["made"]
+    require_every([("", run)], noun)
+
+
+def require_every(runs: Sequence[tuple[str, Run]], noun: str) -> None:
+    """:func:`require_whole` of several runs, each named by what it ran (a sweep's runs by
+    their setting, ``limit=0``; "": one batch): any item missing in any of them is a
+    could-not-do, every missing item's reason said first (:func:`missing`)."""
+    failed = sum(run.summary["failed"] for _, run in runs)
     if failed:
         from wordforge_cli.core.errors import CannotDo
         from wordforge_cli.core.messages import say
 
-        for failure in run.failures:
-            say(failure)
-        raise CannotDo(f"{failed} of {made + failed} {noun} missing, and --require-all asks "
-                       "for all of them")
+        for line in missing(runs):
+            say(line)
+        made = sum(run.summary["made"] for _, run in runs)
+        where = f" in the {len(runs)} runs of the sweep" if len(runs) > 1 else ""
+        raise CannotDo(f"{failed} of {made + failed} {noun} missing{where}, and --require-all "
+                       "asks for all of them")
+
+
+def missing(runs: Sequence[tuple[str, Run]]) -> list[str]:
+    """Why each missing item of ``runs`` is missing, in run and item order, a line each
+    (prefixed by the run's name when it has one: ``limit=0: pool 3: ...``)."""
+    return [f"{name}: {failure}" if name else failure
+            for name, run in runs for failure in run.failures]
 
 
 def summed(section: Section, seed: int, *, plan: ChunkPlan | None = None, jobs: int = 1,

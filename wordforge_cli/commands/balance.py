@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wordforge_cli.core.errors import UsageError
+from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import (
     CHART,
     REPORT,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from wordforge_cli.wordforge.rarity import Rules
 
 
-@click.command()
+@command()
 @GAME.options()
 @rule_options
 @seed_option

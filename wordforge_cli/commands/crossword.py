@@ -24,6 +24,7 @@ from wordforge_cli.crossword.config import (
     load_config,
 )
 from wordforge_cli.crossword.sets import plan as make_plan
+from wordforge_cli.options.command import group
 from wordforge_cli.options.shared import (
     REQUIRE_ALL,
     STATS,
@@ -82,7 +83,7 @@ def board_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-@click.group(invoke_without_command=True)
+@group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=config_callback(load_config),
               help="Difficulty config (default: the bundled configs/crossword.yaml).")
@@ -237,7 +238,8 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
         run = stream(section, common["seed"], common["output"],
                      plan=ChunkPlan([section], start=start, size=max(1, CHUNK_BOARDS // size)),
                      jobs=jobs, lines=_lines(section, render, hints),
-                     document=_document(render, lexicon.name, hints), dealt=render in ONE_LINE,
+                     document=_document(render, lexicon.name, hints, lexicon.language),
+                     dealt=render in ONE_LINE,
                      unit="board",
                      refuse=lambda run: _refuse(run, common["budget"], common["require_all"]))
     summary = run.summary
@@ -287,15 +289,17 @@ def _few_collections() -> Iterator[None]:
         gc.set_threshold(*thresholds)
 
 
-def _document(render: str, name: str, hints: dict[str, str]) -> Document | None:
-    """SVG and the sheet: one document laid out board after board, in this process."""
+def _document(render: str, name: str, hints: dict[str, str],
+              language: str | None) -> Document | None:
+    """SVG and the sheet: one document laid out board after board, in this process (the
+    clues wfkit writes in the vocabulary's ``language``)."""
     if render not in STREAMED:
         return None
     from wordforge_cli.render.crossword import SheetStream, SvgStream
 
     def document(fh: IO[Any]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
         out = (SvgStream if render == "svg" else SheetStream)(
-            fh, title=f"wfkit crossword: {name}", hints=hints)
+            fh, title=f"wfkit crossword: {name}", hints=hints, language=language)
         return (lambda item: [out.add(record) for record in item.records],
                 lambda run: run.summary["made"] and out.close())
 
@@ -308,22 +312,23 @@ def _lines(section: BoardSection, render: str, hints: dict[str, str]) -> Lines |
     if render == "json" or render in STREAMED:
         return None
     if render != "ipuz":  # any other format: the table's function, record by record
-        draw, look = FORMATS[render].draws["crossword"][0], Look(hints=hints)
+        draw = FORMATS[render].draws["crossword"][0]
+        look = Look(hints=hints, language=section.lexicon.language)
         return lambda item: [draw(rec, look).encode() for rec in item.records]
     from wordforge_cli.batch.crossword import BoardItem
     from wordforge_cli.render.ipuz import board_ipuz_json, board_ipuz_line
 
-    name = section.lexicon.name
+    name, language = section.lexicon.name, section.lexicon.language
     cache: IpuzCache = {}  # (each worker fills its own copy)
 
     def ipuz(item: Item) -> list[bytes]:
         if isinstance(item, BoardItem) and item.boards:
             first, seed = item.first_id, item.item_seed  # (no records)
             return [board_ipuz_line(b, first + j, seed, hints=hints, cache=cache,
-                                    title=f"{name} #{first + j}")
+                                    title=f"{name} #{first + j}", language=language)
                     for j, b in enumerate(item.boards)]
         return [board_ipuz_json(rec, hints=hints, cache=cache,
-                                title=f"{name} #{rec['id']}").encode()
+                                title=f"{name} #{rec['id']}", language=language).encode()
                 for rec in item.records]
 
     return ipuz
@@ -361,7 +366,7 @@ def _report(summary: dict[str, Any], timing: dict[str, Any]) -> None:
                 f"{d['score']['mean']}, max {d['score']['max']}; guesses mean "
                 f"{d['guesses']['mean']}")
         if "per_step" in d:
-            line += (f"; per step {' '.join(f'{m:g}' for m in d['per_step'])} ("
+            line += (f"; per step {' '.join(f'{m:zg}' for m in d['per_step'])} ("
                      f"{'rises' if d['rises'] else 'does not rise'})")
         say(line)
     if "ambiguous" in summary:

@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from wordforge_cli.core.messages import echo, quiet
+from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import quiet_option
 
 # the workflow goes where GitHub Actions finds it
@@ -232,7 +233,7 @@ class Writer:
         self.fds = []
 
 
-@click.command()
+@command()
 @click.argument("directory", default=".", metavar="[DIR]",
                 type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Overwrite files that are already there.")

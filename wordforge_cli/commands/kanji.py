@@ -23,6 +23,7 @@ from wordforge_cli.kanji.check import pool_problem
 from wordforge_cli.kanji.config import DICT, PLAY, POOLS, RUNS, load_config
 from wordforge_cli.kanji.stats import FIGURE_NAMES
 from wordforge_cli.kanji.territory import cost_problem, make_board, play_game
+from wordforge_cli.options.command import group
 from wordforge_cli.options.shared import (
     CHART,
     REPORT,
@@ -68,7 +69,7 @@ def _presets(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
     return [name for name in presets if name.startswith(incomplete)]
 
 
-@click.group(invoke_without_command=True)
+@group(invoke_without_command=True)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), is_eager=True,
               callback=_eager,
               help="Difficulty config (default: the bundled configs/kanji.yaml).")
@@ -136,7 +137,7 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
         values = {**asked, "count": count, "dict_path": dict_path,
                   "strict_vocab": strict_vocab}
         _sweep(ctx, dictionary, values, sweep, seed, jobs, output, not text_out,
-               report_path, chart_path)
+               report_path, chart_path, require_all)
         return
     # the pack's section, named as the engine's scope ("kanji"): the same pools and figures
     section = KanjiSection("kanji", count, (), 0, asked_of(asked, play),
@@ -213,7 +214,7 @@ def _played(section: KanjiSection) -> str:
     return (f"; {play.games} games a pool, {play.players[0].name} vs {play.players[1].name}, "
             f"move limit {play.limit or 'none'}"
             + ("" if play.shown_variant else ", words hidden")
-            + ("" if play.band is None else f"; --balanced, band {play.band:g}"))
+            + ("" if play.band is None else f"; --balanced, band {play.band:zg}"))
 
 
 def _write_report(path: str, lines: list[str], parts: list[Any]) -> None:
@@ -244,10 +245,13 @@ def _trace(ctx: click.Context, section: KanjiSection, seed: int, index: int,
 
 def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
            sweep: tuple[str, tuple[str, ...]], seed: int, jobs: int, output: str | None,
-           as_json: bool, report_path: str | None, chart_path: str | None) -> None:
-    """The self-play batch once per value of one setting: one row per value."""
+           as_json: bool, report_path: str | None, chart_path: str | None,
+           require_all: bool) -> None:
+    """The self-play batch once per value of one setting: one row per value. A pool missing
+    at any value gets its reason line (after the table; with --require-all, instead of any
+    output, the run exiting 1), as in a batch."""
     from wordforge_cli.batch.kanji import KanjiSection, asked_of
-    from wordforge_cli.batch.sinks import summed
+    from wordforge_cli.batch.sinks import missing, require_every, summed
     from wordforge_cli.core.intervals import METHOD
     from wordforge_cli.io.output import atomic_write, dumps_pretty
     from wordforge_cli.kanji import check_request
@@ -267,6 +271,7 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
 
     dictionaries = {values["dict_path"]: dictionary}
     rows = []
+    runs: list[tuple[str, Run]] = []  # each value's run, named by its setting
     for text, v in settings(key, texts, values, preset):
         play = self_play(v)
         if play is None:  # a preset's values with neither: the command line said one
@@ -283,7 +288,9 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
                              field="sweep") from None
         section = KanjiSection("kanji", v["count"], (), 0, asked_of(v, play),
                                dictionary=words, request=request, data=[], play=play)
-        summary = summed(section, seed, jobs=jobs, unit="pool").summary
+        run = summed(section, seed, jobs=jobs, unit="pool")
+        runs.append((f"{key}={text}", run))
+        summary = run.summary
         b = summary["balance"]
         fresh = b.get("fresh")
         rows.append({"value": text, "pools": summary["pools"], "failed": summary["failed"],
@@ -295,6 +302,8 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
                                    "count": values["count"], "method": METHOD,
                                    "rows": rows}}
     report_seed(ctx, seed)
+    if require_all:
+        require_every(runs, "pools")
     text = sweep_text(doc)
     charts = sweep_charts(key, rows, SWEEP_CHARTS)
     with atomic_write(output) as fh:
@@ -310,6 +319,8 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
         _write_report(report_path, [f"sweep of {key} ({', '.join(texts)}): "
                                     f"{values['count']} pools a value, seed {seed}"],
                       [Part(f"sweep of {key}", charts, text)])
+    for line in missing(runs):  # after the table: one line per pool not played
+        say(f"{line}, counted as failed")
 
 
 def _refuse(run: Run, require_all: bool) -> None:
@@ -348,7 +359,7 @@ def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
             players: tuple[str, str] = ("player 1", "player 2")) -> list[str]:
     """The batch figures as printed on stderr: a first line, then the table's lines
     (``elapsed`` None: without the run's time, as a report page that stays the same bytes)."""
-    took = "" if elapsed is None else f" in {elapsed:.2f} s"
+    took = "" if elapsed is None else f" in {elapsed:z.2f} s"
     out: list[str] = []
     say, detail = out.append, out.append
     pools = summary["pools"]
@@ -366,7 +377,7 @@ def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
             f"{d['hidden_count']} hidden, {d['attempts']} "
             f"attempt{'s' if d['attempts'] != 1 else ''}")
     else:
-        rate = (f", {pools / elapsed:,.0f} pools/s" if elapsed is not None and elapsed > 0
+        rate = (f", {pools / elapsed:z,.0f} pools/s" if elapsed is not None and elapsed > 0
                 and pools else "")
         failed = f", {summary['failed']} failed" if summary["failed"] else ""
         say(f"kanji: {pools} pools{failed}{took}{rate}{at}")
@@ -378,13 +389,13 @@ def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
             d = summary[name]
             pad = 14 - sum(2 if ord(c) > 0x2E80 else 1 for c in label) + len(label)
             detail(f"  {label:<{pad}}{d['min']:>6}{d['p10']:>6}{d['median']:>8}"
-                   f"{d['p90']:>6}{d['max']:>6}{d['mean']:>9.2f}")
+                   f"{d['p90']:>6}{d['max']:>6}{d['mean']:>z9.2f}")
     if "balance" in summary:
         b = summary["balance"]
         reasons = ", ".join(f"{k} {v}" for k, v in b["rejected_by_reason"].items())
         detail(f"  self-play: {b['games']} games, first player wins "
-               f"{b['wins']['first']:.1%}, second {b['wins']['second']:.1%}, draws "
-               f"{b['wins']['draw']:.1%}; {b['rejected']} pools rejected"
+               f"{b['wins']['first']:z.1%}, second {b['wins']['second']:z.1%}, draws "
+               f"{b['wins']['draw']:z.1%}; {b['rejected']} pools rejected"
                + (f" ({reasons})" if reasons else ""))
         from wordforge_cli.render.kanji import play_lines
 
@@ -396,8 +407,8 @@ def _report(summary: dict[str, Any], elapsed: float | None, preset: str | None,
                      "hidden_moves", "redraws"):
             d = b[name]
             detail(f"  {name.replace('_', ' '):<14}" + "".join(
-                f"{d[q]:>8.3f}" for q in ("min", "p10", "median", "p90", "max"))
-                + f"{d['mean']:>9.3f}")
+                f"{d[q]:>z8.3f}" for q in ("min", "p10", "median", "p90", "max"))
+                + f"{d['mean']:>z9.3f}")
     return out
 
 

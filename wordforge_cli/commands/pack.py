@@ -11,6 +11,7 @@ import click
 from wordforge_cli.core.errors import EXIT_CANNOT, CannotDo, one_line, show_path
 from wordforge_cli.core.messages import echo, quiet, say, warn
 from wordforge_cli.io.output import atomic_write, dumps
+from wordforge_cli.options.command import group
 from wordforge_cli.options.shared import REQUIRE_ALL, jobs_option, quiet_option
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def _prepare(config_path: str) -> tuple[PackConfig, list[Section]]:
     return config, prepare_sections(config)
 
 
-@click.group()
+@group()
 def pack() -> None:
     """Reproducible puzzle packs: one config, one directory of JSON Lines, renders and a
     manifest; the same bytes on every machine whatever --jobs or --shard.

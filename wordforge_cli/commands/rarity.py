@@ -11,6 +11,7 @@ import click
 
 from wordforge_cli.core.errors import UsageError
 from wordforge_cli.core.messages import detail, quiet, say
+from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import (
     STATS,
     one_format,
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 RENDERS = ("table", "csv", "json", "md")
 
 
-@click.command()
+@command()
 @click.argument("words", nargs=-1)
 @vocab_option(help="Rate a whole vocabulary (YAML or one word a line).")
 @rule_options

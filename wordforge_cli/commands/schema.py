@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from wordforge_cli.core.messages import echo
+from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import quiet_option
 
 
@@ -15,7 +16,7 @@ def _names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[
     return [name for name in schemas.names() if name.startswith(incomplete)]
 
 
-@click.command()
+@command()
 @click.argument("name", required=False, metavar="NAME", shell_complete=_names)
 @click.option("--list", "list_names", is_flag=True, help="List the record kinds and exit.")
 @quiet_option

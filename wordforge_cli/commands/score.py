@@ -8,6 +8,7 @@ import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.messages import echo
+from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import quiet_option
 from wordforge_cli.wordforge.config import (
     RuleFiles,
@@ -47,12 +48,12 @@ def breakdown_text(rec: dict[str, Any], rules: Rules) -> str:
         f"{rec['word']}  ({mode} rules{', Gold Rush' if rec['gold_rush'] else ''})",
         f"  tiles          {tiles} = {rec['tile_sum']}",
         f"  length term    ({n} - {sr.base_length}) x {decimal_text(sr.per_letter)}"
-        f" = {rec['length_term']:g}",
-        f"  base           max(0, {rec['tile_sum']} + {rec['length_term']:g}) = {rec['base']:g}",
-        f"  length bonus   +{rec['length_bonus']:g}" + ("  (Overdrive x"
+        f" = {rec['length_term']:zg}",
+        f"  base           max(0, {rec['tile_sum']} + {rec['length_term']:zg}) = {rec['base']:zg}",
+        f"  length bonus   +{rec['length_bonus']:zg}" + ("  (Overdrive x"
                                                          f"{decimal_text(sr.overdrive)})"
                                                          if rec["overdrive"] else ""),
-        f"  subtotal       {rec['subtotal']:g}",
+        f"  subtotal       {rec['subtotal']:zg}",
     ]
     for name, factor in rec["multipliers"].items():
         note = ""
@@ -61,12 +62,12 @@ def breakdown_text(rec: dict[str, Any], rules: Rules) -> str:
                    f"{rec['source']})"
         if name == "combo":
             note = f"  (combo {rec['combo']})"
-        lines.append(f"  x {name:<12} {factor:g}{note}")
+        lines.append(f"  x {name:<12} {factor:zg}{note}")
     lines.append(f"  score          floor({rec['exact']}) = {rec['score']}")
     return "\n".join(lines) + "\n"
 
 
-@click.command()
+@command()
 @click.argument("word", required=False)
 @rule_options
 @click.option("--no-battle", is_flag=True,

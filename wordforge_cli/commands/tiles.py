@@ -8,6 +8,7 @@ import click
 
 from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.messages import echo, quiet, say
+from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import STATS, quiet_option, report_seed, seed_option
 from wordforge_cli.wordforge.config import BEST, checked_words, play_one, rule_options
 
@@ -27,7 +28,7 @@ def checked_hand(text: str) -> str:
     return text.lower()
 
 
-@click.command()
+@command()
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True,
               help="Players 1..8 (two sets of tiles from 3 players on).")
 @click.option("-n", "--deals", type=click.IntRange(1, 1_000_000), default=1, show_default=True,

@@ -72,4 +72,5 @@ def describe(counts: Counter[_N]) -> dict[str, Any]:
 
     mean = sum(v * c for v, c in ordered) / total
     return {"min": ordered[0][0], "p10": quantile(0.1), "median": quantile(0.5),
-            "p90": quantile(0.9), "max": ordered[-1][0], "mean": round(mean, 3)}
+            "p90": quantile(0.9), "max": ordered[-1][0],
+            "mean": round(mean, 3) + 0.0}  # (+ 0.0: never -0.0, a mean just below zero)

@@ -28,6 +28,13 @@ METHOD = ("rates: Wilson score interval; means: normal interval over games "
           "(mean +- 1.96 standard errors); 95%")
 
 
+def rounded(value: float, digits: int) -> float:
+    """``round(value, digits)`` as a float that is never -0.0: a figure just below zero (an
+    interval's low end, a mean margin) rounds to 0.0, which JSON and the tables print as
+    0.0, not -0.0."""
+    return round(value, digits) + 0.0
+
+
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of ``k`` successes in ``n`` trials ((0, 1) for n = 0)."""
     if n <= 0:
@@ -48,10 +55,10 @@ def rate(k: int, n: int, fair: float | None = None, digits: int = 4) -> dict[str
     """``{rate, low, high, n}`` of k in n (rate 0 for n = 0), and with a ``fair`` value
     ``fair`` and ``distinguishable`` (the interval leaves it out)."""
     low, high = wilson(k, n)
-    out: dict[str, Any] = {"rate": round(k / n, digits) if n else 0.0,
-                           "low": round(low, digits), "high": round(high, digits), "n": n}
+    out: dict[str, Any] = {"rate": rounded(k / n, digits) if n else 0.0,
+                           "low": rounded(low, digits), "high": rounded(high, digits), "n": n}
     if fair is not None:
-        out["fair"] = round(fair, digits)
+        out["fair"] = rounded(fair, digits)
         out["distinguishable"] = bool(n) and not low <= fair <= high
     return out
 
@@ -69,8 +76,8 @@ def mean(total: float, squares: float, n: int, fair: float | None = None,
     m = total / n
     var = max(0.0, (squares - n * m * m) / (n - 1)) if n >= 2 else 0.0
     half = Z95 * math.sqrt(var / n)
-    out = {"mean": round(m, digits), "low": round(m - half, digits),
-           "high": round(m + half, digits), "n": n}
+    out = {"mean": rounded(m, digits), "low": rounded(m - half, digits),
+           "high": rounded(m + half, digits), "n": n}
     if fair is not None:
         out["fair"] = fair
         out["distinguishable"] = not m - half <= fair <= m + half
@@ -142,4 +149,4 @@ def elo_scale(strengths: Sequence[float]) -> list[float]:
         return []
     logs = [400 * math.log10(s) for s in strengths]
     centre = sum(logs) / len(logs)
-    return [round(v - centre, 1) for v in logs]
+    return [rounded(v - centre, 1) for v in logs]

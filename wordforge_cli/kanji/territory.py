@@ -340,15 +340,15 @@ class Balance:
         return self.margin_sum / (self.games * self.kanji) if self.games and self.kanji else 0.0
 
     def record(self) -> dict[str, Any]:
-        from wordforge_cli.core.intervals import wilson
+        from wordforge_cli.core.intervals import rounded, wilson
 
         g = self.games or 1
         low, high = wilson(self.first_wins, self.games)
         return {"games": self.games, "first_win_rate": round(self.first_win_rate, 4),
                 "first_win_interval": [round(low, 4), round(high, 4)],
                 "first_wins": self.first_wins, "second_wins": self.second_wins,
-                "draws": self.draws, "mean_margin": round(self.margin_sum / g, 3),
-                "advantage": round(self.advantage, 4),
+                "draws": self.draws, "mean_margin": rounded(self.margin_sum / g, 3),
+                "advantage": rounded(self.advantage, 4),
                 "steals": round(self.steals / g, 3), "length": round(self.moves / g, 3),
                 "hidden_moves": round(self.hidden_moves / g, 3),
                 "ended": {NO_KNOWN_MOVE: self.games - self.limit_ends,

@@ -191,3 +191,4 @@ CHART = Field("chart_path", click.Path(dir_okay=False), None,
               "With --sweep: also write the sweep's chart to FILE (SVG: each value's figure "
               "with its 95% interval).", flags=("--chart",), fronts=frozenset((CLI,)),
               metavar="FILE.svg", what="chart", show_default=False)
+

@@ -25,6 +25,7 @@ class Look:
     title: str = ""
     reveal: bool = True  # kanji: list the pool's compounds
     hints: Mapping[str, str | None] = field(default_factory=dict)  # crossword: clue per word
+    language: str | None = None  # crossword: the vocabulary's (the clues wfkit writes are in it)
 
 
 Render = Callable[[dict[str, Any], Look], str]
@@ -33,26 +34,27 @@ Render = Callable[[dict[str, Any], Look], str]
 def _board_text(record: dict[str, Any], look: Look) -> str:
     from wordforge_cli.render.crossword import board_text
 
-    return shown(board_text(record, look.hints))
+    return shown(board_text(record, look.hints, look.language))
 
 
 def _board_svg(record: dict[str, Any], look: Look) -> str:
     from wordforge_cli.render.crossword import boards_svg
 
-    return boards_svg([record], title=look.title, hints=look.hints)
+    return boards_svg([record], title=look.title, hints=look.hints, language=look.language)
 
 
 def _board_sheet(record: dict[str, Any], look: Look) -> str:
     from wordforge_cli.render.crossword import SheetStream, drawn
 
-    return drawn(SheetStream, [record], look.title, look.hints)
+    return drawn(SheetStream, [record], look.title, look.hints, look.language)
 
 
 def _board_ipuz(record: dict[str, Any], look: Look) -> str:
     from wordforge_cli.io.output import dumps
     from wordforge_cli.render.ipuz import board_ipuz
 
-    return dumps(board_ipuz(record, hints=dict(look.hints), title=look.title)) + "\n"
+    return dumps(board_ipuz(record, hints=dict(look.hints), title=look.title,
+                            language=look.language)) + "\n"
 
 
 def _pool_text(record: dict[str, Any], look: Look) -> str:

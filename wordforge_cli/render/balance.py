@@ -17,20 +17,20 @@ MARK = "~"
 def _pct(low: float | None, high: float | None) -> str:
     if low is None or high is None:
         return ""
-    return f" [{low * 100:.1f}, {high * 100:.1f}]"
+    return f" [{low * 100:z.1f}, {high * 100:z.1f}]"
 
 
 def rate_cell(r: dict[str, Any]) -> str:
     """``58.1% [55.0, 61.1]`` (``~`` when not distinguishable from its fair value)."""
     mark = MARK if "distinguishable" in r and not r["distinguishable"] else ""
-    return f"{r['rate'] * 100:.1f}%{_pct(r['low'], r['high'])}{mark}"
+    return f"{r['rate'] * 100:z.1f}%{_pct(r['low'], r['high'])}{mark}"
 
 
 def mean_cell(m: dict[str, Any], digits: int = 1, sign: bool = False) -> str:
     """``139.1 [137.2, 141.0]`` (``+`` signs for a difference)."""
     if m["mean"] is None:
         return "-"
-    f = f"{{:{'+' if sign else ''}.{digits}f}}"
+    f = f"{{:{'+' if sign else ''}z.{digits}f}}"
     return (f.format(m["mean"]) + " [" + f.format(m["low"]) + ", " + f.format(m["high"]) + "]"
             + (MARK if "distinguishable" in m and not m["distinguishable"] else ""))
 
@@ -86,30 +86,30 @@ def report_text(doc: dict[str, Any]) -> str:
     if all(by_model):
         for name in by_model[0]:
             row(f"model {name}: wins", [rate_cell(m[name]["wins"]) for m in by_model])
-            row("  rating (Elo scale)", [f"{m[name]['elo']:+.0f}" for m in by_model])
+            row("  rating (Elo scale)", [f"{m[name]['elo']:+z.0f}" for m in by_model])
     for key in first["tiers"]:
-        row(f"tier {key}", [f"{r['tiers'].get(key, 0):.1%}" for r in reports])
+        row(f"tier {key}", [f"{r['tiers'].get(key, 0):z.1%}" for r in reports])
     lengths = sorted({int(n) for r in reports for n in r["lengths"]})
     for n in lengths:
-        row(f"{n} letters", [f"{r['lengths'].get(str(n), 0):.1%}" for r in reports])
+        row(f"{n} letters", [f"{r['lengths'].get(str(n), 0):z.1%}" for r in reports])
     combos = sorted({int(n) for r in reports for n in r["combos"]})
     for n in combos:
-        row(f"combo {n}", [f"{r['combos'].get(str(n), 0):.1%}" for r in reports])
-    row("longest combo: mean", [f"{r['longest_combo']['mean']:.2f}" for r in reports])
-    row("link", [f"{r['link_share']:.1%}" for r in reports])
+        row(f"combo {n}", [f"{r['combos'].get(str(n), 0):z.1%}" for r in reports])
+    row("longest combo: mean", [f"{r['longest_combo']['mean']:z.2f}" for r in reports])
+    row("link", [f"{r['link_share']:z.1%}" for r in reports])
     row("pass", [rate_cell({**c["pass_share"], "rate": c["pass_share"]["mean"]}) for c in ci])
     for label in first["seats"]:
-        row(f"{label}: pass", [f"{r['seats'][label]['pass_share']:.1%}" for r in reports])
-        row("  points per word", [f"{r['seats'][label]['points_per_word']:.1f}"
+        row(f"{label}: pass", [f"{r['seats'][label]['pass_share']:z.1%}" for r in reports])
+        row("  points per word", [f"{r['seats'][label]['points_per_word']:z.1f}"
                                   for r in reports])
         top = list(first["tiers"])[-2:]  # the two top tiers: what rare words bring
         row("  words of the top 2 tiers",
-            [f"{sum(r['seats'][label]['tiers'][k] for k in top):.1%}" for r in reports])
+            [f"{sum(r['seats'][label]['tiers'][k] for k in top):z.1%}" for r in reports])
     if first["powerups"]:
         for name in first["powerup_effect"]:
-            row(f"{name}: points / use", [f"{r['powerup_effect'][name]['mean_points']:.1f}"
+            row(f"{name}: points / use", [f"{r['powerup_effect'][name]['mean_points']:z.1f}"
                                           for r in reports])
-            row("  decided the game", [f"{r['powerup_effect'][name]['decided_games']:.1%}"
+            row("  decided the game", [f"{r['powerup_effect'][name]['decided_games']:z.1%}"
                                        for r in reports])
     return "\n".join(out) + "\n"
 
@@ -123,7 +123,7 @@ def round_robin_text(doc: dict[str, Any]) -> str:
            "Bradley-Terry, Elo scale",
            f"{'model':<{NAME}}{'wins':>{COLUMN}}{'rating':>10}"]
     for name, m in sorted(rr["models"].items(), key=lambda kv: -kv[1]["elo"]):
-        out.append(f"{name:<{NAME}}{rate_cell(m['wins']):>{COLUMN}}{m['elo']:>+10.0f}")
+        out.append(f"{name:<{NAME}}{rate_cell(m['wins']):>{COLUMN}}{m['elo']:>+z10.0f}")
     out.append(f"{'seat 1 vs seat 2':<{NAME}}{'seat 1 wins':>{COLUMN}}{'draws':>10}")
     for p in rr["pairs"]:
         out.append(f"{p['seat_1'] + ' vs ' + p['seat_2']:<{NAME}}{rate_cell(p['wins']):>{COLUMN}}"

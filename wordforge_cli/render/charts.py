@@ -38,7 +38,7 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], title: str, *,
         body.append(rect(x, y, bar_w, max(h, 0.5), fill=fill or COLOURS[i % len(COLOURS)],
                          stroke="none", width=0, cls="bar"))
         written = (shown[i] if shown is not None else
-                   f"{100 * float(value):.0f}%" if percent else f"{float(value):g}")
+                   f"{100 * float(value):z.0f}%" if percent else f"{float(value):zg}")
         body.append(text(x + bar_w / 2, y - 8, written, size=11))
         body.append(text(x + bar_w / 2, top + height + 14, label, size=10, fill="#444"))
     return svg_document(width, height + top + 46, body, title=title)
@@ -122,7 +122,7 @@ def balance_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
         out.append((interval_chart(list(wins), list(wins.values()), "win share by seat",
                                    fair=fair, percent=True),
                     f"each seat's share of the decided games, 95% interval; dashed: the fair "
-                    f"share {fair:.0%} (hollow: the interval covers it)"))
+                    f"share {fair:z.0%} (hollow: the interval covers it)"))
     else:
         shares = _shares(stats.get("wins"))
         if shares:
@@ -133,7 +133,7 @@ def balance_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
                     "each seat's mean game total, 95% interval"))
     models = _model_rates(stats.get("models"))
     if models:
-        labels = [f"{name} {elo:+.0f}" for name, (_, elo) in models.items()]
+        labels = [f"{name} {elo:+z.0f}" for name, (_, elo) in models.items()]
         points = [r for r, _ in models.values()]
         fair_shares = [r.fair if r.fair is not None else 0.0 for r in points]
         out.append((interval_chart(labels, points, "win share by model", fair=fair_shares,
@@ -170,7 +170,7 @@ def round_robin_charts(rr: dict[str, Any]) -> list[tuple[str, str]]:
     models = _model_rates(rr.get("models"))
     if models:
         ranked = sorted(models.items(), key=lambda kv: -kv[1][1])
-        out.append((interval_chart([f"{name} {elo:+.0f}" for name, (_, elo) in ranked],
+        out.append((interval_chart([f"{name} {elo:+z.0f}" for name, (_, elo) in ranked],
                                    [r for _, (r, _) in ranked], "win share by model",
                                    fair=0.5, percent=True),
                     "each model's share of its decided games, every pair in both seats, 95% "
@@ -220,7 +220,7 @@ def kanji_charts(b: dict[str, Any], names: Sequence[str] = ("player 1", "player 
         rated = [(_rate(m.get("wins")), _number(m.get("elo"))) if isinstance(m, dict)
                  else (None, None) for m in models]
         if all(r is not None and e is not None for r, e in rated):
-            out.append((interval_chart([f"{i + 1}: {name} {e or 0:+.0f}"
+            out.append((interval_chart([f"{i + 1}: {name} {e or 0:+z.0f}"
                                         for i, (name, (_, e)) in enumerate(zip(names, rated,
                                                                                strict=True))],
                                        [r for r, _ in rated if r is not None],
@@ -315,9 +315,9 @@ def crossword_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
             rates[style] = rate
     if rates:
         made = _number(stats.get("made"))
-        of = f" (n = {made:,.0f} boards)" if made is not None else ""
+        of = f" (n = {made:z,.0f} boards)" if made is not None else ""
         out.append((bar_chart(list(rates), list(rates.values()), "blank failure per style",
-                              bar_w=48, shown=[f"{r:g}%" for r in rates.values()]),
+                              bar_w=48, shown=[f"{r:zg}%" for r in rates.values()]),
                     f"first draws each style would leave with nothing to fill{of}"))
     attempts = stats.get("attempts")
     made = _number(stats.get("made"))
@@ -328,8 +328,8 @@ def crossword_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
         mean = total / made
         out.append((bar_chart(["median", "mean", "worst"], [median, mean, worst],
                               "attempts per board", bar_w=48,
-                              shown=[f"{median:g}", f"{mean:.2f}", f"{worst:g}"]),
-                    f"layouts tried per board made ({total:,.0f} for {made:,.0f} boards)"))
+                              shown=[f"{median:zg}", f"{mean:z.2f}", f"{worst:zg}"]),
+                    f"layouts tried per board made ({total:z,.0f} for {made:z,.0f} boards)"))
     return out
 
 
@@ -352,9 +352,9 @@ def pool_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
             and pools >= 1:
         share = means[1] / means[0]
         out.append((bar_chart(["orphans", "in 2+ words"], [share, 1 - share], "orphan share",
-                              bar_w=72, shown=[f"{share:.1%}", f"{1 - share:.1%}"]),
-                    f"kanji used by one word only, of the {means[0] * pools:,.0f} on "
-                    f"{pools:,.0f} boards"))
+                              bar_w=72, shown=[f"{share:z.1%}", f"{1 - share:z.1%}"]),
+                    f"kanji used by one word only, of the {means[0] * pools:z,.0f} on "
+                    f"{pools:z,.0f} boards"))
     return out
 # ---- figures with their 95% intervals --------------------------------------------------------
 

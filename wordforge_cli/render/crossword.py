@@ -10,8 +10,10 @@ clues, answer strip) and, after them, a solution page per board (letters filled,
 as the vocabulary spells them), for a printer or a web page.
 
 Clues and numbers are the ipuz export's (``render.ipuz.entries``): the grid's runs in
-standard numbering, so every render numbers a board alike. Many boards stream: the SVG and
-the sheet hold only one board at a time in memory (the rest waits in a temporary file).
+standard numbering, so every render numbers a board alike; the clues wfkit writes itself and
+the clue lists' headings are in the vocabulary's language (``render.ipuz.CLUE_WORDS``). Many
+boards stream: the SVG and the sheet hold only one board at a time in memory (the rest waits
+in a temporary file).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
-from wordforge_cli.render.ipuz import GridRun, capital, entries, no_hint
+from wordforge_cli.crossword.blanks import label_language
+from wordforge_cli.render.ipuz import GridRun, capital, clue_words, entries
 from wordforge_cli.render.svg import circle, esc, rect, svg_head, svg_tail, text
 
 WIDE = {"answer": "■", "input": "□", "none": "・"}
@@ -51,21 +54,25 @@ def spelled(word: str, spelling: str | None) -> str:
     return word if not spelling or spelling == word else f"{word} [{spelling}]"
 
 
-def clue_lines(found: list[GridRun]) -> list[str]:
-    """The clues, across then down, numbered as the grid is, with where each entry starts."""
+def clue_lines(found: list[GridRun], language: str | None = None) -> list[str]:
+    """The clues, across then down (headed in the ``language`` vocabulary's words), numbered
+    as the grid is, with where each entry starts."""
+    headings = clue_words(language).headings
     lines = []
     for way in ("across", "down"):
         mine = [e for e in found if e.dir == way]
         if mine:
-            lines.append(f"{way}:")
+            lines.append(f"{headings[way]}:")
             lines += [f"  {e.number}. ({e.length}, column {e.x + 1} row {e.y + 1}) {e.clue}"
                       for e in mine]
     return lines
 
 
-def board_text(rec: dict[str, Any], hints: Hints | None = None) -> str:
-    """One board: a header, the puzzle picture, its clues, the solution and where the
-    answer lies (words with the vocabulary's own spelling where it differs)."""
+def board_text(rec: dict[str, Any], hints: Hints | None = None,
+               language: str | None = None) -> str:
+    """One board: a header, the puzzle picture, its clues (in the ``language`` vocabulary's
+    words), the solution and where the answer lies (words with the vocabulary's own spelling
+    where it differs)."""
     marks = WIDE if _wide(rec) else NARROW
     answers = sorted((c for c in rec["cells"] if c["n"] >= 0), key=lambda c: c["n"])
     label = f" ({rec['label']})" if rec.get("label") else ""
@@ -77,7 +84,7 @@ def board_text(rec: dict[str, Any], hints: Hints | None = None) -> str:
     lines.append(f"{marks['answer']}=answer cell / {marks['input']}=cell to fill / "
                  f"{marks['none']}=no cell")
     lines.append("clues:")
-    lines += clue_lines(entries(rec, hints or {}))
+    lines += clue_lines(entries(rec, hints or {}, language), language)
     lines.append("solution:")
     lines += _grid(rec, solution=True)
     lines.append("answer cells: " + " ".join(f"{c['n'] + 1}:{capital(c['c'])}({c['x']},{c['y']})"
@@ -143,10 +150,10 @@ def _cells(rec: dict[str, Any], ox: float, top: float, found: list[GridRun], *,
     return body
 
 
-def _board_body(rec: dict[str, Any], ox: float, oy: float,
-                hints: Hints | None = None) -> tuple[list[str], float, float]:
+def _board_body(rec: dict[str, Any], ox: float, oy: float, hints: Hints | None = None,
+                language: str | None = None) -> tuple[list[str], float, float]:
     """SVG elements of one board at (ox, oy); returns them with the width and height used."""
-    found = entries(rec, hints or {})
+    found = entries(rec, hints or {}, language)
     label = rec.get("label") or rec["style"]
     body = [text(ox, oy + 10, f"#{rec['id']}  {len(rec['answer'])} letters  ({label})",
                  size=14, anchor="start", fill="#555")]
@@ -160,7 +167,7 @@ def _board_body(rec: dict[str, Any], ox: float, oy: float,
         body.append(text(x + 7, strip_y + 9, i + 1, size=11, fill="#a05a00", weight="bold"))
     y = strip_y + CELL + 12
     width = max(rec["w"] * CELL, 64 + len(rec["answer"]) * CELL, 220)
-    for line in clue_lines(found):
+    for line in clue_lines(found, language):
         y += CLUE_LINE
         heading = not line.startswith(" ")
         body.append(text(ox, y, line.strip(), size=13, anchor="start",
@@ -177,10 +184,11 @@ class _Spooled:
     needs the memory of one board."""
 
     def __init__(self, out: IO[str], title: str = "wfkit crossword",
-                 hints: Hints | None = None):
+                 hints: Hints | None = None, language: str | None = None):
         self.out = out
         self.title = title
         self.hints = hints or {}
+        self.language = language  # the vocabulary's: the clues wfkit writes are in it
         self.spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
 
     def _drain(self) -> None:
@@ -196,14 +204,14 @@ class SvgStream(_Spooled):
     to ``out``."""
 
     def __init__(self, out: IO[str], title: str = "wfkit crossword",
-                 hints: Hints | None = None):
-        super().__init__(out, title, hints)
+                 hints: Hints | None = None, language: str | None = None):
+        super().__init__(out, title, hints, language)
         self.y = float(PAD)
         self.width = 0.0
         self.count = 0
 
     def add(self, rec: dict[str, Any]) -> None:
-        part, w, h = _board_body(rec, PAD, self.y, self.hints)
+        part, w, h = _board_body(rec, PAD, self.y, self.hints, self.language)
         self.spool.write("\n".join(part))
         self.spool.write("\n")
         self.width = max(self.width, w)
@@ -220,12 +228,13 @@ class SvgStream(_Spooled):
 
 
 def drawn(stream: type[SvgStream | SheetStream], records: Iterable[dict[str, Any]],
-          title: str = "wfkit crossword", hints: Hints | None = None) -> str:
+          title: str = "wfkit crossword", hints: Hints | None = None,
+          language: str | None = None) -> str:
     """A streamed render's document of ``records`` as one text."""
     import io
 
     out = io.StringIO()
-    doc = stream(out, title, hints)
+    doc = stream(out, title, hints, language)
     for rec in records:
         doc.add(rec)
     doc.close()
@@ -233,9 +242,9 @@ def drawn(stream: type[SvgStream | SheetStream], records: Iterable[dict[str, Any
 
 
 def boards_svg(records: Iterable[dict[str, Any]], title: str = "wfkit crossword",
-               hints: Hints | None = None) -> str:
+               hints: Hints | None = None, language: str | None = None) -> str:
     """One SVG picture; several boards are stacked top to bottom."""
-    return drawn(SvgStream, records, title, hints)
+    return drawn(SvgStream, records, title, hints, language)
 
 
 SHEET_CSS = """
@@ -252,6 +261,18 @@ p.meta{color:#555;margin:0 0 12px;font-size:13px}
 .clues b{display:inline-block;min-width:2.2em}
 svg{max-width:100%;height:auto}
 """
+
+
+def record_language(rec: dict[str, Any]) -> str | None:
+    """The language of a board's vocabulary as its record shows it, for a reader that has
+    the record alone (a pack's preview): a record does not name it, its letters do. ``ja``
+    when they are kana (a Japanese vocabulary's boards are katakana: ``lexicon.prepare``
+    folds every word so), else what ``lexicon.guess_language`` finds (English for ASCII)."""
+    from wordforge_cli.crossword.lexicon import guess_language
+
+    words = [w["word"] for w in rec["words"] if isinstance(w.get("word"), str)]
+    answer = rec.get("answer")
+    return guess_language([answer, *words] if isinstance(answer, str) else words)
 
 
 def record_hints(rec: dict[str, Any]) -> dict[str, str]:
@@ -280,38 +301,35 @@ def grid_width(rec: dict[str, Any]) -> int:
     return max(int(rec["w"]), len(rec["answer"])) * CELL + 2 * PAD
 
 
-def sheet_puzzle(rec: dict[str, Any], hints: Hints | None = None, title: str = "") -> str:
+def sheet_puzzle(rec: dict[str, Any], hints: Hints | None = None, title: str = "",
+                 language: str | None = None) -> str:
     """One board's puzzle page: the grid with its numbers, the clues, the answer strip."""
-    found = entries(rec, hints or {})
+    found = entries(rec, hints or {}, language)
     label = rec.get("label") or rec["style"]
     parts = [f'<section class="page puzzle" id="puzzle-{esc(rec["id"])}">',
              f"<h1>{esc(title)} #{esc(rec['id'])}</h1>",
              f'<p class="meta">{len(rec["answer"])}-letter answer hidden in the circled '
              f"cells, in the order of their numbers &middot; {esc(label)}</p>",
-             grid_svg(rec, found, solution=False), clues_html(found) + "</section>"]
+             grid_svg(rec, found, solution=False), clues_html(found, language) + "</section>"]
     return "\n".join(parts) + "\n"
 
 
-def clues_html(found: list[GridRun]) -> str:
-    """The clues as HTML lists, across then down, numbered as the grid is (text that wraps
-    to the page, never shrinking the board)."""
+def clues_html(found: list[GridRun], language: str | None = None) -> str:
+    """The clues as HTML lists, across then down (headed in the ``language`` vocabulary's
+    words), numbered as the grid is (text that wraps to the page, never shrinking the
+    board)."""
+    words = clue_words(language)
     parts = ['<div class="clues">']
     for way in ("across", "down"):
         mine = [e for e in found if e.dir == way]
         if mine:
-            parts.append(f"<div><h2>{way.capitalize()}</h2><ol>")
-            parts += [f"<li><b>{e.number}</b> {esc(e.clue)}{_length(e)}</li>" for e in mine]
+            parts.append(f"<div><h2>{words.headings[way].capitalize()}</h2><ol>")
+            parts += [f"<li><b>{e.number}</b> {esc(e.clue)}"
+                      f"{'' if words.says_length(e.clue, e.length) else f' ({e.length})'}</li>"
+                      for e in mine]
             parts.append("</ol></div>")
     parts.append("</div>")
     return "\n".join(parts)
-
-
-def _length(entry: GridRun) -> str:
-    """`` (4)`` after a clue, unless the clue says its length already (no hint, or a run
-    joining several words)."""
-    said = entry.clue == no_hint(entry.length) or entry.clue.startswith(
-        f"{entry.length} letters joining ")
-    return "" if said else f" ({entry.length})"
 
 
 def sheet_solution(rec: dict[str, Any], title: str = "") -> str:
@@ -332,13 +350,15 @@ class SheetStream(_Spooled):
     held in the spool and written after them (``close()``)."""
 
     def __init__(self, out: IO[str], title: str = "wfkit crossword",
-                 hints: Hints | None = None):
-        super().__init__(out, title, hints)
-        out.write('<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
-                  f"<title>{esc(title)}</title><style>{SHEET_CSS}</style></head><body>\n")
+                 hints: Hints | None = None, language: str | None = None):
+        super().__init__(out, title, hints, language)
+        # the page's language: its clue words' (its fonts and line breaks follow it)
+        out.write(f'<!DOCTYPE html>\n<html lang="{label_language(language)}"><head>'
+                  f'<meta charset="utf-8"><title>{esc(title)}</title><style>{SHEET_CSS}'
+                  "</style></head><body>\n")
 
     def add(self, rec: dict[str, Any]) -> None:
-        self.out.write(sheet_puzzle(rec, self.hints, self.title))
+        self.out.write(sheet_puzzle(rec, self.hints, self.title, self.language))
         self.spool.write(sheet_solution(rec, self.title))
 
     def close(self) -> None:

@@ -210,18 +210,21 @@ def size_words(view: SectionView) -> str:
 
 def board_figure(section: str, rec: dict[str, Any]) -> str:
     """A crossword board of a section: its grid and answer strip at the page's one scale
-    (``.pic``), its clues as text that wraps beside or under it, its answer and its style
-    with the style's label (in the vocabulary's language)."""
+    (``.pic``), its clues as text that wraps beside or under it (the ones wfkit writes in the
+    vocabulary's language, as its record's letters show it), its answer and its style with
+    the style's label (in the vocabulary's language)."""
     from wordforge_cli.render.crossword import (
         clues_html,
         grid_svg,
         grid_width,
         record_hints,
+        record_language,
         spelled,
     )
     from wordforge_cli.render.ipuz import entries
 
-    found = entries(rec, record_hints(rec))
+    language = record_language(rec)
+    found = entries(rec, record_hints(rec), language)
     svg = grid_svg(rec, found, solution=False)
     spelling = rec.get("spelling")
     answer = spelled(rec["answer"], spelling if isinstance(spelling, str) else None)
@@ -229,7 +232,7 @@ def board_figure(section: str, rec: dict[str, Any]) -> str:
     style = f"{rec['style']} ({label})" if isinstance(label, str) and label else rec["style"]
     caption = f"#{rec['id']} · {answer} ({len(rec['answer'])} letters) · style {style}"
     return (f'<figure class="board crossword">{picture(svg, grid_width(rec))}'
-            f"{clues_html(found)}<figcaption>{esc(caption)}</figcaption></figure>")
+            f"{clues_html(found, language)}<figcaption>{esc(caption)}</figcaption></figure>")
 
 
 def picture(svg: str, width: float) -> str:

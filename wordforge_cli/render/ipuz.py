@@ -11,7 +11,9 @@ Every puzzle is consistent in both layouts (``wordforge_cli.crossword.check.chec
 ``#`` marks a square with no cell; given letters are pre-filled (``value``); answer cells are
 circled (``shapebg: circle``) and the hidden answer word is in ``answer``. Solutions and
 given letters are capitals where the script has them (crossword files carry them so).
-A vocabulary without hints gets clues that say so, never a bare ``(4)``.
+A vocabulary without hints gets clues that say so, never a bare ``(4)``. The clues wfkit
+writes itself (no hint, what a run joins) are in the vocabulary's language as the style labels
+are (:data:`CLUE_WORDS`: Japanese for a Japanese vocabulary, English for any other).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from wordforge_cli.crossword.blanks import LANGUAGES, label_language
 from wordforge_cli.io.output import dumps_plain, dumps_utf8
 
 if TYPE_CHECKING:
@@ -41,8 +44,64 @@ def numbering(found: list[tuple[int, int, str, int]]) -> dict[tuple[int, int], i
     return {(x, y): i + 1 for i, (y, x) in enumerate(starts)}
 
 
-def no_hint(length: int) -> str:
-    return f"no hint in the vocabulary ({length} letters)"
+@dataclass(frozen=True, slots=True)
+class ClueWords:
+    """The clues wfkit writes itself, in one language (``str.format`` templates): a run that
+    is one word without a hint (``no_hint``), a run that joins several words or letters of
+    words (``joining`` of its ``parts``, each a word by its hint (``hinted``) or, without
+    one, its length (``word``), or a letter ``i`` of a word crossing it (``letter_of_entry``
+    by the entry's number and direction, else ``letter_of_word``), put together by ``plus``),
+    the directions as a clue names them, and the clue lists' headings."""
+
+    no_hint: str
+    joining: str
+    plus: str
+    hinted: str
+    word: str
+    letter_of_entry: str
+    letter_of_word: str
+    directions: Mapping[str, str]
+    headings: Mapping[str, str]
+
+    def says_length(self, clue: str, length: int) -> bool:
+        """Whether ``clue`` is one of these that says the run's length already (no hint, a
+        run joining words): a sheet then adds no ``(4)`` after it."""
+        if clue == self.no_hint.format(n=length):
+            return True
+        head, _, tail = self.joining.partition("{parts}")
+        head, tail = head.format(n=length), tail.format(n=length)
+        return len(clue) > len(head) + len(tail) and clue.startswith(head) and clue.endswith(
+            tail)
+
+
+# a language of blanks.LANGUAGES -> its clue words; a board shows its vocabulary's
+# (blanks.label_language: English for a language the table has no words in)
+CLUE_WORDS: dict[str, ClueWords] = {
+    "ja": ClueWords(no_hint="語彙にヒントなし（{n}文字）", joining="{parts}をつなぐ{n}文字",
+                    plus="＋", hinted="「{hint}」", word="{n}文字の語",
+                    letter_of_entry="{direction}{number}の{i}文字目",
+                    letter_of_word="{word}の{i}文字目",
+                    directions={"across": "ヨコ", "down": "タテ"},
+                    headings={"across": "ヨコのカギ", "down": "タテのカギ"}),
+    "en": ClueWords(no_hint="no hint in the vocabulary ({n} letters)",
+                    joining="{n} letters joining {parts}", plus=" + ", hinted="«{hint}»",
+                    word="a {n}-letter word", letter_of_entry="letter {i} of {number}-{direction}",
+                    letter_of_word="letter {i} of {word}",
+                    directions={"across": "Across", "down": "Down"},
+                    headings={"across": "across", "down": "down"}),
+}
+assert tuple(CLUE_WORDS) == LANGUAGES  # (every language the style labels have)
+
+
+def clue_words(language: str | None) -> ClueWords:
+    """The clue words of a board of a ``language`` vocabulary (``ja``, ``ja-JP``: Japanese;
+    any other or none: English), picked as its style labels are."""
+    return CLUE_WORDS[label_language(language)]
+
+
+def no_hint(length: int, language: str | None = None) -> str:
+    """The clue of a run that is one word the vocabulary gives no hint for."""
+    return clue_words(language).no_hint.format(n=length)
 
 
 Placed = tuple[str, int, int, str]  # a placed word: word, x, y, dir
@@ -72,9 +131,9 @@ def _hint(hints: Mapping[str, str | None], word: str) -> str | None:
     return html_text(hint) if hint else hint
 
 
-def _named(w: Placed, hints: Mapping[str, str | None]) -> str:
+def _named(w: Placed, hints: Mapping[str, str | None], words: ClueWords) -> str:
     hint = _hint(hints, w[0])
-    return f"«{hint}»" if hint else f"a {len(w[0])}-letter word"
+    return words.hinted.format(hint=hint) if hint else words.word.format(n=len(w[0]))
 
 
 def _maps(words: Sequence[Placed], stride: int) -> Maps:
@@ -94,27 +153,29 @@ def _maps(words: Sequence[Placed], stride: int) -> Maps:
 
 
 def run_clue(run: Run, words: list[dict[str, Any]], hints: Mapping[str, str | None],
-             entries: Mapping[Run, int] | None = None) -> str:
+             entries: Mapping[Run, int] | None = None, language: str | None = None) -> str:
     """The clue of one run: the hint of the word that is the whole run, else what the run
     joins, in order: each word lying along it (by its hint) and each letter of a word that
     crosses it (by that word's entry number when it has one, else its hint). Words are
     never spelled out: the clue must not give the solution away.
 
-    ``entries``: (x, y, dir, length) of the runs -> their numbers."""
+    ``entries``: (x, y, dir, length) of the runs -> their numbers; ``language``: the
+    vocabulary's (:func:`clue_words`)."""
     placed = [(w["word"], w["x"], w["y"], w["dir"]) for w in words]
     stride = max([run[0] + run[3], *(x + len(wd) for wd, x, _y, _d in placed)]) + 1
-    return _run_clue(run, _maps(placed, stride), stride, hints, entries or {})
+    return _run_clue(run, _maps(placed, stride), stride, hints, entries or {},
+                     clue_words(language))
 
 
 def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None],
-              entries: Mapping[Run, int]) -> str:
+              entries: Mapping[Run, int], words: ClueWords) -> str:
     x, y, d, n = run
     along, crossing = (maps["across"], maps["down"]) if d == "across" else (maps["down"],
                                                                              maps["across"])
     k = y * stride + x
     first = along.get(k)
     if first is not None and len(first[0]) == n and first[1] == x and first[2] == y:
-        return _hint(hints, first[0]) or no_hint(n)
+        return _hint(hints, first[0]) or words.no_hint.format(n=n)
     step = 1 if d == "across" else stride
     parts: list[str] = []
     last = None
@@ -122,20 +183,18 @@ def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None]
         w = along.get(s)
         if w is not None:
             if w is not last:
-                parts.append(_named(w, hints))
+                parts.append(_named(w, hints, words))
             last = w
             continue
         last = None
         cw = crossing[s]
         i = y - cw[2] if d == "across" else x - cw[1]  # (the letter's index in that word)
         num = entries.get((cw[1], cw[2], cw[3], len(cw[0])))
-        parts.append(f"letter {i + 1} of {num}-{_DIRECTION.get(cw[3]) or cw[3].capitalize()}"
+        parts.append(words.letter_of_entry.format(i=i + 1, number=num,
+                                                  direction=words.directions[cw[3]])
                      if num else
-                     f"letter {i + 1} of {_named(cw, hints)}")
-    return f"{n} letters joining {' + '.join(parts)}"
-
-
-_DIRECTION = {"across": "Across", "down": "Down"}  # (as a clue names a run's direction)
+                     words.letter_of_word.format(i=i + 1, word=_named(cw, hints, words)))
+    return words.joining.format(n=n, parts=words.plus.join(parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +209,16 @@ class GridRun:
     clue: str
 
 
-def entries(rec: dict[str, Any], hints: Mapping[str, str | None]) -> list[GridRun]:
-    """The board's entries in standard order: every run of 2+ cells, numbered, clued, the
-    clues as plain text for people's renders (an ipuz clue is HTML: a hint's ``&`` is
-    ``&amp;`` there, which a page or a terminal would show escaped twice)."""
+def entries(rec: dict[str, Any], hints: Mapping[str, str | None],
+            language: str | None = None) -> list[GridRun]:
+    """The board's entries in standard order: every run of 2+ cells, numbered, clued (in the
+    ``language`` vocabulary's clue words), the clues as plain text for people's renders (an
+    ipuz clue is HTML: a hint's ``&`` is ``&amp;`` there, which a page or a terminal would
+    show escaped twice)."""
     words, cells = _tuples(rec)
     width = max([c[0] for c in cells], default=0) + 1
-    return [GridRun(*e[:5], html.unescape(e[5])) for e in _entries(words, cells, width, hints)[0]]
+    return [GridRun(*e[:5], html.unescape(e[5]))
+            for e in _entries(words, cells, width, hints, clue_words(language))[0]]
 
 
 def _tuples(rec: dict[str, Any]) -> tuple[list[Placed], list[Cell]]:
@@ -170,7 +232,7 @@ def _tuples(rec: dict[str, Any]) -> tuple[list[Placed], list[Cell]]:
 
 
 def _entries(words: Sequence[Placed], cells: Sequence[Cell], width: int,
-             hints: Mapping[str, str | None]) -> tuple[Found, dict[int, int]]:
+             hints: Mapping[str, str | None], clue: ClueWords) -> tuple[Found, dict[int, int]]:
     """:func:`entries` as plain tuples (number, x, y, dir, length, clue) of a board's words
     and its cells (row by row, ``width`` cells wide), and each start cell's number by
     ``y * (width + 1) + x``.
@@ -208,13 +270,14 @@ def _entries(words: Sequence[Placed], cells: Sequence[Cell], width: int,
             run = (x, y, "down", m)
             runs.append(run)
             keys[run] = label
-    return _clued(words, runs, keys, stride, hints), numbers
+    return _clued(words, runs, keys, stride, hints, clue), numbers
 
 
 def _clued(words: Sequence[Placed], runs: list[Run], keys: dict[Run, int], stride: int,
-           hints: Mapping[str, str | None]) -> Found:
+           hints: Mapping[str, str | None], clue_in: ClueWords) -> Found:
     """The entries of a board's runs (in standard order, ``keys``: their numbers), clued:
-    a run that is one placed word by its hint, any other by what it joins."""
+    a run that is one placed word by its hint, any other by what it joins (in
+    ``clue_in``'s words)."""
     placed = {(x, y, d, len(wd)): i for i, (wd, x, y, d) in enumerate(words)}
     # a word can lie over another's start only where some placed word is not a whole run
     overlaid = len(placed) != len(words) or not placed.keys() <= keys.keys()
@@ -223,11 +286,12 @@ def _clued(words: Sequence[Placed], runs: list[Run], keys: dict[Run, int], strid
     for run in runs:
         i = placed.get(run)
         if i is not None and not (overlaid and _overlaid(words, i)):
-            clue = _hint(hints, words[i][0]) or no_hint(run[3])  # the run is this word
+            # the run is this word
+            clue = _hint(hints, words[i][0]) or clue_in.no_hint.format(n=run[3])
         else:
             if maps is None:
                 maps = _maps(words, stride)
-            clue = _run_clue(run, maps, stride, hints, keys)
+            clue = _run_clue(run, maps, stride, hints, keys, clue_in)
         found.append((keys[run], *run, clue))
     return found
 
@@ -248,9 +312,9 @@ _CAPITALS: dict[str, str] = {}
 
 
 def _layout(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequence[Cell],
-            hints: Mapping[str, str | None]) -> tuple[Grid, Grid, Clues, str]:
+            hints: Mapping[str, str | None], clue: ClueWords) -> tuple[Grid, Grid, Clues, str]:
     """The (puzzle, solution, clues, answer) of a board: what a layout and style fix."""
-    found, numbers = _entries(words, cells, w, hints)
+    found, numbers = _entries(words, cells, w, hints, clue)
     stride = w + 1
     puzzle: Grid = [["#"] * w for _ in range(h)]
     solution: Grid = [["#"] * w for _ in range(h)]
@@ -268,30 +332,34 @@ def _layout(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequenc
         solution[y][x] = letter
     across: list[list[Any]] = []
     down: list[list[Any]] = []
-    for num, _x, _y, d, _n, clue in found:
-        (across if d == "across" else down).append([num, clue])
+    for num, _x, _y, d, _n, text in found:
+        (across if d == "across" else down).append([num, text])
     return puzzle, solution, {"Across": across, "Down": down}, "".join(
         [capital(ch) for ch in answer])
 
 
 def board_ipuz(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = None,
-               title: str | None = None, cache: IpuzCache | None = None) -> dict[str, Any]:
-    """The ipuz document of one board record.
+               title: str | None = None, cache: IpuzCache | None = None,
+               language: str | None = None) -> dict[str, Any]:
+    """The ipuz document of one board record, the clues wfkit writes in the ``language``
+    vocabulary's words (:func:`clue_words`).
 
     ``cache``: a dict the caller keeps for one vocabulary and one set of hints; boards of
     the same layout and style then share their grid and clues (a small vocabulary repeats
     its layouts thousands of times in a batch). The shared lists are read-only."""
     hints = hints or {}
+    shown = label_language(language)
+    clue = CLUE_WORDS[shown]
     key: tuple[object, ...] = ()  # read only with a cache
     if cache is not None:
-        key = (rec["style"], rec["answer"],
+        key = (shown, rec["style"], rec["answer"],
                *((wd["word"], wd["x"], wd["y"], wd["dir"]) for wd in rec["words"]),
                *((c["x"], c["y"], c["n"]) for c in rec["cells"] if c["n"] != -2))
         made = cache.get(key)
         if made is not None:
             return _document(rec, title, *made)
     words, cells = _tuples(rec)
-    made = _layout(rec["answer"], rec["w"], rec["h"], words, cells, hints)
+    made = _layout(rec["answer"], rec["w"], rec["h"], words, cells, hints, clue)
     if cache is not None and len(cache) < 16384:
         cache[key] = made
     return _document(rec, title, *made)
@@ -320,7 +388,8 @@ _TAIL = ("block", "empty", "dimensions", "puzzle", "solution", "clues", "answer"
 
 
 def board_ipuz_json(rec: dict[str, Any], *, hints: Mapping[str, str | None] | None = None,
-                    title: str | None = None, cache: dict[Any, Any] | None = None) -> str:
+                    title: str | None = None, cache: dict[Any, Any] | None = None,
+                    language: str | None = None) -> str:
     """``output.dumps_plain(board_ipuz(rec, ...))``: the same bytes, faster.
 
     ``cache``: a dict the caller keeps for one vocabulary and one set of hints, and records
@@ -330,12 +399,13 @@ def board_ipuz_json(rec: dict[str, Any], *, hints: Mapping[str, str | None] | No
     the JSON of that layout's grid and clues, encoded once (the ipuz JSON was a third of an
     ipuz batch's time)."""
     if cache is None:
-        return dumps_plain(board_ipuz(rec, hints=hints, title=title))
+        return dumps_plain(board_ipuz(rec, hints=hints, title=title, language=language))
     words, cells = rec["words"], rec["cells"]
-    ck = ("json", id(words), id(cells), rec["answer"], rec["w"], rec["h"])
+    ck = ("json", id(words), id(cells), rec["answer"], rec["w"], rec["h"],
+          label_language(language))
     entry = cache.get(ck)
     if entry is None or entry[0] is not words or entry[1] is not cells:
-        doc = board_ipuz(rec, hints=hints, title=title)
+        doc = board_ipuz(rec, hints=hints, title=title, language=language)
         entry = (words, cells, dumps_plain({k: doc[k] for k in _HEAD})[:-1],
                  dumps_plain({k: doc[k] for k in _TAIL})[1:])
         if len(cache) < 16384:  # the lists are kept with their text: their ids stay theirs
@@ -350,10 +420,10 @@ LAYOUT_TEXTS = 8192  # layouts (and styles) whose ipuz text a cache keeps (~23 M
 
 def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
                     hints: Mapping[str, str | None], title: str | None,
-                    cache: dict[Any, Any]) -> bytes:
-    """``dumps_plain(board_ipuz(record(board, board_id, seed), hints=hints, title=title))``
-    in UTF-8 (the same bytes) straight from a made board, without its record: what ``wfkit
-    crossword --render ipuz`` writes.
+                    cache: dict[Any, Any], language: str | None = None) -> bytes:
+    """``dumps_plain(board_ipuz(record(board, board_id, seed), hints=hints, title=title,
+    language=language))`` in UTF-8 (the same bytes) straight from a made board, without its
+    record: what ``wfkit crossword --render ipuz`` writes.
 
     ``cache``: a dict the caller keeps for one vocabulary and one set of hints. A board's
     layout and style (``board.key``, a small vocabulary's) fix everything but its title and
@@ -364,10 +434,12 @@ def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
     character, so joining and encoding each board's ~2,700 characters cost more than
     making them)."""
     key = board.key
-    ck = ("board", key, board.style)
+    shown = label_language(language)
+    ck = ("board", key, board.style, shown)
     tail = cache.get(ck) if key is not None else None
     if tail is None:
-        tail = _layout_line(board.answer, board.w, board.h, board.words, board.cells, hints)
+        tail = _layout_line(board.answer, board.w, board.h, board.words, board.cells, hints,
+                            CLUE_WORDS[shown])
         if key is not None and len(cache) < LAYOUT_TEXTS:
             cache[ck] = tail
     try:
@@ -384,7 +456,7 @@ def board_ipuz_line(board: Board, board_id: int | str, seed: int, *,
 
 
 def _layout_line(answer: str, w: int, h: int, words: Sequence[Placed], cells: Sequence[Cell],
-                 hints: Mapping[str, str | None]) -> bytes:
+                 hints: Mapping[str, str | None], clue: ClueWords) -> bytes:
     """The JSON of :func:`_layout`'s document from ``"block"`` to its end in UTF-8, written
     as orjson writes it (the same bytes: the tests hold them equal) but from each letter's and
     cell's JSON, kept per letter, instead of a list and a dict per cell encoded after (and as
@@ -446,8 +518,8 @@ def _layout_line(answer: str, w: int, h: int, words: Sequence[Placed], cells: Se
                      else _LABELS[label][2] + solution[k] + b"}")
     across_clues: list[list[Any]] = []
     down_clues: list[list[Any]] = []
-    for num, _x, _y, d, _n, clue in _clued(words, runs, keys, stride, hints):
-        (across_clues if d == "across" else down_clues).append([num, clue])
+    for num, _x, _y, d, _n, text in _clued(words, runs, keys, stride, hints, clue):
+        (across_clues if d == "across" else down_clues).append([num, text])
     return (b'"block":"#","empty":0,"dimensions":{"width":%d,"height":%d},"puzzle":[[%b]],'
             b'"solution":[[%b]],"clues":%b,"answer":%b}'
             % (w, h, b",".join(puzzle).replace(_ROW_BREAK, b"],["),

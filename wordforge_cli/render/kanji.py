@@ -8,7 +8,9 @@ shown and the surprise moves are the hidden compounds nobody was shown.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from wordforge_cli.kanji.stats import FIGURE_NAMES
@@ -16,11 +18,39 @@ from wordforge_cli.render.svg import rect, svg_document, text
 
 INDEX_A = FIGURE_NAMES["index_a"]
 
-# tile colours by grade band: a distinct hue per band (three creams could not be told apart),
-# all light enough for black ink; cool for school grades, warm beyond them, grey off the lists
-GRADE_FILL = {1: "#d4efc9", 2: "#d4efc9", 3: "#c9e0f7", 4: "#c9e0f7", 5: "#e2d3f4",
-              6: "#e2d3f4", 7: "#fff0b8", 8: "#fcc9a6", 9: "#d6d6d6"}
-GRADE_NAME = {1: "小1-2", 3: "小3-4", 5: "小5-6", 7: "常用", 8: "人名用", 9: "表外"}
+
+
+@dataclass(frozen=True, slots=True)
+class GradeBand:
+    """Kanji grades a tile colour stands for (``kanji.dictionary``'s grades: 1-6 the school
+    grade, 7 the other jōyō kanji, 8 jinmeiyō, 9 on neither list) and its name in the legend:
+    ``en`` in wfkit's pictures and pages, whose words are English; ``ja``, the names the
+    Japanese lists go by, for a game that shows its players Japanese."""
+
+    grades: tuple[int, ...]
+    fill: str
+    en: str
+    ja: str
+
+
+# the legend's one table: a distinct hue per band (three creams could not be told apart), all
+# light enough for black ink; cool for school grades, warm beyond them, grey off the lists
+GRADE_BANDS = (GradeBand((1, 2), "#d4efc9", "grades 1-2", "小1-2"),
+               GradeBand((3, 4), "#c9e0f7", "grades 3-4", "小3-4"),
+               GradeBand((5, 6), "#e2d3f4", "grades 5-6", "小5-6"),
+               GradeBand((7,), "#fff0b8", "jōyō", "常用"),
+               GradeBand((8,), "#fcc9a6", "jinmeiyō", "人名用"),
+               GradeBand((9,), "#d6d6d6", "other", "表外"))
+GRADE_FILL = {grade: band.fill for band in GRADE_BANDS for grade in band.grades}
+# a band's first grade -> its name, per language (the pictures and pages show "en")
+GRADE_NAMES = {language: {band.grades[0]: getattr(band, language) for band in GRADE_BANDS}
+               for language in ("en", "ja")}
+GRADE_NAME = GRADE_NAMES["en"]
+
+
+def _legend_width(name: str, size: float = 14) -> float:
+    """About how wide a legend name is drawn (a wide character a full ``size``)."""
+    return sum(size if unicodedata.east_asian_width(c) in "WF" else size * 0.6 for c in name)
 
 
 def columns(count: int) -> int:
@@ -77,13 +107,13 @@ def _pool_body(record: dict[str, Any], grades: dict[str, int] | None, reveal: bo
         y += TILE + GAP
     y += 8
     if grades is not None and legend:
-        legend_w = sum(40 + 15 * len(name) for name in GRADE_NAME.values()) - 10
+        legend_w = sum(40 + _legend_width(name) for name in GRADE_NAME.values()) - 10
         legend_x = min(left, (width - legend_w) / 2)
         for grade, name in GRADE_NAME.items():
             body.append(rect(legend_x, y, 18, 18, fill=GRADE_FILL[grade], stroke="#8a6d3b",
                              width=1, rx=3))
             body.append(text(legend_x + 24, y + 9, name, size=14, anchor="start", fill="#444"))
-            legend_x += 30 + 15 * len(name) + 10
+            legend_x += 40 + _legend_width(name)
         y += 30
     if reveal:
         for label, words in (("base", record["base"]), ("picked", record["picked"])):
@@ -138,14 +168,14 @@ def pools_svg(records: Iterable[dict[str, Any]], reveal: bool = False,
 
 def _rate(r: dict[str, Any]) -> str:
     mark = "~" if "distinguishable" in r and not r["distinguishable"] else ""
-    return f"{r['rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]{mark}"
+    return f"{r['rate']:z.1%} [{r['low']:z.1%}, {r['high']:z.1%}]{mark}"
 
 
 def _mean(m: dict[str, Any]) -> str:
     if m["mean"] is None:
         return "-"
     mark = "~" if "distinguishable" in m and not m["distinguishable"] else ""
-    return f"{m['mean']:+.4f} [{m['low']:+.4f}, {m['high']:+.4f}]{mark}"
+    return f"{m['mean']:+z.4f} [{m['low']:+z.4f}, {m['high']:+z.4f}]{mark}"
 
 
 def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 2")
@@ -157,14 +187,14 @@ def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 
     pooled = iv["first_win_rate"]
     out = ["95% intervals in brackets (~: the interval covers the fair value)",
            f"first player wins {_rate(iv['first'])} of {iv['first']['n']} decided games",
-           f"  per pool (draws not won): {pooled['mean']:.1%} [{pooled['low']:.1%}, "
-           f"{pooled['high']:.1%}] over {pooled['n']} pools",
+           f"  per pool (draws not won): {pooled['mean']:z.1%} [{pooled['low']:z.1%}, "
+           f"{pooled['high']:z.1%}] over {pooled['n']} pools",
            f"advantage (mean margin per board kanji) {_mean(iv['advantage'])}",
            "games ended: " + ", ".join(f"{reason} {_rate(r)}"
                                        for reason, r in b["ended"].items())]
     for model, name in zip(b["models"], names, strict=True):
         out.append(f"model {model['player']} {name}: wins {_rate(model['wins'])} of the "
-                   f"decided, either seat; rating {model['elo']:+.0f} Elo")
+                   f"decided, either seat; rating {model['elo']:+z.0f} Elo")
     f = b.get("fresh")
     if f:
         out += [f"fresh games: the kept pools replayed on seeds their selection never saw "
@@ -172,8 +202,8 @@ def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 
                 f"  first wins {_rate(f['first'])}, second {_rate(f['second'])} of the "
                 f"decided games",
                 f"  advantage {_mean(f['advantage'])}; outside the band again: "
-                f"{f['outside_band']['rate']:.1%} [{f['outside_band']['low']:.1%}, "
-                f"{f['outside_band']['high']:.1%}] of the pools",
+                f"{f['outside_band']['rate']:z.1%} [{f['outside_band']['low']:z.1%}, "
+                f"{f['outside_band']['high']:z.1%}] of the pools",
                 f"  games ended by the move limit: {_rate(f['ended']['move limit'])}"]
     return out
 
