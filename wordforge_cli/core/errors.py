@@ -17,7 +17,6 @@ from pathlib import Path
 
 EXIT_CANNOT = 1
 EXIT_USAGE = 2
-EXIT_SIGNAL_BASE = 128
 
 # C0 and C1 controls, DEL, the Unicode line and paragraph separators and the bidirectional
 # overrides and isolates: anything that could break a message over lines, drive the terminal
