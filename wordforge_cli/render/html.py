@@ -339,18 +339,14 @@ def _flatten(value: object, prefix: str = "") -> list[tuple[str, object]]:
 
 # words for the statistics' keys; a key not listed shows with its underscores as spaces
 STAT_LABELS = {
-    "made": "made", "failed": "failed (budget ran out)", "attempts": "attempts",
-    "median": "median", "worst": "worst", "total": "total", "blank_failure": "blank failure",
-    "rate": "rate %", "boards": "boards", "of": "out of", "distinct_answers": "distinct answers",
-    "word_use": "word use", "words": "words", "used": "used", "min": "min", "max": "max",
+    "failed": "failed (budget ran out)", "rate": "rate %", "of": "out of",
     "evenness": "evenness (0-1)", "ambiguous": "ambiguous boards",
-    "ambiguous_rejected": "rejected as ambiguous", "pools": "pools",
-    "kanji_count": "kanji per pool", "chars": "characters", "index_a": "index A",
-    "pass_score": "pass score", "orphan_count": "orphan kanji", "hardest_grade": "hardest grade",
+    "ambiguous_rejected": "rejected as ambiguous", "kanji_count": "kanji per pool",
+    "chars": "characters", "index_a": "index A", "orphan_count": "orphan kanji",
     "hidden_count": "hidden compounds", "picked_scores": "picked-word scores",
     "histogram": "words scoring", "p10": "10th percentile", "p90": "90th percentile",
-    "mean": "mean", "tiers": "tier", "battle_tiers": "battle tier", "sources": "decided by",
-    "cefr_via_lemma": "CEFR level via a lemma", "not_playable": "not playable",
+    "tiers": "tier", "battle_tiers": "battle tier", "sources": "decided by",
+    "cefr_via_lemma": "CEFR level via a lemma",
 }
 
 
@@ -368,7 +364,6 @@ def _stats_table(stats: dict[str, Any], *, shown: bool = True) -> str:
     summary = "statistics" if shown else f"statistics: all {len(flat)} figures"
     return (f"<details{' open' if shown else ''}><summary>{summary}</summary>"
             f'<div class="stats">{rows}</div></details>')
-
 
 
 def _manifest_block(manifest: dict[str, Any]) -> str:
