@@ -72,14 +72,14 @@ def _numbers(values: object) -> list[float] | None:
     return [n for n in numbers if n is not None]
 
 
-def _shares(wins: object) -> dict[str, float] | None:
-    """Win shares by seat (names of a few characters, values 0..1), else None."""
+def _shares(wins: object, top: float = 1) -> dict[str, float] | None:
+    """Win shares by seat (names of a few characters, values 0..``top``), else None."""
     if not isinstance(wins, dict) or not 0 < len(wins) <= 16:
         return None
     out: dict[str, float] = {}
     for key, value in wins.items():
         share = _number(value)
-        if not isinstance(key, str) or len(key) > 32 or share is None or not 0 <= share <= 1:
+        if not isinstance(key, str) or len(key) > 32 or share is None or not 0 <= share <= top:
             return None
         out[key] = share
     return out
@@ -136,24 +136,16 @@ def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def _describe(value: object) -> list[float] | None:
-    """A figure's min, p10, median, p90 and max (``core.engine.describe``), else None."""
-    if not isinstance(value, dict):
-        return None
-    return _numbers([value.get(key) for key in QUANTILES])
-
-
 QUANTILES = ("min", "p10", "median", "p90", "max")
 
 
 def quantile_chart(value: object, title: str) -> str | None:
     """Bars of a figure's min, 10th percentile, median, 90th percentile and max (its
-    ``describe`` summary), or None when it holds no such five numbers."""
-    numbers = _describe(value)
+    ``core.engine.describe`` summary), or None when it holds no such five numbers."""
+    numbers = _numbers([value.get(key) for key in QUANTILES]) if isinstance(value, dict) else None
     if numbers is None:
         return None
-    return bar_chart(["min", "p10", "median", "p90", "max"], numbers, title, bar_w=44,
-                     fill=COLOURS[0])
+    return bar_chart(list(QUANTILES), numbers, title, bar_w=44, fill=COLOURS[0])
 
 
 def _sized(histogram: dict[str, int], title: str, what: str) -> tuple[str, str]:
@@ -174,15 +166,9 @@ def crossword_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
         if histogram:
             out.append(_sized(histogram, f"board {way} (cells)", f"{way} in cells"))
     failure = stats.get("blank_failure")
-    rates: dict[str, float] = {}
-    if isinstance(failure, dict) and 0 < len(failure) <= 16:
-        for style, figures in failure.items():
-            rate = _number(figures.get("rate")) if isinstance(figures, dict) else None
-            if not isinstance(style, str) or len(style) > 32 or rate is None \
-                    or not 0 <= rate <= 100:
-                rates = {}
-                break
-            rates[style] = rate
+    rates = _shares({style: figures.get("rate") if isinstance(figures, dict) else None
+                     for style, figures in failure.items()}, 100) if isinstance(
+        failure, dict) else None
     if rates:
         made = _number(stats.get("made"))
         of = f" (n = {made:,.0f} boards)" if made is not None else ""
