@@ -97,7 +97,7 @@ def _state(entry: SectionEntry) -> dict[str, Any]:
 
 
 def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[Path],
-               out: str | Path,               *, force: bool = False) -> PackResult:
+               out: str | Path, *, force: bool = False) -> PackResult:
     shards = read_shards(config, dirs)
     return write_staged(out, sections, force,
                         lambda sink: _merge_into(config, sections, shards, sink))
@@ -127,22 +127,18 @@ def _merge_into(config: PackConfig, sections: Sequence[Section],
             result.stats.merge(_stats(section, directory, entry))
         if expect != chunk_count(section.count):
             raise UsageError(f"section '{section.name}': the shards do not cover it")
-        out = sink.open(main_file(section))
-        for directory, manifest, entry in entries:
-            items = (_chunks(entry)[1] - _chunks(entry)[0]) * CHUNK
-            lines = _copy(directory, manifest, main_file(section), out,
-                          items * MAX_RECORD_BYTES)
-            if lines != entry.records:  # the count comes from the bytes, not the claim
-                raise UsageError(f"section '{section.name}': records is {entry.records} but "
-                                 f"the file holds {lines}",
-                                 path=directory / MANIFEST)
-            result.records += lines
-        written.append(out.close())
-        if "text" in section.render:
-            out = sink.open(text_file(section))
+        texts = [text_file(section)] if "text" in section.render else []
+        for relpath in [main_file(section), *texts]:  # the records, then the text render
+            out = sink.open(relpath)
             for directory, manifest, entry in entries:
                 items = (_chunks(entry)[1] - _chunks(entry)[0]) * CHUNK
-                _copy(directory, manifest, text_file(section), out, items * MAX_RECORD_BYTES)
+                lines = _copy(directory, manifest, relpath, out, items * MAX_RECORD_BYTES)
+                if relpath == main_file(section):  # its count from the bytes, not the claim
+                    if lines != entry.records:
+                        raise UsageError(f"section '{section.name}': records is "
+                                         f"{entry.records} but the file holds {lines}",
+                                         path=directory / MANIFEST)
+                    result.records += lines
             written.append(out.close())
         seen: dict[str, Path] = {}
         for directory, manifest, _entry in entries:
