@@ -44,7 +44,7 @@ MAX_RENDER_BYTES = 16 << 20  # one per-item render (an SVG board is a few KB)
 
 def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Manifest]]:
     """Shard manifests in shard order, after checking they are one complete, matching set."""
-    shards = []
+    shards: list[tuple[int, int, Path, Manifest]] = []  # (index, count, directory, manifest)
     for directory in dirs:
         manifest = store.read_manifest(Path(directory))
         if manifest is None:
@@ -62,12 +62,12 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Ma
         if manifest.seed != config.seed or manifest.chunk != CHUNK:
             raise UsageError("manifest.json: seed or chunk differ from the config's",
                              path=directory)
-        shards.append((Path(directory), manifest))
-    totals = {_place(m)[1] for _, m in shards}
+        shards.append((*manifest.shard, Path(directory), manifest))
+    totals = {count for _index, count, _directory, _manifest in shards}
     if len(totals) != 1:
         raise UsageError("the shards come from different splits (--shard I/N with other N)")
     total = totals.pop()
-    indices = sorted(_place(m)[0] for _, m in shards)
+    indices = sorted(index for index, *_ in shards)
     if indices != list(range(1, total + 1)):
         missing = sorted(set(range(1, total + 1)) - set(indices))
         twice = sorted({i for i in indices if indices.count(i) > 1})
@@ -75,13 +75,8 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Ma
             ([f"shard(s) given twice: {', '.join(map(str, twice))}"] if twice else [])
             + ([f"missing shard(s) {', '.join(map(str, missing))}"] if missing else []))
         raise UsageError(f"need every shard 1..{total} exactly once: {what}")
-    return sorted(shards, key=lambda s: _place(s[1])[0])
-
-
-def _place(manifest: Manifest) -> tuple[int, int]:
-    """A shard's (index, count); :func:`read_shards` refused a manifest without one."""
-    assert manifest.shard is not None
-    return manifest.shard
+    return [(directory, manifest) for _index, _count, directory, manifest in sorted(
+        shards, key=lambda s: s[0])]
 
 
 def _chunks(entry: SectionEntry) -> tuple[int, int]:
