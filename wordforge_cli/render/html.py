@@ -12,12 +12,12 @@ browser test can tell a drawn page from a broken one.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from wordforge_cli.core.errors import UsageError
 from wordforge_cli.render.svg import esc, rect, svg_document, text
@@ -256,23 +256,15 @@ def _counts(value: object) -> bool:
                     for v in value.values()))
 
 
-class record_errors:  # noqa: N801 - used as a context manager, named as one
+@contextlib.contextmanager
+def record_errors(path: Path, line: int, kind: str) -> Iterator[None]:
     """A record the renders cannot draw (a pack edited by hand): one line naming it."""
-
-    def __init__(self, path: Path, line: int, kind: str):
-        self.path, self.line, self.kind = path, line, kind
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> Literal[False]:
-        if kind is not None and issubclass(kind, (KeyError, TypeError, ValueError, IndexError,
-                                                  AttributeError, OverflowError,
-                                                  RecursionError)):
-            raise UsageError(f"not a {self.kind} record wfkit writes ({kind.__name__})",
-                             path=self.path, line=self.line) from None
-        return False
+    try:
+        yield
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+            RecursionError) as exc:
+        raise UsageError(f"not a {kind} record wfkit writes ({type(exc).__name__})",
+                         path=path, line=line) from None
 
 
 def figure(cls: str, svg: str, caption: str) -> str:
