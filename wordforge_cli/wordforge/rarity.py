@@ -549,9 +549,6 @@ class Summary:
         return summary
 
     def summary(self) -> dict[str, Any]:
-        return self.as_dict()
-
-    def as_dict(self) -> dict[str, Any]:
         keys = self.rules.keys
         tiers = dict.fromkeys(keys, 0)
         battle = dict.fromkeys(keys, 0)
@@ -573,7 +570,7 @@ def summarize(ratings: Iterable[Rating], rules: Rules) -> dict[str, Any]:
     summary = Summary(rules)
     for rating in ratings:
         summary.add(rating)
-    return summary.as_dict()
+    return summary.summary()
 
 
 def compare_record(mine: Mapping[str, Any], other: Mapping[str, Any],
