@@ -2,9 +2,10 @@
 
 Each command runs with both ``wfkit`` executables alternately (A, B, A, B ...), process start
 to file written, and the median wall time of each side gives the ratio B/A (under 1: B is
-faster). Both sides must write the same bytes (timing fields of the statistics aside), so a
-change that is faster because it does less is caught. The machine is shared: only ratios
-measured in the same run mean anything.
+faster); the median CPU time of the child (user + system, its workers included) gives a
+second ratio, steadier than wall time on a busy machine. Both sides must write the same bytes
+(the statistics' timing and request aside), so a change that is faster because it does less is
+caught. The machine is shared: only ratios measured in the same run mean anything.
 
     python bench/bench_ab.py --other /path/to/other/.venv/bin/wfkit --runs 5
     python bench/bench_ab.py --other OTHER --only crossword-json --runs 7
@@ -53,17 +54,24 @@ def commands(tmp: Path, boards: int) -> dict[str, list[str]]:
     }
 
 
-def timed(argv: list[str]) -> tuple[float, bytes]:
-    start = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, cwd=ROOT)
-    elapsed = time.perf_counter() - start
-    if done.returncode:
-        raise SystemExit(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr[-500:]!r}")
-    return elapsed, done.stdout
+def timed(argv: list[str]) -> tuple[float, float, bytes]:
+    """(wall seconds, CPU seconds of the child and its waited-for children, stdout)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, stdout=out, stderr=err, cwd=ROOT)
+        _pid, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if child.returncode:
+        raise SystemExit(f"{' '.join(argv)}: exit {child.returncode}: {stderr[-500:]!r}")
+    return elapsed, usage.ru_utime + usage.ru_stime, stdout
 
 
 def written(folder: Path) -> dict[str, bytes]:
-    """Every file a run wrote, the statistics' timing taken out."""
+    """Every file a run wrote, the statistics' timing and request taken out."""
     files: dict[str, bytes] = {}
     for path in sorted(folder.rglob("*")):
         if not path.is_file():
@@ -72,6 +80,7 @@ def written(folder: Path) -> dict[str, bytes]:
         if path.name == "s.json":
             stats = json.loads(data)
             stats.pop("timing", None)
+            stats.pop("request", None)  # what the run was asked: its fields grew with wfkit
             data = json.dumps(stats, sort_keys=True).encode()
         files[str(path.relative_to(folder))] = data
     return files
@@ -80,6 +89,7 @@ def written(folder: Path) -> dict[str, bytes]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--other", required=True, help="the other side's wfkit executable (B)")
+    parser.add_argument("--this", default=HERE, help="this side's wfkit executable (A)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--boards", type=int, default=20000)
     parser.add_argument("--only", action="append", default=[], help="a command's name")
@@ -88,22 +98,27 @@ def main() -> None:
         tmp = Path(name)
         table = commands(tmp, args.boards)
         picked = {k: v for k, v in table.items() if not args.only or k in args.only}
-        print(f"A: {HERE}\nB: {args.other}\nload {os.getloadavg()[0]:.1f} at the start")
-        print(f"{'command':<22} {'A median s':>10} {'B median s':>10} {'B/A':>6}  same bytes")
+        print(f"A: {args.this}\nB: {args.other}\nload {os.getloadavg()[0]:.1f} at the start")
+        print(f"{'command':<22} {'A wall s':>9} {'B wall s':>9} {'B/A':>6} {'A cpu s':>8} "
+              f"{'B cpu s':>8} {'B/A cpu':>7}  same bytes")
         for key, argv in picked.items():
             times: dict[str, list[float]] = {"A": [], "B": []}
+            cpu: dict[str, list[float]] = {"A": [], "B": []}
             outputs: dict[str, tuple[bytes, dict[str, bytes]]] = {}
             for _ in range(args.runs):
-                for side, exe in (("A", HERE), ("B", args.other)):
+                for side, exe in (("A", args.this), ("B", args.other)):
                     out = tmp / side / key
                     out.mkdir(parents=True, exist_ok=True)
-                    elapsed, stdout = timed([exe, *(a.replace("{out}", str(out))
-                                                    for a in argv)])
+                    elapsed, used, stdout = timed([exe, *(a.replace("{out}", str(out))
+                                                          for a in argv)])
                     times[side].append(elapsed)
+                    cpu[side].append(used)
                     outputs[side] = (stdout, written(out))
             a, b = statistics.median(times["A"]), statistics.median(times["B"])
+            ca, cb = statistics.median(cpu["A"]), statistics.median(cpu["B"])
             same = "yes" if outputs["A"] == outputs["B"] else "NO"
-            print(f"{key:<22} {a:>10.3f} {b:>10.3f} {b / a:>6.3f}  {same}")
+            print(f"{key:<22} {a:>9.3f} {b:>9.3f} {b / a:>6.3f} {ca:>8.3f} {cb:>8.3f} "
+                  f"{cb / ca:>7.3f}  {same}", flush=True)
         print(f"load {os.getloadavg()[0]:.1f} at the end; medians of {args.runs} runs a side")
 
 

@@ -192,27 +192,18 @@ PAGES: dict[str, Callable[[], str]] = {
 }
 
 
-def stale(root: Path = ROOT) -> list[str]:
-    """The generated pages whose file is not what the code writes now."""
+def stale(root: Path = ROOT, *, write: bool = False) -> list[str]:
+    """The generated pages whose file is not what the code writes now (``write``: written
+    anew)."""
     out = []
     for name, make in PAGES.items():
-        path = root / name
-        if not path.is_file() or path.read_text(encoding="utf-8") != make():
-            out.append(name)
-    return out
-
-
-def rewrite(root: Path = ROOT) -> list[str]:
-    """Write every generated page that changed; the names written."""
-    written = []
-    for name, make in PAGES.items():
-        path = root / name
-        text = make()
+        path, text = root / name, make()
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            written.append(name)
-    return written
+            out.append(name)
+            if write:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+    return out
 
 
 if __name__ == "__main__":
@@ -221,5 +212,5 @@ if __name__ == "__main__":
         for name in names:
             print(f"{name}: stale (run python -m wordforge_cli.docs)")
         sys.exit(1 if names else 0)
-    changed = rewrite()
+    changed = stale(write=True)
     print("\n".join(f"{n}: updated" for n in changed) or "generated pages already current")

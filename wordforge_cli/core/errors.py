@@ -21,7 +21,6 @@ from wordforge_cli.core.text import one_line as one_line
 
 EXIT_CANNOT = 1
 EXIT_USAGE = 2
-EXIT_SIGNAL_BASE = 128
 
 _PLAIN_PATH = re.compile(r"[\w./+@%,=~-]+")
 

@@ -13,11 +13,10 @@ T = TypeVar("T")
 
 
 def progress(iterable: Iterable[T], *, total: int | None = None, desc: str | None = None,
-             unit: str = "it", enabled: bool | None = None) -> Iterator[T]:
-    """Wrap ``iterable`` in a tqdm bar when stderr is a TTY; otherwise return it untouched."""
-    if enabled is None:
-        enabled = sys.stderr is not None and sys.stderr.isatty() and not quiet()
-    if not enabled:
+             unit: str = "it") -> Iterator[T]:
+    """Wrap ``iterable`` in a tqdm bar when stderr is a TTY (and the run is not ``--quiet``);
+    otherwise return it untouched."""
+    if not (sys.stderr is not None and sys.stderr.isatty() and not quiet()):
         return iter(iterable)
     from tqdm import tqdm  # imported only when a bar is really drawn
 
@@ -26,13 +25,11 @@ def progress(iterable: Iterable[T], *, total: int | None = None, desc: str | Non
 
 
 @contextlib.contextmanager
-def counting(*, total: int | None = None, desc: str | None = None, unit: str = "it",
-             enabled: bool | None = None) -> Iterator[Callable[[int], object]]:
+def counting(*, total: int | None = None, desc: str | None = None,
+             unit: str = "it") -> Iterator[Callable[[int], object]]:
     """A bar advanced by hand (``update(n)``: n more done, e.g. a chunk of items a worker
     process finished), drawn only when stderr is a TTY, as :func:`progress`'s."""
-    if enabled is None:
-        enabled = sys.stderr is not None and sys.stderr.isatty() and not quiet()
-    if not enabled:
+    if not (sys.stderr is not None and sys.stderr.isatty() and not quiet()):
         yield lambda n: None
         return
     from tqdm import tqdm

@@ -10,8 +10,9 @@ still registered, prints one line (``wfkit: interrupted by SIGTERM``) and exits 
 
 Use::
 
-    with signals.cleanup_on_signal(lambda: shutil.rmtree(staging, ignore_errors=True)):
-        ...build into staging, then rename it into place...
+    token = signals.register(lambda: shutil.rmtree(staging, ignore_errors=True))
+    ...build into staging, then rename it into place...
+    signals.unregister(token)
 
 Pool workers call :func:`for_worker` first: they ignore SIGINT (the parent decides) and die
 quietly on SIGTERM/SIGHUP; a registry inherited through ``fork`` is never run in a child.
@@ -64,16 +65,6 @@ def register(cleanup: Callable[[], Any]) -> int:
 def unregister(token: int) -> None:
     with _lock:
         _pending.pop(token, None)
-
-
-@contextlib.contextmanager
-def cleanup_on_signal(cleanup: Callable[[], Any]) -> Iterator[None]:
-    """``cleanup`` is registered for the duration of the block."""
-    token = register(cleanup)
-    try:
-        yield
-    finally:
-        unregister(token)
 
 
 def run_cleanups() -> int:

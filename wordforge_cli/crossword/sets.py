@@ -184,17 +184,12 @@ class QuestionPlan:
     label: str | None = None
 
 
-def unlocked(cfg: EndlessConfig, k: int) -> int:
-    """How many styles question k may use (1 = plain only)."""
-    return max(1, min(len(cfg.styles), cfg.unlock_start + k // cfg.unlock_every))
-
-
 def plan(cfg: EndlessConfig, k: int, labels: Mapping[str, str] | None = None) -> QuestionPlan:
     """Question k's band and style (the article's endlessPlan, growth rule from the config);
     its label from ``labels`` (None: the article's Japanese names)."""
     k = max(0, int(k))
     lo, hi = cfg.bands[k % len(cfg.bands)]
-    u = unlocked(cfg, k)
+    u = max(1, min(len(cfg.styles), cfg.unlock_start + k // cfg.unlock_every))  # styles unlocked
     style = cfg.styles[(k // 2) % u]
     names = LABELS["ja"] if labels is None else labels
     return QuestionPlan(k, lo, hi, style, u, names.get(style))

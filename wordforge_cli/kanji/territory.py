@@ -93,10 +93,6 @@ class KanjiBoard:
     shown: tuple[bool, ...]        # the pool lists the word
     zipf: tuple[float | None, ...]
 
-    @property
-    def full(self) -> int:
-        return (1 << len(self.kanji)) - 1
-
     def bits(self, text: Iterable[str]) -> int:
         pos = {ch: i for i, ch in enumerate(self.kanji)}
         mask = 0

@@ -30,7 +30,6 @@ import contextlib
 import csv
 import functools
 import hashlib
-import io
 import json
 import os
 import re
@@ -295,11 +294,9 @@ def _write_json(manifest: Manifest, sections: list[SectionData], fh: IO[bytes]) 
     fh.write(b"\n]}\n")
 
 
-def _csv_text(rows: list[list[str]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerows(rows)
-    return buffer.getvalue()
+def _csv_file(path: Path, rows: list[list[str]]) -> None:
+    with atomic_write(path) as fh:
+        csv.writer(fh, lineterminator="\n").writerows(rows)
 
 
 def _json_or_text(value: Any) -> str:
@@ -327,21 +324,15 @@ def _write_csv(manifest: Manifest, sections: list[SectionData], out: Path) -> No
             for position, record in enumerate(_records(data)):
                 writer.writerow([str(position), *(_csv_cell(c, record) for c in data.columns),
                                  dumps(record)])
-    keys = list(_section_row(sections[0]) if sections else ())
-    rows = [["position", *keys]] + [
+    keys = list(_section_row(sections[0])) if sections else ["name"]
+    _csv_file(out / "_sections.csv", [["position", *keys]] + [
         [str(i), *(_json_or_text(v) for v in _section_row(data).values())]
-        for i, data in enumerate(sections)]
-    with atomic_write(out / "_sections.csv") as fh:
-        fh.write(_csv_text(rows) if sections else "position,name\n")
-    rows = [["position", *PROVENANCE]] + [
+        for i, data in enumerate(sections)])
+    _csv_file(out / "_provenance.csv", [["position", *PROVENANCE]] + [
         [str(i), *("" if entry[k] is None else _json_or_text(entry[k]) for k in PROVENANCE)]
-        for i, entry in enumerate(manifest.data)]
-    with atomic_write(out / "_provenance.csv") as fh:
-        fh.write(_csv_text(rows))
-    rows = [["key", "value"]] + [[k, "" if v is None else _json_or_text(v)]
-                                 for k, v in _pack_rows(manifest)]
-    with atomic_write(out / "_pack.csv") as fh:
-        fh.write(_csv_text(rows))
+        for i, entry in enumerate(manifest.data)])
+    _csv_file(out / "_pack.csv", [["key", "value"]] + [[k, "" if v is None else _json_or_text(v)]
+                                                       for k, v in _pack_rows(manifest)])
 
 
 def _quote(name: str) -> str:

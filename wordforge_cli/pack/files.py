@@ -15,7 +15,6 @@ import os
 import re
 import secrets
 import stat
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -260,18 +259,6 @@ def make_dirs_at(root_fd: int, rel_dir: str, like: int | Path | None) -> int:
         raise
 
 
-def make_dirs(root: Path, rel_dir: Path, like: Path | None) -> None:
-    """Create ``root/rel_dir`` and its missing parents, each with the mode its twin under
-    ``like`` has (a user's ``chmod 700`` folder stays 700), else the umask's default."""
-    current = root
-    for part in rel_dir.parts:
-        current = current / part
-        if current.is_dir():
-            continue
-        current.mkdir()
-        os.chmod(current, _mode_like(like, current.relative_to(root), 0o777))
-
-
 def _mode_like(like: Path | None, relpath: Path, default: int) -> int:
     """The permission bits of ``like/relpath`` when it is the same kind of thing; else the
     umask applied to ``default``."""
@@ -321,38 +308,30 @@ class _Out:
 
 class _FileOut(_Out):
     """A file written to ``.NAME.XXXX.tmp`` beside its final name, renamed when complete;
-    with ``root_fd``, every step is taken from that directory handle (mkdir, open, rename
-    by ``dir_fd``), so a folder swapped for a link mid-build is never written through."""
+    every step is taken from the directory handle ``root_fd`` (mkdir, open, rename by
+    ``dir_fd``), so a folder swapped for a link mid-build is never written through."""
 
-    def __init__(self, root: Path, relpath: str, like: Path | None = None,
-                 root_fd: int | None = None):
+    def __init__(self, root: Path, relpath: str, like: Path | None, root_fd: int):
         super().__init__(relpath)
         reason = check_relpath(relpath)
         if reason is not None:  # never reached from wfkit's own paths: the last guard
             raise UsageError(f"a pack path {reason}", path=root)
         self.final = root / relpath
         self.mode = _mode_like(like, Path(relpath), 0o666)
-        self.dir_fd: int | None = None
-        if root_fd is None:
-            make_dirs(root, Path(relpath).parent, like)
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.final.name}.", suffix=".tmp",
-                                       dir=self.final.parent)
-            self.tmp = Path(tmp)
-        else:
-            self.dir_fd = make_dirs_at(root_fd, relpath.rpartition("/")[0], like)
-            try:
-                while True:
-                    name = f".{self.final.name}.{secrets.token_hex(4)}.tmp"
-                    try:
-                        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
-                                     | os.O_CLOEXEC, 0o600, dir_fd=self.dir_fd)
-                        break
-                    except FileExistsError:
-                        continue
-            except BaseException:
-                os.close(self.dir_fd)
-                raise
-            self.tmp = self.final.with_name(name)
+        self.dir_fd = make_dirs_at(root_fd, relpath.rpartition("/")[0], like)
+        try:
+            while True:
+                name = f".{self.final.name}.{secrets.token_hex(4)}.tmp"
+                try:
+                    fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                                 | os.O_CLOEXEC, 0o600, dir_fd=self.dir_fd)
+                    break
+                except FileExistsError:
+                    continue
+        except BaseException:
+            os.close(self.dir_fd)
+            raise
+        self.tmp = self.final.with_name(name)
         self.fh = os.fdopen(fd, "wb")
         self.behind = write_behind(self.fh)  # (the fsync at close waits for the last part)
 
@@ -363,27 +342,21 @@ class _FileOut(_Out):
     def close(self) -> FileResult:
         self.fh.flush()
         os.fsync(self.fh.fileno())
-        if self.dir_fd is None:
-            self.fh.close()
-            os.chmod(self.tmp, self.mode)  # the mode the file had in the pack, else the umask's
-            os.replace(self.tmp, self.final)
-        else:
-            os.fchmod(self.fh.fileno(), self.mode)
-            self.fh.close()
-            try:
-                os.replace(self.tmp.name, self.final.name, src_dir_fd=self.dir_fd,
-                           dst_dir_fd=self.dir_fd)
-            finally:
-                os.close(self.dir_fd)
-                self.dir_fd = None
+        os.fchmod(self.fh.fileno(), self.mode)  # the pack's own mode for it, else the umask's
+        self.fh.close()
+        try:
+            os.replace(self.tmp.name, self.final.name, src_dir_fd=self.dir_fd,
+                       dst_dir_fd=self.dir_fd)
+        finally:
+            os.close(self.dir_fd)
         return self.result("written")
 
 
 class DirSink:
-    """Writes a pack into ``root`` (a staging directory: see ``store``), through its handle
-    ``root_fd`` when given."""
+    """Writes a pack into ``root`` (a staging directory: see ``store``) through its handle
+    ``root_fd``."""
 
-    def __init__(self, root: Path, like: Path | None = None, root_fd: int | None = None):
+    def __init__(self, root: Path, like: Path | None, root_fd: int):
         self.root = root
         self.like = like  # the pack being replaced: its files' and folders' modes are kept
         self.root_fd = root_fd

@@ -248,12 +248,11 @@ class _Parser:
             self.fail(where, f"{_show(value)} is not of the form wfkit writes")
         return value
 
-    def optional_text(self, value: Any, where: str) -> str | None:
-        return None if value is None else self.text(value, where)
-
-    def json_value(self, value: Any, where: str) -> Any:
-        """A free-form value (options, statistics): JSON, nested at most MAX_DEPTH."""
-        stack = [(value, 1)]
+    def json_object(self, value: Any, where: str) -> dict[str, Any]:
+        """A free-form object (options, statistics): JSON, nested at most MAX_DEPTH."""
+        if not isinstance(value, dict):
+            self.fail(where, f"must be an object, not {_kind(value)}")
+        stack: list[tuple[Any, int]] = [(value, 1)]
         while stack:
             item, depth = stack.pop()
             if depth > MAX_DEPTH:
@@ -273,7 +272,8 @@ class _Parser:
         self.text(entry["sha256"], f"{where}.sha256", pattern=SHA256)
         self.integer(entry["bytes"], f"{where}.bytes", 0, MAX_INT)
         for key in ("source", "license", "provenance"):
-            self.optional_text(entry[key], f"{where}.{key}")
+            if entry[key] is not None:
+                self.text(entry[key], f"{where}.{key}")
         for i, name in enumerate(self.array(entry["sections"], f"{where}.sections", 10_000)):
             self.text(name, f"{where}.sections[{i}]", pattern=SECTION_NAME)
         return entry
@@ -291,10 +291,7 @@ class _Parser:
             self.fail(f"{where}.file", f"must be '{name}.jsonl', not {_show(file)}")
         count = self.integer(entry["count"], f"{where}.count", 0, MAX_COUNT)
         records = self.integer(entry["records"], f"{where}.records", 0, MAX_INT)
-        options = entry["options"]
-        if not isinstance(options, dict):
-            self.fail(f"{where}.options", f"must be an object, not {_kind(options)}")
-        self.json_value(options, f"{where}.options")
+        options = self.json_object(entry["options"], f"{where}.options")
         render = self.array(entry["render"], f"{where}.render", len(RENDERS))
         for i, fmt in enumerate(render):
             if not isinstance(fmt, str) or fmt not in RENDERS or fmt in render[:i]:
@@ -302,10 +299,7 @@ class _Parser:
                                                   f"(once), not {_show(fmt)}")
         render_limit = self.integer(entry["render_limit"], f"{where}.render_limit", 0,
                                     MAX_COUNT)
-        stats = entry["stats"]
-        if not isinstance(stats, dict):
-            self.fail(f"{where}.stats", f"must be an object, not {_kind(stats)}")
-        self.json_value(stats, f"{where}.stats")
+        stats = self.json_object(entry["stats"], f"{where}.stats")
         chunks = state = None
         if sharded:
             pair = self.array(entry["chunks"], f"{where}.chunks", 2)
@@ -315,10 +309,7 @@ class _Parser:
             start = self.integer(pair[0], f"{where}.chunks[0]", 0, n_chunks)
             stop = self.integer(pair[1], f"{where}.chunks[1]", start, n_chunks)
             chunks = (start, stop)
-            state = entry["stats_state"]
-            if not isinstance(state, dict):
-                self.fail(f"{where}.stats_state", f"must be an object, not {_kind(state)}")
-            self.json_value(state, f"{where}.stats_state")
+            state = self.json_object(entry["stats_state"], f"{where}.stats_state")
         return SectionEntry(index, name, kind, file, count, records, options, tuple(render),
                             render_limit, stats, chunks, state)
 

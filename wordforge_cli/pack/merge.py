@@ -47,7 +47,7 @@ MAX_RENDER_BYTES = 16 << 20  # one per-item render (an SVG board is a few KB)
 
 def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Manifest]]:
     """Shard manifests in shard order, after checking they are one complete, matching set."""
-    shards = []
+    shards: list[tuple[int, int, Path, Manifest]] = []  # (index, count, directory, manifest)
     for directory in dirs:
         manifest = store.read_manifest(Path(directory))
         if manifest is None:
@@ -65,12 +65,12 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Ma
         if manifest.seed != config.seed or manifest.chunk != CHUNK:
             raise UsageError("manifest.json: seed or chunk differ from the config's",
                              path=directory)
-        shards.append((Path(directory), manifest))
-    totals = {_place(m)[1] for _, m in shards}
+        shards.append((*manifest.shard, Path(directory), manifest))
+    totals = {count for _index, count, _directory, _manifest in shards}
     if len(totals) != 1:
         raise UsageError("the shards come from different splits (--shard I/N with other N)")
     total = totals.pop()
-    indices = sorted(_place(m)[0] for _, m in shards)
+    indices = sorted(index for index, *_ in shards)
     if indices != list(range(1, total + 1)):
         missing = sorted(set(range(1, total + 1)) - set(indices))
         twice = sorted({i for i in indices if indices.count(i) > 1})
@@ -78,13 +78,8 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Ma
             ([f"shard(s) given twice: {', '.join(map(str, twice))}"] if twice else [])
             + ([f"missing shard(s) {', '.join(map(str, missing))}"] if missing else []))
         raise UsageError(f"need every shard 1..{total} exactly once: {what}")
-    return sorted(shards, key=lambda s: _place(s[1])[0])
-
-
-def _place(manifest: Manifest) -> tuple[int, int]:
-    """A shard's (index, count); :func:`read_shards` refused a manifest without one."""
-    assert manifest.shard is not None
-    return manifest.shard
+    return [(directory, manifest) for _index, _count, directory, manifest in sorted(
+        shards, key=lambda s: s[0])]
 
 
 def _chunks(entry: SectionEntry) -> tuple[int, int]:
@@ -100,7 +95,7 @@ def _state(entry: SectionEntry) -> dict[str, Any]:
 
 
 def merge_pack(config: PackConfig, sections: Sequence[Section], dirs: Sequence[Path],
-               out: str | Path,               *, force: bool = False) -> PackResult:
+               out: str | Path, *, force: bool = False) -> PackResult:
     shards = read_shards(config, dirs)
     return write_staged(out, sections, force,
                         lambda sink: _merge_into(config, sections, shards, sink))
@@ -130,22 +125,18 @@ def _merge_into(config: PackConfig, sections: Sequence[Section],
             result.stats.merge(_stats(section, directory, entry))
         if expect != chunk_count(section.count):
             raise UsageError(f"section '{section.name}': the shards do not cover it")
-        out = sink.open(main_file(section))
-        for directory, manifest, entry in entries:
-            items = (_chunks(entry)[1] - _chunks(entry)[0]) * CHUNK
-            lines = _copy(directory, manifest, main_file(section), out,
-                          items * MAX_RECORD_BYTES)
-            if lines != entry.records:  # the count comes from the bytes, not the claim
-                raise UsageError(f"section '{section.name}': records is {entry.records} but "
-                                 f"the file holds {lines}",
-                                 path=directory / MANIFEST)
-            result.records += lines
-        written.append(out.close())
-        if "text" in section.render:
-            out = sink.open(text_file(section))
+        texts = [text_file(section)] if "text" in section.render else []
+        for relpath in [main_file(section), *texts]:  # the records, then the text render
+            out = sink.open(relpath)
             for directory, manifest, entry in entries:
                 items = (_chunks(entry)[1] - _chunks(entry)[0]) * CHUNK
-                _copy(directory, manifest, text_file(section), out, items * MAX_RECORD_BYTES)
+                lines = _copy(directory, manifest, relpath, out, items * MAX_RECORD_BYTES)
+                if relpath == main_file(section):  # its count from the bytes, not the claim
+                    if lines != entry.records:
+                        raise UsageError(f"section '{section.name}': records is "
+                                         f"{entry.records} but the file holds {lines}",
+                                         path=directory / MANIFEST)
+                    result.records += lines
             written.append(out.close())
         seen: dict[str, Path] = {}
         for directory, manifest, _entry in entries:

@@ -55,10 +55,6 @@ def win_rates(wins: dict[str, float], title: str = "wins") -> str:
     return bar_chart(list(wins), list(wins.values()), title, percent=True, bar_w=56)
 
 
-def per_step(means: Sequence[float], title: str = "difficulty per step") -> str:
-    return bar_chart([str(i + 1) for i in range(len(means))], list(means), title, bar_w=28)
-
-
 def _number(value: object) -> float | None:
     """A finite number from a statistics file (a manifest anyone could edit), else None."""
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -77,14 +73,14 @@ def _numbers(values: object) -> list[float] | None:
     return [n for n in numbers if n is not None]
 
 
-def _shares(wins: object) -> dict[str, float] | None:
-    """Win shares by seat (names of a few characters, values 0..1), else None."""
+def _shares(wins: object, top: float = 1) -> dict[str, float] | None:
+    """Win shares by seat (names of a few characters, values 0..``top``), else None."""
     if not isinstance(wins, dict) or not 0 < len(wins) <= 16:
         return None
     out: dict[str, float] = {}
     for key, value in wins.items():
         share = _number(value)
-        if not isinstance(key, str) or len(key) > 32 or share is None or not 0 <= share <= 1:
+        if not isinstance(key, str) or len(key) > 32 or share is None or not 0 <= share <= top:
             return None
         out[key] = share
     return out
@@ -257,7 +253,9 @@ def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
         caption = f"mean difficulty score per {what}"
         if len(means) > MAX_BARS:
             caption += f" (the first {MAX_BARS} of {len(means)})"
-        out.append((per_step(means[:MAX_BARS]), caption))
+        shown = means[:MAX_BARS]
+        out.append((bar_chart([str(i + 1) for i in range(len(shown))], shown,
+                              "difficulty per step", bar_w=28), caption))
     balance = stats.get("balance")
     wins = _shares(balance.get("wins")) if isinstance(balance, dict) else None
     if wins:
@@ -266,32 +264,7 @@ def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def _describe(value: object) -> list[float] | None:
-    """A figure's min, p10, median, p90 and max (``core.engine.describe``), else None."""
-    if not isinstance(value, dict):
-        return None
-    return _numbers([value.get(key) for key in QUANTILES])
-
-
-QUANTILES = ("min", "p10", "median", "p90", "max")
-
-
-def quantile_chart(value: object, title: str) -> str | None:
-    """Bars of a figure's min, 10th percentile, median, 90th percentile and max (its
-    ``describe`` summary), or None when it holds no such five numbers."""
-    numbers = _describe(value)
-    if numbers is None:
-        return None
-    return bar_chart(["min", "p10", "median", "p90", "max"], numbers, title, bar_w=44,
-                     fill=COLOURS[0])
-
-
-def _sized(histogram: dict[str, int], title: str, what: str) -> tuple[str, str]:
-    keys = list(histogram)[:MAX_BARS]
-    caption = f"boards per {what}" + (f" (the first {MAX_BARS} of {len(histogram)})"
-                                      if len(histogram) > MAX_BARS else "")
-    return bar_chart(keys, [histogram[k] for k in keys], title, bar_w=22,
-                     fill=COLOURS[0]), caption
+QUANTILES = ("min", "p10", "median", "p90", "max")  # a figure's ``core.engine.describe``
 
 
 def crossword_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
@@ -302,25 +275,22 @@ def crossword_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
     for way in ("width", "height"):
         histogram = _histogram(size.get(way)) if isinstance(size, dict) else None
         if histogram:
-            out.append(_sized(histogram, f"board {way} (cells)", f"{way} in cells"))
+            keys = list(histogram)[:MAX_BARS]
+            more = (f" (the first {MAX_BARS} of {len(histogram)})"
+                    if len(keys) < len(histogram) else "")
+            out.append((bar_chart(keys, [histogram[k] for k in keys], f"board {way} (cells)",
+                                  bar_w=22, fill=COLOURS[0]), f"boards per {way} in cells{more}"))
     failure = stats.get("blank_failure")
-    rates: dict[str, float] = {}
-    if isinstance(failure, dict) and 0 < len(failure) <= 16:
-        for style, figures in failure.items():
-            rate = _number(figures.get("rate")) if isinstance(figures, dict) else None
-            if not isinstance(style, str) or len(style) > 32 or rate is None \
-                    or not 0 <= rate <= 100:
-                rates = {}
-                break
-            rates[style] = rate
+    rates = _shares({style: figures.get("rate") if isinstance(figures, dict) else None
+                     for style, figures in failure.items()}, 100) if isinstance(
+        failure, dict) else None
+    made = _number(stats.get("made"))
     if rates:
-        made = _number(stats.get("made"))
         of = f" (n = {made:z,.0f} boards)" if made is not None else ""
         out.append((bar_chart(list(rates), list(rates.values()), "blank failure per style",
                               bar_w=48, shown=[f"{r:zg}%" for r in rates.values()]),
                     f"first draws each style would leave with nothing to fill{of}"))
     attempts = stats.get("attempts")
-    made = _number(stats.get("made"))
     figures = (_numbers([attempts.get("median"), attempts.get("worst"), attempts.get("total")])
                if isinstance(attempts, dict) else None)
     if figures is not None and made is not None and made >= 1:
@@ -341,9 +311,11 @@ def pool_charts(stats: dict[str, Any]) -> list[tuple[str, str]]:
             ("kanji_count", "kanji per pool", "kanji on a board: min, percentiles, max"),
             ("hidden_count", "hidden compounds per pool",
              "compounds of a board's kanji nobody was shown: min, percentiles, max")):
-        chart = quantile_chart(stats.get(key), title)
-        if chart is not None:
-            out.append((chart, caption))
+        value = stats.get(key)  # bars of its min, percentiles, median and max
+        numbers = _numbers([value.get(q) for q in QUANTILES]) if isinstance(value, dict) else None
+        if numbers is not None:
+            out.append((bar_chart(list(QUANTILES), numbers, title, bar_w=44, fill=COLOURS[0]),
+                        caption))
     kanji, orphans = stats.get("kanji_count"), stats.get("orphan_count")
     pools = _number(stats.get("pools"))
     means = _numbers([kanji.get("mean"), orphans.get("mean")]) if isinstance(

@@ -208,7 +208,6 @@ class SvgStream(_Spooled):
         super().__init__(out, title, hints, language)
         self.y = float(PAD)
         self.width = 0.0
-        self.count = 0
 
     def add(self, rec: dict[str, Any]) -> None:
         part, w, h = _board_body(rec, PAD, self.y, self.hints, self.language)
@@ -216,7 +215,6 @@ class SvgStream(_Spooled):
         self.spool.write("\n")
         self.width = max(self.width, w)
         self.y += h + 2 * PAD
-        self.count += 1
 
     def close(self) -> None:
         total_w, total_h = self.width + 2 * PAD, self.y - PAD

@@ -12,12 +12,12 @@ browser test can tell a drawn page from a broken one.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from wordforge_cli.core.errors import UsageError
 from wordforge_cli.render.svg import esc, rect, svg_document, text
@@ -259,23 +259,15 @@ def _counts(value: object) -> bool:
                     for v in value.values()))
 
 
-class record_errors:  # noqa: N801 - used as a context manager, named as one
+@contextlib.contextmanager
+def record_errors(path: Path, line: int, kind: str) -> Iterator[None]:
     """A record the renders cannot draw (a pack edited by hand): one line naming it."""
-
-    def __init__(self, path: Path, line: int, kind: str):
-        self.path, self.line, self.kind = path, line, kind
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> Literal[False]:
-        if kind is not None and issubclass(kind, (KeyError, TypeError, ValueError, IndexError,
-                                                  AttributeError, OverflowError,
-                                                  RecursionError)):
-            raise UsageError(f"not a {self.kind} record wfkit writes ({kind.__name__})",
-                             path=self.path, line=self.line) from None
-        return False
+    try:
+        yield
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+            RecursionError) as exc:
+        raise UsageError(f"not a {kind} record wfkit writes ({type(exc).__name__})",
+                         path=path, line=line) from None
 
 
 def figure(cls: str, svg: str, caption: str) -> str:
@@ -342,18 +334,14 @@ def _flatten(value: object, prefix: str = "") -> list[tuple[str, object]]:
 
 # words for the statistics' keys; a key not listed shows with its underscores as spaces
 STAT_LABELS = {
-    "made": "made", "failed": "failed (budget ran out)", "attempts": "attempts",
-    "median": "median", "worst": "worst", "total": "total", "blank_failure": "blank failure",
-    "rate": "rate %", "boards": "boards", "of": "out of", "distinct_answers": "distinct answers",
-    "word_use": "word use", "words": "words", "used": "used", "min": "min", "max": "max",
+    "failed": "failed (budget ran out)", "rate": "rate %", "of": "out of",
     "evenness": "evenness (0-1)", "ambiguous": "ambiguous boards",
-    "ambiguous_rejected": "rejected as ambiguous", "pools": "pools",
-    "kanji_count": "kanji per pool", "chars": "characters", "index_a": "index A",
-    "pass_score": "pass score", "orphan_count": "orphan kanji", "hardest_grade": "hardest grade",
+    "ambiguous_rejected": "rejected as ambiguous", "kanji_count": "kanji per pool",
+    "chars": "characters", "index_a": "index A", "orphan_count": "orphan kanji",
     "hidden_count": "hidden compounds", "picked_scores": "picked-word scores",
     "histogram": "words scoring", "p10": "10th percentile", "p90": "90th percentile",
-    "mean": "mean", "tiers": "tier", "battle_tiers": "battle tier", "sources": "decided by",
-    "cefr_via_lemma": "CEFR level via a lemma", "not_playable": "not playable",
+    "tiers": "tier", "battle_tiers": "battle tier", "sources": "decided by",
+    "cefr_via_lemma": "CEFR level via a lemma",
 }
 
 
@@ -371,7 +359,6 @@ def _stats_table(stats: dict[str, Any], *, shown: bool = True) -> str:
     summary = "statistics" if shown else f"statistics: all {len(flat)} figures"
     return (f"<details{' open' if shown else ''}><summary>{summary}</summary>"
             f'<div class="stats">{rows}</div></details>')
-
 
 
 def _manifest_block(manifest: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordforge_cli.kanji.stats import FIGURE_NAMES
+from wordforge_cli.render.balance import mean_cell
 from wordforge_cli.render.svg import rect, svg_document, text
 
 INDEX_A = FIGURE_NAMES["index_a"]
@@ -171,13 +172,6 @@ def _rate(r: dict[str, Any]) -> str:
     return f"{r['rate']:z.1%} [{r['low']:z.1%}, {r['high']:z.1%}]{mark}"
 
 
-def _mean(m: dict[str, Any]) -> str:
-    if m["mean"] is None:
-        return "-"
-    mark = "~" if "distinguishable" in m and not m["distinguishable"] else ""
-    return f"{m['mean']:+z.4f} [{m['low']:+z.4f}, {m['high']:+z.4f}]{mark}"
-
-
 def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 2")
                ) -> list[str]:
     """The self-play figures a designer acts on, with their 95% intervals (``~``: the
@@ -189,7 +183,7 @@ def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 
            f"first player wins {_rate(iv['first'])} of {iv['first']['n']} decided games",
            f"  per pool (draws not won): {pooled['mean']:z.1%} [{pooled['low']:z.1%}, "
            f"{pooled['high']:z.1%}] over {pooled['n']} pools",
-           f"advantage (mean margin per board kanji) {_mean(iv['advantage'])}",
+           f"advantage (mean margin per board kanji) {mean_cell(iv['advantage'], 4, sign=True)}",
            "games ended: " + ", ".join(f"{reason} {_rate(r)}"
                                        for reason, r in b["ended"].items())]
     for model, name in zip(b["models"], names, strict=True):
@@ -201,7 +195,7 @@ def play_lines(b: dict[str, Any], names: tuple[str, str] = ("player 1", "player 
                 f"({f['games']} games, {f['pools']} pools)",
                 f"  first wins {_rate(f['first'])}, second {_rate(f['second'])} of the "
                 f"decided games",
-                f"  advantage {_mean(f['advantage'])}; outside the band again: "
+                f"  advantage {mean_cell(f['advantage'], 4, sign=True)}; outside the band again: "
                 f"{f['outside_band']['rate']:z.1%} [{f['outside_band']['low']:z.1%}, "
                 f"{f['outside_band']['high']:z.1%}] of the pools",
                 f"  games ended by the move limit: {_rate(f['ended']['move limit'])}"]

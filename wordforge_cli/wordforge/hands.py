@@ -158,13 +158,6 @@ class HandIndex:
             return streams[0]
         return heapq.merge(*streams)
 
-    def reachable(self, hand: str) -> list[int]:
-        """Keys of the buckets a hand without wilds can make words of, best bucket first
-        (by the plain score of its best word)."""
-        keys = self._bucket_keys(hand)
-        keys.sort(key=lambda k: self.buckets[k].ids[0])
-        return keys
-
     def _bucket_keys(self, letters: Iterable[str]) -> list[int]:
         """Keys of the buckets whose uncommon letters the given letters all hold: every subset
         of their uncommon-letter mask that has a bucket, in descending mask order."""

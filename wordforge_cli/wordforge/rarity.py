@@ -177,8 +177,8 @@ class _Checker:
     def fail(self, message: str, *keys: Any) -> ConfigError:
         return self.doc.error(message, *keys)
 
-    def mapping(self, value: Any, known: Iterable[str] | None, *keys: Any,
-                required: Iterable[str] = ()) -> dict[Any, Any]:
+    def mapping(self, value: Any, known: tuple[str, ...] | None, *keys: Any) -> dict[Any, Any]:
+        """``value`` as a mapping: with ``known``, exactly those keys (each one required)."""
         from wordforge_cli.io.checks import check_mapping, type_name
 
         if known is None:
@@ -187,7 +187,7 @@ class _Checker:
                                 f"not {type_name(value)}", *keys)
         else:
             check_mapping(self.doc, value, known, *keys)
-        for key in required:
+        for key in known or ():
             if key not in value:
                 raise self.fail(f"'{'/'.join(map(str, keys))}' has no '{key}'", *keys)
         checked: dict[Any, Any] = value
@@ -249,7 +249,7 @@ def rules_from_config(data: Any, doc: Any) -> Rules:
     if data is None:
         raise c.fail("the config is empty")
     _no_duplicate_keys(getattr(doc, "node", None), doc)
-    top = c.mapping(data, RULE_KEYS, required=RULE_KEYS)
+    top = c.mapping(data, RULE_KEYS)
 
     raw_tiers = c.mapping(top["tiers"], None, "tiers")
     if not raw_tiers:
@@ -259,7 +259,7 @@ def rules_from_config(data: Any, doc: Any) -> Rules:
     for key, spec in raw_tiers.items():
         if not isinstance(key, str) or not key:
             raise c.fail(f"a tier key must be a name, not {key!r}", "tiers", key)
-        c.mapping(spec, ("label", "multiplier"), "tiers", key, required=("label", "multiplier"))
+        c.mapping(spec, ("label", "multiplier"), "tiers", key)
         label = spec["label"]
         if not isinstance(label, str) or not label:
             raise c.fail(f"tiers/{key}/label must be a text", "tiers", key, "label")
@@ -270,8 +270,7 @@ def rules_from_config(data: Any, doc: Any) -> Rules:
         tiers.append(Tier(key, label, multiplier))
     keys = tuple(t.key for t in tiers)
 
-    zipf = c.mapping(top["zipf"], ("thresholds", "below", "no_data"), "zipf",
-                     required=("thresholds", "below", "no_data"))
+    zipf = c.mapping(top["zipf"], ("thresholds", "below", "no_data"), "zipf")
     raw = c.mapping(zipf["thresholds"], None, "zipf", "thresholds")
     thresholds: list[tuple[Fraction, int]] = []
     for key, value in raw.items():
@@ -285,17 +284,16 @@ def rules_from_config(data: Any, doc: Any) -> Rules:
     below = c.tier(zipf["below"], keys, "zipf", "below")
     no_data = c.tier(zipf["no_data"], keys, "zipf", "no_data")
 
-    short = c.mapping(top["short_words"], ("max_length", "cap"), "short_words",
-                      required=("max_length", "cap"))
+    short = c.mapping(top["short_words"], ("max_length", "cap"), "short_words")
     short_max = int(c.number(short["max_length"], "short_words", "max_length", integer=True,
                              minimum=0))
     short_cap = c.tier(short["cap"], keys, "short_words", "cap")
 
-    cefr_raw = c.mapping(top["cefr"], LEVELS, "cefr", required=LEVELS)
+    cefr_raw = c.mapping(top["cefr"], LEVELS, "cefr")
     cefr = {level: c.tier(cefr_raw[level], keys, "cefr", level) for level in LEVELS}
 
     battle = c.mapping(top["battle"], ("upgrade_length", "upgrade_tiers", "gold_rush_tiers"),
-                       "battle", required=("upgrade_length", "upgrade_tiers", "gold_rush_tiers"))
+                       "battle")
     battle_length = int(c.number(battle["upgrade_length"], "battle", "upgrade_length",
                                  integer=True, minimum=1))
     battle_tiers = int(c.number(battle["upgrade_tiers"], "battle", "upgrade_tiers",
@@ -305,7 +303,7 @@ def rules_from_config(data: Any, doc: Any) -> Rules:
 
     score_keys = ("base_length", "per_letter", "length_bonus", "overdrive", "combo_step",
                   "double", "link", "fortress")
-    s = c.mapping(top["score"], score_keys, "score", required=score_keys)
+    s = c.mapping(top["score"], score_keys, "score")
     bonus_raw = c.mapping(s["length_bonus"], None, "score", "length_bonus")
     bonus = []
     for length, value in bonus_raw.items():
@@ -326,7 +324,7 @@ def rules_from_config(data: Any, doc: Any) -> Rules:
     )
 
     t = c.mapping(top["tiles"], ("hand_size", "max_players", "two_sets_from", "letters"),
-                  "tiles", required=("hand_size", "max_players", "two_sets_from", "letters"))
+                  "tiles")
     letters = c.mapping(t["letters"], None, "tiles", "letters")
     points: dict[str, int] = {}
     counts: dict[str, int] = {}
@@ -551,9 +549,6 @@ class Summary:
         return summary
 
     def summary(self) -> dict[str, Any]:
-        return self.as_dict()
-
-    def as_dict(self) -> dict[str, Any]:
         keys = self.rules.keys
         tiers = dict.fromkeys(keys, 0)
         battle = dict.fromkeys(keys, 0)
@@ -575,7 +570,7 @@ def summarize(ratings: Iterable[Rating], rules: Rules) -> dict[str, Any]:
     summary = Summary(rules)
     for rating in ratings:
         summary.add(rating)
-    return summary.as_dict()
+    return summary.summary()
 
 
 def compare_record(mine: Mapping[str, Any], other: Mapping[str, Any],
