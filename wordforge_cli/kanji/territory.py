@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.kanji.dictionary import Dictionary
@@ -93,8 +94,35 @@ class KanjiBoard:
     shown: tuple[bool, ...]        # the pool lists the word
     zipf: tuple[float | None, ...]
 
+    @property
+    def full(self) -> int:
+        return (1 << len(self.kanji)) - 1
+
+    def taken(self, word: int, mask: int) -> str:
+        """The kanji of ``mask`` in word ``word``, in the word's order (kept: the games of a
+        pool take the same kanji again)."""
+        key = (word, mask)
+        hit = self._taken.get(key)
+        if hit is None:
+            hit = self._taken[key] = self.text(mask, self.words[word])
+        return hit
+
+    @cached_property
+    def _taken(self) -> dict[tuple[int, int], str]:
+        return {}
+
+    @cached_property
+    def _indexes(self) -> dict[tuple[int, ...], _Known]:
+        """A vocabulary's words indexed by kanji (:class:`Index`), made once a board."""
+        return {}
+
+    @cached_property
+    def _pos(self) -> dict[str, int]:
+        """Kanji -> its bit (made once a board: every move's record reads it)."""
+        return {ch: i for i, ch in enumerate(self.kanji)}
+
     def bits(self, text: Iterable[str]) -> int:
-        pos = {ch: i for i, ch in enumerate(self.kanji)}
+        pos = self._pos
         mask = 0
         for ch in text:
             mask |= 1 << pos[ch]
@@ -103,15 +131,25 @@ class KanjiBoard:
     def text(self, mask: int, order: str | None = None) -> str:
         """The kanji of ``mask`` (in the order of ``order``, a word, when given)."""
         if order is not None:
-            pos = {ch: i for i, ch in enumerate(self.kanji)}
+            pos = self._pos
             return "".join(ch for ch in dict.fromkeys(order) if mask >> pos[ch] & 1)
         return "".join(ch for i, ch in enumerate(self.kanji) if mask >> i & 1)
 
     def known(self, player: Player, shown_variant: bool = True) -> tuple[int, ...]:
-        """Indexes of the words ``player`` can name on this board."""
+        """Indexes of the words ``player`` can name on this board (found once a board and
+        vocabulary: every game of a pool asks again)."""
         floor = player.min_zipf
-        return tuple(i for i, (s, z) in enumerate(zip(self.shown, self.zipf, strict=True))
-                     if (s and shown_variant) or floor is None or (z is not None and z >= floor))
+        key = (floor, shown_variant)
+        hit = self._known.get(key)
+        if hit is None:
+            hit = self._known[key] = tuple(
+                i for i, (s, z) in enumerate(zip(self.shown, self.zipf, strict=True))
+                if (s and shown_variant) or floor is None or (z is not None and z >= floor))
+        return hit
+
+    @cached_property
+    def _known(self) -> dict[tuple[float | None, bool], tuple[int, ...]]:
+        return {}
 
 
 def make_board(dictionary: Dictionary, kanji: Sequence[str],
@@ -175,13 +213,14 @@ def play_move(board: KanjiBoard, state: State, p: int, word: int) -> Move:
     state.held[1 - p] &= ~mask
     state.moves += 1
     text = board.words[word]
-    return Move(p, text, board.text(free, text), board.text(stolen, text),
+    return Move(p, text, board.taken(word, free), board.taken(word, stolen),
                 not board.shown[word], (state.score(0), state.score(1)))
 
 
 def choose(board: KanjiBoard, state: State, p: int, player: Player, known: Sequence[int],
            rng: random.Random, opponent_known: Sequence[int] = ()) -> int | None:
-    """The word ``player`` names, or None (a pass)."""
+    """The word ``player`` names, or None (a pass): every word known looked at, as the
+    rules say (the reference :class:`Index` must agree with; a game plays through it)."""
     held = state.held[0] | state.held[1]
     opp = state.held[1 - p]
     masks = board.masks
@@ -216,6 +255,187 @@ def choose(board: KanjiBoard, state: State, p: int, player: Player, known: Seque
     top = max(g for g, _ in options)
     ties = [i for g, i in options if g == top]
     return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+
+
+# ---- the words a player knows, indexed by kanji ------------------------------------------------
+# A player's known words are the bits of small ints (bit j: the j-th word known); per kanji, the
+# words holding it. Each word's count of free kanji and of the opponent's kanji is kept
+# bit-sliced (planes[b]: the words whose count has bit b set), so a move updates a few ints per
+# kanji it takes, and a choice is a few ints per bit of the gain, not a look at every word.
+
+def _increment(planes: list[int], words: int) -> None:
+    """Add 1 to the counts of ``words``."""
+    carry = words
+    for b, plane in enumerate(planes):
+        planes[b] = plane ^ carry
+        carry &= plane
+        if not carry:
+            return
+    planes.append(carry)
+
+
+def _decrement(planes: list[int], words: int) -> None:
+    """Take 1 from the counts of ``words`` (each at least 1)."""
+    borrow = words
+    for b, plane in enumerate(planes):
+        planes[b] = plane ^ borrow
+        borrow &= ~plane
+        if not borrow:
+            return
+
+
+def _gains(free: list[int], opp: list[int]) -> list[int]:
+    """The planes of free + 2 x opp (a move's gain: free kanji, and twice the stolen)."""
+    out = [free[0]] if free else [0]
+    carry = 0
+    for b in range(1, max(len(free), len(opp) + 1)):
+        x = free[b] if b < len(free) else 0
+        y = opp[b - 1] if b - 1 < len(opp) else 0
+        out.append(x ^ y ^ carry)
+        carry = x & y | carry & (x ^ y)
+    if carry:
+        out.append(carry)
+    return out
+
+
+def _top(gain: list[int], legal: int) -> tuple[int, int]:
+    """The highest gain of the ``legal`` words, and the words that have it."""
+    top = 0
+    for b in range(len(gain) - 1, -1, -1):
+        with_bit = legal & gain[b]
+        if with_bit:
+            legal = with_bit
+            top |= 1 << b
+    return top, legal
+
+
+class _Known:
+    """One player's known words, indexed (see above); counts for the empty board."""
+
+    def __init__(self, board: KanjiBoard, known: Sequence[int]):
+        self.known = tuple(known)
+        self.holding = [0] * len(board.kanji)  # kanji -> the known words holding it
+        free: list[int] = []
+        for j, i in enumerate(self.known):
+            m = board.masks[i]
+            for k in range(len(board.kanji)):
+                if m >> k & 1:
+                    self.holding[k] |= 1 << j
+            _add_count(free, 1 << j, m.bit_count())
+        self.free = free
+
+    def words(self, bits: int) -> list[int]:
+        """The known words of ``bits``, in the order known."""
+        out = []
+        while bits:
+            low = bits & -bits
+            out.append(self.known[low.bit_length() - 1])
+            bits ^= low
+        return out
+
+
+def _add_count(planes: list[int], word: int, count: int) -> None:
+    for b in range(count.bit_length()):
+        while len(planes) <= b:
+            planes.append(0)
+        if count >> b & 1:
+            planes[b] |= word
+
+
+class Index:
+    """Both players' known words indexed by kanji for one game (what :func:`play_game` plays
+    through): :meth:`choose` names the word :func:`choose` names (a test holds them equal),
+    :meth:`play` moves the counts with the board. Built once a board and vocabulary."""
+
+    def __init__(self, board: KanjiBoard, known: tuple[Sequence[int], Sequence[int]]):
+        self.board = board
+        cache = board._indexes
+        self.players = []
+        for words in known:
+            key = tuple(words)
+            made = cache.get(key)
+            if made is None:
+                made = cache[key] = _Known(board, key)
+            self.players.append(made)
+        self.free = [list(k.free) for k in self.players]  # per player: free kanji counts
+        self.opp: list[list[int]] = [[], []]                # and the opponent's kanji
+
+    def play(self, state: State, p: int, word: int) -> None:
+        """Count the move of ``p`` naming ``word`` (call before :func:`play_move` applies it
+        to ``state``)."""
+        mask = self.board.masks[word]
+        held = state.held[0] | state.held[1]
+        taken, stolen = mask & ~held, mask & state.held[1 - p]
+        me, them = self.players[p], self.players[1 - p]
+        while taken:
+            low = taken & -taken
+            taken ^= low
+            k = low.bit_length() - 1
+            _decrement(self.free[p], me.holding[k])
+            _decrement(self.free[1 - p], them.holding[k])
+            _increment(self.opp[1 - p], them.holding[k])
+        while stolen:
+            low = stolen & -stolen
+            stolen ^= low
+            k = low.bit_length() - 1
+            _decrement(self.opp[p], me.holding[k])
+            _increment(self.opp[1 - p], them.holding[k])
+
+    def choose(self, state: State, p: int, player: Player, rng: random.Random) -> int | None:
+        """The word ``player`` (seat ``p``) names, or None (a pass), as :func:`choose`."""
+        free, opp = self.free[p], self.opp[p]
+        legal = 0
+        for plane in free:
+            legal |= plane
+        if not legal:
+            return None
+        gain = _gains(free, opp)
+        me = self.players[p]
+        if player.kind == "lookahead":
+            return self._lookahead(state, p, player, rng, gain, legal)
+        best = _top(gain, legal)[1]
+        if best & (best - 1) == 0:  # one word
+            return me.known[best.bit_length() - 1]
+        for _ in range(rng.randrange(best.bit_count())):  # the n-th of the ties, as known
+            best &= best - 1
+        return me.known[(best & -best).bit_length() - 1]
+
+    def _lookahead(self, state: State, p: int, player: Player, rng: random.Random,
+                   gain: list[int], legal: int) -> int:
+        """:func:`choose`'s lookahead: the options by gain (highest first, then as known),
+        down to the ``width``-th one's gain; each less the opponent's best greedy reply."""
+        me, them = self.players[p], self.players[1 - p]
+        options: list[tuple[int, int]] = []  # (gain, word) by gain, then as known
+        left = legal
+        while left and len(options) < player.width:
+            g, level = _top(gain, left)
+            options += [(g, i) for i in me.words(level)]
+            left ^= level
+        masks = self.board.masks
+        scored = []
+        for g, i in options:
+            # the opponent's counts after the move: its free kanji taken become ours, and so
+            # do its own kanji taken (both now the opponent's to it)
+            m = masks[i]
+            held = state.held[0] | state.held[1]
+            taken, stolen = m & ~held, m & state.held[1 - p]
+            free, opp = list(self.free[1 - p]), list(self.opp[1 - p])
+            both = taken | stolen
+            while both:
+                low = both & -both
+                both ^= low
+                k = low.bit_length() - 1
+                if low & taken:
+                    _decrement(free, them.holding[k])
+                _increment(opp, them.holding[k])
+            reply_legal = 0
+            for plane in free:
+                reply_legal |= plane
+            reply = _top(_gains(free, opp), reply_legal)[0] if reply_legal else 0
+            scored.append((g - reply, i))
+        top = max(g for g, _ in scored)
+        ties = [i for g, i in scored if g == top]
+        return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
 
 
 @dataclass(frozen=True)
@@ -283,7 +503,8 @@ def cost_problem(board: KanjiBoard, players: tuple[Player, Player], *,
 def play_game(board: KanjiBoard, players: tuple[Player, Player], rng: random.Random, *,
               limit: int | None = MOVE_LIMIT, shown_variant: bool = True) -> Game:
     """One game from the empty board; player 0 moves first."""
-    known = (board.known(players[0], shown_variant), board.known(players[1], shown_variant))
+    index = Index(board, (board.known(players[0], shown_variant),
+                          board.known(players[1], shown_variant)))
     state = State()
     moves: list[Move] = []
     log: list[Move | Pass] = []
@@ -294,7 +515,7 @@ def play_game(board: KanjiBoard, players: tuple[Player, Player], rng: random.Ran
         if limit is not None and state.moves >= limit:
             ended = LIMIT_END
             break
-        word = choose(board, state, p, players[p], known[p], rng, known[1 - p])
+        word = index.choose(state, p, players[p], rng)
         if word is None:
             passes += 1
             log.append(Pass(p, (state.score(0), state.score(1))))
@@ -302,6 +523,7 @@ def play_game(board: KanjiBoard, players: tuple[Player, Player], rng: random.Ran
                 break
         else:
             passes = 0
+            index.play(state, p, word)
             moves.append(play_move(board, state, p, word))
             log.append(moves[-1])
         p = 1 - p

@@ -44,17 +44,22 @@ Pure: records and a seeded ``random.Random`` in, counts out.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import reduce
+from itertools import repeat
+from operator import add, and_, getitem
 from typing import Any
 
 from wordforge_cli.core.rng import derive_seed
-from wordforge_cli.wordforge.hands import HandIndex, _bits
+from wordforge_cli.wordforge.hands import HandFilter, HandIndex, Part, every_word
 from wordforge_cli.wordforge.rarity import LEVELS, Play, Rating, Rules, deal
 
 POWERUPS = ("double", "overdrive", "gold_rush")
+SHORT_HANDS = (3, 6)  # a hand of at most this many tiles searches the words this short
 FORTRESS = "fortress"
 SCOPE = ("balance",)
 
@@ -97,7 +102,7 @@ def zipf_floor(rules: Rules, level: str) -> float:
 def knows(model: Model, rules: Rules) -> Callable[[Rating], bool]:
     """A predicate over ratings: does a player of ``model`` know this word?"""
     if model.level is None and model.min_zipf is None:
-        return lambda r: True
+        return every_word
     if model.level is not None:
         top = LEVELS.index(model.level)
         rank = {level: i for i, level in enumerate(LEVELS)}
@@ -139,21 +144,45 @@ class Turns:
         sr = rules.score
         self.link = max(Fraction(1), sr.link)
         self.step = sr.combo_step
-        self.products = [float(p) for p in index.products]
+        # each plain product as a float (the search's bound) and as an exact fraction's
+        # numerator and denominator (its score), converted once a distinct product
+        self.products, self.num, self.den = _columns(index.products)
+        self.words, self.plain = index.words, index.scores
         self._bound_cache: dict[tuple[int, bool], float] = {}
-        self._wholes: dict[int, tuple[dict[int, int], int]] = {}
+        # (id(mask), longest word) -> (the mask, its filter parts)
+        self._known: dict[tuple[int, int], tuple[dict[int, int], tuple[Part, ...]]] = {}
+        self.filter = HandFilter.of(index)
+        self._shorter: dict[int, HandFilter] = {}
+        self.size = len(index.words)
+        self._falling = [-p for p in self.products]  # ascending, for bisection
+        self._stops: dict[tuple[int, float], int] = {}
+        self._factors: dict[tuple[int, bool, bool], tuple[int, int]] = {}
+        self._factor_sets: dict[tuple[int, bool, bool], list[tuple[int, bool, int, int]]] = {}
+        self._values: dict[tuple[int, int, int, int, bool, bool], _Powered] = {}
 
-    def _whole(self, mask: dict[int, int]) -> int:
-        """A player's per-bucket mask as one bitset over the whole index (kept with the mask
-        itself, so a mask freed and its id reused is never mistaken for it)."""
-        hit = self._wholes.get(id(mask))
+    def _filter(self, tiles: int) -> HandFilter:
+        """The filter of the words a hand of ``tiles`` tiles can be long enough for (a hand
+        near the end of a game, the bag run out, is short: it reads a filter of the short
+        words only, a small part of the index)."""
+        for longest in SHORT_HANDS:
+            if tiles <= longest < self.index.max_length:
+                made = self._shorter.get(longest)
+                if made is None:
+                    made = self._shorter[longest] = HandFilter.shorter(self.index, longest)
+                return made
+        return self.filter
+
+    def _parts(self, mask: dict[int, int], filter: HandFilter) -> tuple[Part, ...]:
+        """A player's filter parts (their mask folded in; a player who knows every word
+        reads the filter's own), kept with the mask itself, so a mask freed and its id
+        reused is never mistaken for it."""
+        key = (id(mask), filter.size)
+        hit = self._known.get(key)
         if hit is None or hit[0] is not mask:
-            # bit (n - 1 - i) is word i, as in the index's whole segment: text[i] is word i
-            text = bytearray(b"0" * len(self.index.words))
-            for key, seg in self.index.buckets.items():
-                for i in _bits(mask[key], seg.ids):
-                    text[i] = 0x31
-            hit = self._wholes[id(mask)] = (mask, int(text, 2) if text else 0)
+            whole = self.index.mask_whole(mask)
+            mine = filter.narrow(whole, self.size)
+            parts = filter.parts if mine == filter.full else filter.known(mine)
+            hit = self._known[key] = (mask, parts)
         return hit[1]
 
     def best(self, hand: str, mask: dict[int, int], counter: int, previous: str | None,
@@ -164,53 +193,127 @@ class Turns:
         Ties: the higher plain score (no combo, link, power-up or Fortress), then the word
         in alphabetical order.
 
-        One pass over the whole index's bitsets (26 ORs of one big int: fewer Python steps
-        than one pass per reachable bucket), its words best plain product first; a word's
-        turn score is at most its plain product times the combo, link and Fortress factors it
-        could get (a float bound nudged up, so the search never stops early).
+        The words the hand can nearly make come from the index's :class:`HandFilter` (one
+        AND a group of letters), read best plain product first; each is checked for the
+        letters it holds three times, then scored (its plain product times the turn's
+        factors, floored: exact). A word's turn score is at most its plain product times the
+        combo, link and Fortress factors it could get (a float bound nudged up, so the
+        search never stops early), so no word after the first one whose bound is below the
+        best found can beat it: products only fall from there. Once a word is found, only
+        the words before that stop are kept in the bitset (small ints, not the index's
+        width), and the filter's second part is not read when the stop falls in the first.
         """
-        index = self.index
-        words, products = index.words, self.products
-        tiers = index.tiers
-        plain = index.scores
+        filter = self._filter(len(hand))
+        keys = filter.keys(hand)
+        ids = filter.ids  # a filter's word j is the index's word ids[j] (None: j)
+        words, plain, num, den = self.words, self.plain, self.num, self.den
+        triple, fits = filter.triple, filter.fits
         best: tuple[int, int, int, bool] | None = None
+        top = -1
         bound = self._bound(counter, fortress)
-        plen = len(previous) if previous is not None else 0
+        # the turn's factors on a plain product, by (longer than the previous word, same
+        # first letter): (combo, link, numerator, denominator)
+        f = self._turn_factors(counter, fortress, previous is not None)
+        plen = len(previous) if previous is not None else 11
         first = previous[0] if previous else ""
-        score = index.score
-        have: dict[str, int] = {}
-        for ch in hand:
-            have[ch] = have.get(ch, 0) + 1
-        bits = index.whole.makeable(have, 0) & self._whole(mask)
-        last = len(words) - 1
-        while bits:
-            b = bits.bit_length() - 1
-            bits ^= 1 << b
-            i = last - b  # bit len - 1 - i is word i: the highest bit, the best word
-            if best is not None and products[i] * bound < best[0]:
+        stop = filter.size  # no word of the filter from here on can beat the best found
+        for part in self._parts(mask, filter):
+            if part.lo >= stop:
                 break
-            word = words[i]
-            if previous is None:
-                combo, link = 0, False
-            else:
-                combo = counter + 1 if len(word) > plen else 0
-                link = word[0] == first
-            value = score(i, Play(combo, False, link, False, fortress),
-                          tiers[i])[0]
-            if best is None or value > best[0] or (value == best[0] and (
-                    plain[i] > plain[best[1]]
-                    or (plain[i] == plain[best[1]] and words[i] < words[best[1]]))):
-                best = (value, i, combo, link)
+            bits = reduce(and_, map(getitem, part.tables, keys))
+            end = part.hi  # bits holds words j < end: bit (end - 1 - j) is the filter's j
+            if stop < end:
+                bits >>= end - stop
+                end = stop
+            while bits > 0:
+                b = bits.bit_length() - 1
+                j = end - 1 - b
+                if not triple[j] or fits(j, hand):
+                    i = j if ids is None else ids[j]
+                    word = words[i]
+                    combo, link, fn, fd = f[(len(word) > plen) + 2 * (word[0] == first)]
+                    value = num[i] * fn // (den[i] * fd)
+                    if value > top or (value == top and (
+                            plain[i] > plain[best[1]]  # type: ignore[index]
+                            or (plain[i] == plain[best[1]]  # type: ignore[index]
+                                and word < words[best[1]]))):  # type: ignore[index]
+                        best = (value, i, combo, link)
+                        top = value
+                        # what may still beat it: the words after it, before the stop
+                        stop = self._stops.get((top, bound)) or self._stop(top, bound)
+                        if ids is not None:
+                            stop = bisect_left(ids, stop)
+                        if stop <= j + 1:
+                            return best
+                        if stop < end:
+                            # (word j's bit is the highest left: XOR drops it)
+                            bits = bits >> (end - stop) ^ 1 << (stop - 1 - j)
+                            end = stop
+                            continue
+                bits ^= 1 << b
         return best
+
+    def _turn_factors(self, counter: int, fortress: bool,
+                      after: bool) -> list[tuple[int, bool, int, int]]:
+        """Per (longer than the previous word) + 2 x (same first letter): the word's combo,
+        link and the turn's factors on its plain product (numerator, denominator); the
+        first word of a player (``after`` False) has neither."""
+        key = (counter, fortress, after)
+        hit = self._factor_sets.get(key)
+        if hit is None:
+            hit = []
+            for n in range(4):
+                combo = counter + 1 if after and n & 1 else 0
+                link = after and n >= 2
+                fn, fd = self._factor(combo, link, fortress)
+                hit.append((combo, link, fn, fd))
+            self._factor_sets[key] = hit
+        return hit
+
+    def _factor(self, combo: int, link: bool, fortress: bool) -> tuple[int, int]:
+        """The turn's factors on a word's plain product, as (numerator, denominator): what
+        :func:`~wordforge_cli.wordforge.rarity.score_word` multiplies the product by for a
+        combo, a link and Fortress (exact: a test holds the two equal)."""
+        sr = self.rules.score
+        factor = (1 + combo * sr.combo_step) * (sr.link if link else 1) * (
+            sr.fortress if fortress else 1)
+        fraction = Fraction(factor)
+        self._factors[(combo, link, fortress)] = (fraction.numerator, fraction.denominator)
+        return fraction.numerator, fraction.denominator
+
+    def _stop(self, top: int, bound: float) -> int:
+        """The first word ``i`` with ``products[i] * bound < top``, the search's stop: every
+        later word's bound is no higher (products never rise along the index, nor does their
+        float product with a positive bound)."""
+        key = (top, bound)
+        hit = self._stops.get(key)
+        if hit is None:
+            products, falling = self.products, self._falling
+            stop = bisect_left(falling, -top / bound)  # near it: the test decides, by runs
+            while stop > 0 and products[stop - 1] * bound < top:
+                stop = bisect_left(falling, falling[stop - 1])
+            while stop < len(products) and not products[stop] * bound < top:
+                stop = bisect_right(falling, falling[stop])
+            hit = self._stops[key] = stop
+        return hit
 
     def value(self, i: int, combo: int, link: bool, fortress: bool,
               powerup: str | None = None) -> int:
         """Word ``i``'s score this turn with ``powerup`` spent on it."""
-        tier = self.index.tiers[i]
-        if powerup == "gold_rush":
-            tier = min(tier + self.rules.gold_rush_tiers, self.top)
-        play = Play(combo, powerup == "double", link, powerup == "overdrive", fortress)
-        return self.index.score(i, play, tier)[0]
+        return self.powered(i, combo, link, fortress)[powerup]
+
+    def powered(self, i: int, combo: int, link: bool, fortress: bool) -> dict[str | None, int]:
+        """Word ``i``'s score this turn with each power-up spent on it (None: with none),
+        each scored when first asked.
+
+        A score depends only on (tile points, letters, tier, play): scored once a key,
+        by :func:`~wordforge_cli.wordforge.rarity.score_word` through the index."""
+        index = self.index
+        key = (index.tile_sums[i], len(index.words[i]), index.tiers[i], combo, link, fortress)
+        hit = self._values.get(key)
+        if hit is None:
+            hit = self._values[key] = _Powered(self, i, combo, link, fortress)
+        return hit
 
     def _bound(self, counter: int, fortress: bool) -> float:
         key = (counter, fortress)
@@ -220,6 +323,35 @@ class Turns:
             cut = self.rules.score.fortress if fortress else 1
             hit = self._bound_cache[key] = float(combo_up * self.link * cut) * (1 + 1e-9)
         return hit
+
+
+class _Powered(dict[str | None, int]):
+    """One word's turn scores by power-up (None: none), each scored when first asked."""
+
+    def __init__(self, turns: Turns, i: int, combo: int, link: bool, fortress: bool):
+        super().__init__()
+        self._args = (turns, i, combo, link, fortress)
+
+    def __missing__(self, powerup: str | None) -> int:
+        turns, i, combo, link, fortress = self._args
+        tier = turns.index.tiers[i]
+        if powerup == "gold_rush":
+            tier = min(tier + turns.rules.gold_rush_tiers, turns.top)
+        play = Play(combo, powerup == "double", link, powerup == "overdrive", fortress)
+        score = self[powerup] = turns.index.score(i, play, tier)[0]
+        return score
+
+
+def _columns(products: Sequence[Fraction]) -> tuple[list[float], list[int], list[int]]:
+    """Each product as a float, its numerator and its denominator (the products of an index
+    are a few thousand distinct objects, one per scoring group: each converted once)."""
+    ids = list(map(id, products))
+    seen = {id(p): p for p in products}
+    floats = {k: float(p) for k, p in seen.items()}
+    nums = {k: p.numerator for k, p in seen.items()}
+    dens = {k: p.denominator for k, p in seen.items()}
+    return (list(map(floats.__getitem__, ids)), list(map(nums.__getitem__, ids)),
+            list(map(dens.__getitem__, ids)))
 
 
 # ---- games -------------------------------------------------------------------------------------
@@ -276,7 +408,13 @@ class Tally:
 
     def merge(self, other: Tally) -> Tally:
         for name in COUNTERS:
-            getattr(self, name).update(getattr(other, name))
+            theirs = getattr(other, name)
+            if theirs:
+                # Counter.update's sums (its keys first seen in the same order), in C
+                mine = getattr(self, name)
+                dict.update(mine, zip(theirs, map(add, theirs.values(),
+                                                  map(mine.get, theirs, repeat(0))),
+                                      strict=True))
         for name in INTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         return self
@@ -296,20 +434,34 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
     longest = [0] * len(seats)
     gains: list[dict[str, int]] = [{} for _ in seats]  # points each power-up won, per seat
     last_turn = game.turns - 1
-    passes_before = tally.passes
+    powerups, use_at = game.powerups, game.use_at
+    words, tiers = index.words, index.tiers
+    best, powered = turns.best, turns.powered
+    # the game's counts, kept here in the order they happen and added to the tally at the
+    # end (the same counts, each counter's keys first seen in the same order)
+    scores: list[int] = []
+    tier_keys: list[str] = []
+    seat_tiers: list[str] = []
+    lengths: list[int] = []
+    combos: list[int] = []
+    seat_passes: list[int] = []
+    uses: list[str] = []
+    used_gains: dict[str, int] = {}
+    played = passes = links = fortress_cut = 0
     for t in range(game.turns):
         for s, seat in enumerate(seats):
             hand = "".join(seat.hand)
-            found = turns.best(hand, seat.mask, seat.counter, seat.previous, guard[s])
-            tally.turns += 1
+            guarded = guard[s]
+            found = best(hand, seat.mask, seat.counter, seat.previous, guarded)
+            played += 1
             if trace is not None:
                 trace.append({"seat": s, "turn": t, "hand": hand, "word": None, "score": 0,
                               "combo": 0, "link": False, "powerup": None,
-                              "fortress": guard[s]})
+                              "fortress": guarded})
             if found is None:
-                tally.passes += 1
-                tally.seat_passes[s] += 1
-                tally.turn_scores[0] += 1
+                passes += 1
+                seat_passes.append(s)
+                scores.append(0)
                 seat.counter = 0
                 bag.extend(seat.hand)
                 seat.hand = bag[:size]
@@ -319,59 +471,76 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
                 continue
             value, i, combo, link = found
             spent, gain = None, 0
-            if game.powerups:
+            if powerups:
                 # the word first, then the charge that adds most to it (module docstring)
+                scores_with = powered(i, combo, link, guarded)
                 for o in seat.held:
-                    extra = turns.value(i, combo, link, guard[s], o) - value
+                    extra = scores_with[o] - value
                     if extra > gain:
                         spent, gain = o, extra
-                if spent is not None and (gain >= game.use_at or t == last_turn):
+                if spent is not None and (gain >= use_at or t == last_turn):
                     seat.held.remove(spent)
-                    tally.uses[spent] += 1
-                    tally.gains[spent] += gain
+                    uses.append(spent)
+                    used_gains[spent] = used_gains.get(spent, 0) + gain
                     gains[s][spent] = gains[s].get(spent, 0) + gain
                     value += gain
                 else:
                     spent = None
-            if guard[s]:
-                cut = turns.value(i, combo, link, False, spent) - value
-                tally.fortress_cut += cut
+            if guarded:
+                cut = powered(i, combo, link, False)[spent] - value
+                fortress_cut += cut
                 for rival in range(len(seats)):
                     if rival != s:
                         gains[rival][FORTRESS] = gains[rival].get(FORTRESS, 0) + cut
                 guard[s] = False
-            word = index.words[i]
+            word = words[i]
             if trace is not None:
                 trace[-1].update(word=word, score=value, combo=combo, link=link, powerup=spent)
             seat.total += value
             seat.last = value
             seat.counter = combo
             seat.previous = word
-            longest[s] = max(longest[s], combo)
-            tier = index.tiers[i]
+            if combo > longest[s]:
+                longest[s] = combo
+            tier = tiers[i]
             if spent == "gold_rush":
                 tier = min(tier + rules.gold_rush_tiers, turns.top)
-            tally.turn_scores[value] += 1
-            tally.tiers[keys[tier]] += 1
-            tally.seat_tiers[f"{s}:{keys[tier]}"] += 1
-            tally.lengths[len(word)] += 1
-            tally.combos[combo] += 1
-            tally.links += link
+            key = keys[tier]
+            scores.append(value)
+            tier_keys.append(key)
+            seat_tiers.append(f"{s}:{key}")
+            lengths.append(len(word))
+            combos.append(combo)
+            links += link
+            kept = seat.hand
             for ch in word:
-                seat.hand.remove(ch)
-            need = size - len(seat.hand)
-            seat.hand.extend(bag[:need])
+                kept.remove(ch)
+            need = size - len(kept)
+            kept.extend(bag[:need])
             del bag[:need]
-        if game.powerups:
+        if powerups:
             for s, seat in enumerate(seats):
                 if not seat.fortress:
                     continue
                 rivals = [o for o in range(len(seats)) if o != s]
-                if any(seats[o].last >= game.use_at for o in rivals) or t == last_turn - 1:
+                if any(seats[o].last >= use_at for o in rivals) or t == last_turn - 1:
                     seat.fortress = False
-                    tally.uses[FORTRESS] += 1
+                    uses.append(FORTRESS)
                     for rival in rivals:
                         guard[rival] = True
+    tally.turns += played
+    tally.passes += passes
+    tally.links += links
+    tally.fortress_cut += fortress_cut
+    # (Counter.update of a list counts in C, in the list's order)
+    tally.turn_scores.update(scores)
+    tally.tiers.update(tier_keys)
+    tally.seat_tiers.update(seat_tiers)
+    tally.lengths.update(lengths)
+    tally.combos.update(combos)
+    tally.seat_passes.update(seat_passes)
+    tally.uses.update(uses)
+    tally.gains.update(used_gains)
     totals = [seat.total for seat in seats]
     tally.games += 1
     for s, total in enumerate(totals):
@@ -384,7 +553,7 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
             key = f"{a}>{b}" if totals[a] > totals[b] else (
                 f"{b}>{a}" if totals[b] > totals[a] else f"{a}={b}")
             tally.pair_wins[key] += 1
-    tally.passes_sq += (tally.passes - passes_before) ** 2
+    tally.passes_sq += passes ** 2
     winners = _winners(totals)
     if len(winners) == 1:
         tally.wins[winners[0]] += 1

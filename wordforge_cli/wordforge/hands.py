@@ -21,7 +21,8 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, compress, repeat
+from operator import and_, itemgetter, rshift
 from typing import Any, overload
 
 from wordforge_cli.wordforge.rarity import (
@@ -69,7 +70,9 @@ class Segment:
                 k = have.get(letter, 0)
                 if k < len(levels):
                     bad |= levels[k]
-            return self.all & ~bad
+            # (bad is within all: XOR of two positive ints, not AND-NOT, which copies
+            # a negative number of the index's width)
+            return self.all ^ (bad & self.all)
         # missing letters counted per word, saturating at wilds + 1
         top = wilds + 1
         levels_at = [0] * (top + 1)  # levels_at[j]: words missing at least j letters
@@ -80,10 +83,15 @@ class Segment:
                 term = levels[extra]
                 for j in range(top, 0, -1):
                     levels_at[j] |= levels_at[j - 1] & term
-        return self.all & ~levels_at[top]
+        return self.all ^ (levels_at[top] & self.all)
 
 
-def _bits(bits: int, ids: tuple[int, ...]) -> Iterator[int]:
+def every_word(rating: Rating) -> bool:
+    """The vocabulary of a player who knows every word (a mask of it asks no rating)."""
+    return True
+
+
+def _bits(bits: int, ids: Sequence[int]) -> Iterator[int]:
     last = len(ids) - 1
     while bits:
         b = bits.bit_length() - 1
@@ -96,6 +104,186 @@ def _have(hand: str) -> tuple[dict[str, int], int]:
     for ch in hand:
         have[ch] = have.get(ch, 0) + 1
     return have, have.pop(WILD, 0)
+
+
+GROUP_LETTERS = 5   # letters per table of a HandFilter (3**5 keys at most)
+COUNT_BITS = 4      # a letter's count in a hand's code (hands of up to 15 tiles: 4 bits)
+TABLE_BITS = 2**28  # a HandFilter keeps at most this many bits of tables (32 MB), then makes
+FIRST_PART = 0.4    # the share of the index (best first) a search ANDs before the rest
+SPLIT_FROM = 20_000  # words from which a filter is read in two parts
+_BINARY = bytes.maketrans(b"01", b"\0\1")
+
+
+class _Table(dict[int, int]):
+    """One group's bitsets by key, each made on first use and kept while its filter has
+    room (after that made again when asked: slower, never different)."""
+
+    def __init__(self, make: Callable[[int], int], room: list[int]):
+        super().__init__()
+        self._make = make
+        self._room = room  # bits still to keep, shared by a filter's tables
+
+    def __missing__(self, key: int) -> int:
+        bits = self._make(key)
+        if self._room[0] > 0:
+            self._room[0] -= bits.bit_length() or 1
+            self[key] = bits
+        return bits
+
+
+@dataclass(frozen=True)
+class Part:
+    """The words ``lo <= i < hi`` of an index: bit ``hi - 1 - i`` of a part's bitset is
+    word ``i``; ``tables[g][key]``: group g's bitset for a hand's key."""
+
+    lo: int
+    hi: int
+    tables: tuple[_Table, ...]
+
+
+def _masked(table: _Table, mask: int) -> Callable[[int], int]:
+    """What makes a table's bitset of a key cut to ``mask``."""
+    return lambda key: table[key] & mask
+
+
+class HandFilter:
+    """The words of an index a hand can nearly make, as bitsets over the index in order
+    (best plain score first), in two parts: the first ``FIRST_PART`` of the words, then the
+    rest, which a search reads only when the first part cannot settle it.
+
+    The letters are split in groups of ``GROUP_LETTERS`` (by their count in the tile bag,
+    most first, so the keys of a group repeat). A group's key is the hand's count of each of
+    its letters capped at 2; its bitset holds the words with none of the group's letters the
+    hand lacks and at most one of each it holds once. A hand's words are then one AND per
+    group (five for 26 letters) instead of one OR per letter and count. What the cap at 2
+    leaves (a word holding a letter three times or more, the hand two or more) is checked
+    per word by :meth:`fits`, on the few words a search reads.
+    """
+
+    def __init__(self, words: Sequence[str], exceed: Mapping[str, Sequence[int]],
+                 bag: Mapping[str, int], ids: Sequence[int] | None = None) -> None:
+        """A filter of ``words`` (in index order), ``exceed`` their bitsets by letter as a
+        :class:`Segment` keeps them (at least levels 0-2), ``bag`` the tile counts (which
+        letters a hand holds often); ``ids``: the words' places in the whole index when
+        they are a part of it (None: they are the whole index)."""
+        n = len(words)
+        self.words = words
+        self.ids = ids
+        self.size = n
+        self.full = (1 << n) - 1
+        letters = sorted(exceed, key=lambda ch: (-bag.get(ch, 0), ch))
+        groups = [letters[i:i + GROUP_LETTERS] for i in range(0, len(letters), GROUP_LETTERS)]
+        if len(groups) > 1 and len(groups[-1]) < 3:
+            groups[-2:] = [groups[-2] + groups[-1]]
+        self.groups = groups
+        # a hand's code: COUNT_BITS per letter, in group order; group g from bit shift[g]
+        self.weight: dict[str, int] = {ch: 0 for ch in (WILD, *bag)}
+        self.shift: list[int] = []
+        self.width: list[int] = []
+        at = 0
+        for group in groups:
+            self.shift.append(at)
+            self.width.append((1 << COUNT_BITS * len(group)) - 1)
+            for ch in group:
+                self.weight[ch] = 1 << at
+                at += COUNT_BITS
+        self._ones = sum(1 << b for b in range(0, at, COUNT_BITS))
+        self._room = [TABLE_BITS]
+        cut = int(n * FIRST_PART) if n >= SPLIT_FROM else 0
+        self.cuts = [(0, cut), (cut, n)] if 0 < cut < n else [(0, n)]
+        self.parts = tuple(Part(lo, hi, tuple(_Table(self._maker(exceed, group, lo, hi),
+                                                     self._room) for group in groups))
+                           for lo, hi in self.cuts)
+        # the words holding some letter three times or more: those fits() has to read
+        triple = 0
+        for levels in exceed.values():
+            if len(levels) > 2:
+                triple |= levels[2]
+        self.triple = f"{triple:0{n}b}".encode("ascii").translate(_BINARY) if n else b""
+        self._repeats: dict[int, tuple[tuple[str, int], ...]] = {}
+
+    @classmethod
+    def of(cls, index: HandIndex) -> HandFilter:
+        """The filter of every word of ``index``."""
+        return cls(index.words, index.whole.exceed, index.rules.tiles.counts)
+
+    @classmethod
+    def shorter(cls, index: HandIndex, longest: int) -> HandFilter:
+        """The filter of the words of ``index`` no longer than ``longest`` letters (what a
+        hand of that many tiles can make), in index order."""
+        ids = tuple(compress(range(len(index.words)), map(longest.__ge__,
+                                                          map(len, index.words))))
+        words = [index.words[i] for i in ids]
+        return cls(words, _letter_levels(words, 3), index.rules.tiles.counts, ids)
+
+    def narrow(self, whole: int, n: int) -> int:
+        """A bitset over the whole index (``n`` words, bit ``n - 1 - i``: word i) cut to this
+        filter's words, in its order."""
+        if self.ids is None:
+            return whole
+        if not self.ids:
+            return 0
+        bits = f"{whole:0{n}b}"
+        return int("".join(itemgetter(*self.ids)(bits)) if len(self.ids) > 1
+                   else bits[self.ids[0]], 2)
+
+    def _maker(self, exceed: Mapping[str, Sequence[int]], group: list[str], lo: int,
+               hi: int) -> Callable[[int], int]:
+        """What makes group ``group``'s bitset of a key, over the words ``lo..hi``."""
+        n, width = self.size, hi - lo
+        full = (1 << width) - 1
+        levels = [[level >> (n - hi) & full for level in exceed[ch][:2]] for ch in group]
+
+        def make(key: int) -> int:
+            bad = 0
+            for j, counts in enumerate(levels):
+                held = key >> COUNT_BITS * j & 3  # 0, 1, or 2 (two or more)
+                if held < len(counts):  # (held 2: no word is cut here)
+                    bad |= counts[held]  # the words with more of the letter than held
+            return full ^ bad
+
+        return make
+
+    def known(self, mask: int) -> tuple[Part, ...]:
+        """The parts with a player's vocabulary (a bitset over the index, bit ``n - 1 - i``
+        word i) folded into each part's first table."""
+        out = []
+        for part in self.parts:
+            mine = mask >> (self.size - part.hi) & ((1 << (part.hi - part.lo)) - 1)
+            out.append(Part(part.lo, part.hi, (_Table(_masked(part.tables[0], mine),
+                                                      self._room), *part.tables[1:])))
+        return tuple(out)
+
+    def keys(self, hand: str) -> list[int]:
+        """Per group, the hand's key (its count of each letter of the group, capped at 2)."""
+        weight = self.weight
+        if len(hand) < 1 << COUNT_BITS:
+            try:
+                code = sum(map(weight.__getitem__, hand))
+            except KeyError:  # a tile no word or bag holds: it counts for nothing
+                code = sum(weight.get(ch, 0) for ch in hand)
+            ones = self._ones
+            low = code & ones
+            two = (code >> 1 | code >> 2 | code >> 3) & ones  # (COUNT_BITS = 4)
+            code = low ^ (low & two) | two << 1
+        else:  # a hand too long for the packed counts
+            code = 0
+            for ch in set(hand):
+                if weight.get(ch):
+                    code |= min(hand.count(ch), 2) * weight[ch]
+        return list(map(and_, map(rshift, repeat(code), self.shift), self.width))
+
+    def fits(self, i: int, hand: str) -> bool:
+        """Does the hand hold each letter word ``i`` has three times or more as often (what
+        the tables leave to check: they let a hand holding a letter twice through)?"""
+        if not self.triple[i]:
+            return True
+        repeats = self._repeats.get(i)
+        if repeats is None:
+            word = self.words[i]
+            repeats = self._repeats[i] = tuple(
+                (ch, c) for ch in dict.fromkeys(word) if (c := word.count(ch)) > 2)
+        return all(hand.count(ch) >= c for ch, c in repeats)
 
 
 @dataclass
@@ -120,33 +308,61 @@ class HandIndex:
     tile_sums: Sequence[int] = ()
     gold_rush: bool = False
     tiers: Sequence[int] = ()          # each word's battle tier (its rating's), for searches
-    # ("whole", id(mask)) -> its bitset, or a play's score key -> (score, product)
+    # a play's score key -> (score, product)
     _cache: dict[tuple[object, ...], tuple[int, Fraction]] = field(default_factory=dict,
                                                                    repr=False, compare=False)
+    # id(mask) -> (the mask, its bitset over the whole index)
+    _wholes: dict[int, tuple[dict[int, int], int]] = field(default_factory=dict, repr=False,
+                                                           compare=False)
 
     def __len__(self) -> int:
         return len(self.words)
 
     # ---- masks -------------------------------------------------------------------------
     def mask(self, keep: Callable[[Rating], bool]) -> dict[int, int]:
-        """Per bucket, the bitset of the words ``keep`` accepts (a player's vocabulary)."""
+        """Per bucket, the bitset of the words ``keep`` accepts (a player's vocabulary).
+
+        ``keep`` is asked once a word, in index order; :func:`every_word` is not asked (nor
+        are the ratings made). The mask's bitset over the whole index is kept beside it
+        (:meth:`mask_whole`)."""
+        n = len(self.words)
         out = {}
-        ratings = self.ratings
-        for key, seg in self.buckets.items():
-            text = bytes(0x31 if keep(ratings[i]) else 0x30 for i in seg.ids)
-            out[key] = int(text, 2)
+        if keep is every_word:
+            whole = (1 << n) - 1
+            for key, ids in self._bucket_ids():
+                out[key] = (1 << len(ids)) - 1
+        else:
+            flags = bytes(0x31 if keep(r) else 0x30 for r in self.ratings)
+            whole = int(flags, 2) if n else 0
+            for key, ids in self._bucket_ids():
+                # bit (len(ids) - 1 - j) is ids[j], as in the bucket's own bitsets
+                picked = itemgetter(*ids)(flags) if len(ids) > 1 else (flags[ids[0]],)
+                out[key] = int(bytes(picked), 2)
+        self._wholes[id(out)] = (out, whole)
         return out
 
     def mask_whole(self, mask: dict[int, int]) -> int:
-        """A per-bucket mask as one bitset over every word."""
-        key = ("whole", id(mask))
-        if key not in self._cache:
-            keep: set[int] = set()
-            for k, seg in self.buckets.items():
-                keep.update(i for i in _bits(mask[k], seg.ids))
-            text = bytes(0x31 if i in keep else 0x30 for i in range(len(self.words)))
-            self._cache[key] = (int(text, 2), Fraction(0))
-        return self._cache[key][0]
+        """A per-bucket mask as one bitset over every word (bit ``n - 1 - i``: word i), kept
+        with the mask itself, so a mask freed and its id reused is never mistaken for it."""
+        hit = self._wholes.get(id(mask))
+        if hit is None or hit[0] is not mask:
+            text = bytearray(b"0" * len(self.words))
+            for key, ids in self._bucket_ids():
+                for i in _bits(mask[key], ids):
+                    text[i] = 0x31
+            hit = self._wholes[id(mask)] = (mask, int(text, 2) if text else 0)
+        return hit[1]
+
+    def _bucket_ids(self) -> Iterator[tuple[int, Sequence[int]]]:
+        """Each bucket's key and word ids, in bucket order (a stored index's bitsets are not
+        read for it)."""
+        buckets = self.buckets
+        if isinstance(buckets, _StoredBuckets):
+            for key in buckets:
+                yield key, buckets.ids(key)
+        else:
+            for key, seg in buckets.items():
+                yield key, seg.ids
 
     def candidates(self, hand: str, mask: dict[int, int] | None = None) -> Iterator[int]:
         """Indexes of the words ``hand`` (lower-case, ``?`` wild) can make, best plain score
@@ -311,6 +527,18 @@ def _lengths(text: str, letters: str, points: dict[str, int]) -> list[int]:
     """Lengths of the lines of ``text`` once its unpointed letters are dropped."""
     drop = {ord(ch): None for ch in letters if ch not in points}
     return list(map(len, text.translate(drop).split("\n"))) if text else []
+
+
+def _letter_levels(words: Sequence[str], most: int) -> dict[str, tuple[int, ...]]:
+    """Per letter of ``words``, as a :class:`Segment`'s ``exceed`` (bit ``len - 1 - j`` is
+    word j): [k] = the words holding the letter more than k times, for k < ``most``."""
+    joined = "\n".join(words)
+    out: dict[str, tuple[int, ...]] = {}
+    for letter in sorted(set(joined) - {"\n"}):
+        column = bytes(map(len, joined.translate(_only(letter)).split("\n")))
+        out[letter] = tuple(int(column.translate(_LEVEL[k]), 2)
+                            for k in range(min(max(column), most)))
+    return out
 
 
 _ONLY: dict[str, dict[int, int | None]] = {}
@@ -507,6 +735,12 @@ class _StoredBuckets(Mapping[int, Segment]):
             exceed[letter] = tuple(from_bytes(data[blob[b]:blob[b + 1]], "little") & full
                                    for b in range(bits[entry], bits[entry + 1]))
         return Segment(tuple(self._ids[start:start + size]), exceed, full)
+
+    def ids(self, key: int) -> tuple[int, ...]:
+        """A bucket's word ids, without reading its bitsets."""
+        n = self._at[key]
+        start = self._id_at[n]
+        return tuple(self._ids[start:start + self._sizes[n]])
 
     def __getitem__(self, key: int) -> Segment:
         seg = self._made.get(key)
