@@ -356,13 +356,18 @@ def dealable(lexicon: Lexicon, request: Request, cands: tuple[int, ...]) -> tupl
     word): cached, and the same in every process and shard. Above
     :data:`PROBE_CANDIDATES` candidates nothing is probed (a big vocabulary's answers are
     nearly all makeable; a dealt answer that fails still gives way after half the budget,
-    see :func:`generate`).
+    see :func:`generate`), nor in a vocabulary holding a word of more than
+    :data:`SHORT_WORD` letters (an attempt there is worth up to :data:`ATTEMPT_WORK` cell
+    checks, and 64 of them for each of up to 2,000 answers would cost dozens of budgets
+    before the first board; no real vocabulary has such a word).
     """
     if len(cands) > PROBE_CANDIDATES:
         return cands
     key = (request.min_len, request.max_len, request.layout, request.unique,
            request.max_width, request.max_height, cands)
     made = lexicon.cache.dealable.get(key)
+    if made is None and max(map(len, lexicon.words)) > SHORT_WORD:  # (see above)
+        made = lexicon.cache.dealable[key] = cands
     if made is None:
         probe = replace(request, style="none", budget=PROBE_ATTEMPTS)
         kept = tuple(a for a in cands
