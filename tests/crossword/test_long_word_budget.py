@@ -262,3 +262,26 @@ def test_normalising_by_whole_word_scans_keeps_the_letter_rules(word, language, 
     except ValueError:
         got = None
     assert got == expected
+
+
+def test_a_deck_of_long_words_is_not_probed_and_a_real_one_is(monkeypatch):
+    """Probing 64 attempts an answer is worth it where attempts are cheap; in a vocabulary
+    holding a word of more than SHORT_WORD letters it is skipped (every candidate may be
+    dealt, and a dealt answer that fails gives way after half the budget)."""
+    probed: list[int] = []
+    real = board_module.generate
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        probed.append(args[4])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(board_module, "generate", counted)
+    long = prepare(vocabulary(long_words(KANJI[:400], 300, 70, 400, 4, answer_letters=40)))
+    request = Request()
+    cands = board_module.check_request(long, request)
+    assert board_module.dealable(long, request, cands) == cands and not probed
+    short = lexicon_from_words(["cat", "car", "tar", "rat", "arc", "act", "tac", "art", "zzz"])
+    request = Request(3, 3)
+    cands = board_module.check_request(short, request)
+    board_module.dealable(short, request, cands)
+    assert sorted(probed) == sorted(cands)
