@@ -223,12 +223,6 @@ def test_japanese_normalisation_is_idempotent(word):
     assert not set(once) & set("ァィゥェォッャュョヮ")
 
 
-def test_words_too_long_for_the_key_space_are_refused():
-    lex = lexicon_from_words(["a" * 800, "ab" * 400, "ba"], "en")
-    with pytest.raises(UsageError, match="words too long"):
-        check_request(lex, Request(2, 900))
-
-
 def test_count_fillings_sees_ambiguity():
     from wordforge_cli.crossword.unique import count_fillings
 

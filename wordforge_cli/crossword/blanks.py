@@ -71,11 +71,20 @@ def label_language(language: str | None) -> str:
     return primary if primary in LANGUAGES else "en"
 
 
+# Squares of a board above which its masks are set in bytes: a bit or-ed into an int costs the
+# int's size, so a board of thousands of cells spanning thousands of squares each way (long
+# words) cost cells x squares; in bytes it costs cells + squares. Smaller boards (every board
+# of a real vocabulary) keep the plain ints, quicker there.
+BYTES_FROM = 1 << 12
+
+
 def masks(cells: Sequence[tuple[int, int, str, int]], width: int | None = None) -> Masks:
     """``cells`` (x, y, letter, n) as :class:`Masks`; ``width``: the board's (or more), if known."""
     if width is None:
         width = 1 + max((x for x, _y, _c, _n in cells), default=0)
     stride = width + 1
+    if cells and (cells[-1][1] + 2) * stride > BYTES_FROM:  # (cells come sorted by y)
+        return _byte_masks(cells, stride)
     occupied = given = answers = 0
     for x, y, _c, n in cells:
         bit = 1 << ((y + 1) * stride + x + 1)
@@ -88,6 +97,23 @@ def masks(cells: Sequence[tuple[int, int, str, int]], width: int | None = None) 
                  occupied >> stride)
 
 
+def _byte_masks(cells: Sequence[tuple[int, int, str, int]], stride: int) -> Masks:
+    """:func:`masks` of a big board, its bits set in bytes (the same ints)."""
+    size = ((max(y for _x, y, _c, _n in cells) + 2) * stride + 8) // 8
+    occupied, given, answers = bytearray(size), bytearray(size), bytearray(size)
+    for x, y, _c, n in cells:
+        square = (y + 1) * stride + x + 1
+        at, bit = square >> 3, 1 << (square & 7)
+        occupied[at] |= bit
+        if n == -2:
+            given[at] |= bit
+        elif n >= 0:
+            answers[at] |= bit
+    whole = int.from_bytes(occupied, "little")
+    return Masks(stride, int.from_bytes(given, "little"), int.from_bytes(answers, "little"),
+                 whole << 1, whole >> 1, whole << stride, whole >> stride)
+
+
 def blank(cells: Sequence[tuple[int, int, str, int]], style: str) -> tuple[list[int], int]:
     """The cell types after ``style`` (parallel to ``cells``) and how many cells it blanked."""
     types = [c[3] for c in cells]
@@ -98,6 +124,15 @@ def blank(cells: Sequence[tuple[int, int, str, int]], style: str) -> tuple[list[
     m = masks(cells)
     hidden = BLANK_STYLES[style].hides(m)
     stride, count = m.stride, 0
+    if hidden.bit_length() > BYTES_FROM:  # (a shift of a big int costs its size: bytes)
+        bits = hidden.to_bytes((hidden.bit_length() + 7) // 8, "little")
+        end = len(bits) * 8
+        for i, (x, y, _c, n) in enumerate(cells):
+            square = (y + 1) * stride + x + 1
+            if n == -2 and square < end and bits[square >> 3] >> (square & 7) & 1:
+                types[i] = -1
+                count += 1
+        return types, count
     for i, (x, y, _c, n) in enumerate(cells):
         if n == -2 and hidden >> ((y + 1) * stride + x + 1) & 1:
             types[i] = -1
@@ -123,8 +158,13 @@ def _even(stride: int, bits: int) -> int:
     if (mask := _EVEN.get(stride, 0)).bit_length() >= bits:
         return mask
     rows = -(-bits // stride) + 8
-    row = [sum(1 << col for col in range(start, stride, 2)) for start in (0, 1)]
-    mask = sum(row[r & 1] << (r * stride) for r in range(rows))
+    if rows * stride > BYTES_FROM:  # written as binary digits, highest first (a sum of
+        # shifted rows costs rows x size)
+        even, odd = ("10" * stride)[:stride], ("01" * stride)[:stride]
+        mask = int(((even + odd) * (rows // 2) + even * (rows % 2))[::-1], 2)
+    else:
+        row = [sum(1 << col for col in range(start, stride, 2)) for start in (0, 1)]
+        mask = sum(row[r & 1] << (r * stride) for r in range(rows))
     if len(_EVEN) < 1024:
         _EVEN[stride] = mask
     return mask

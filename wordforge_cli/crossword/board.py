@@ -11,16 +11,18 @@ article's figure). Answers that no chain of crossing words can spell are never d
 
 Coordinates while building are integer keys ``y * STRIDE + x`` (so sorting keys sorts cells
 by y then x) around a far-away origin (the article's [100, 100] margin), normalised to start at
-0 when the board is done. A chain moves at most (answer length x longest word) from the origin,
-which :func:`check_request` keeps inside the key space.
+0 when the board is done. A chain moves at most :data:`ATTEMPT_WORK` cells from the origin
+(an attempt pays for every cell it places), far inside the key space.
 """
 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import reduce
+from itertools import repeat
 from math import floor
 from operator import or_
 from typing import Any
@@ -30,6 +32,7 @@ from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.crossword.blanks import STYLES, blank
 from wordforge_cli.crossword.layout import (
     ACROSS,
+    ATTEMPT_WORK,
     BITS,
     DOWN,
     MASK,
@@ -47,19 +50,16 @@ from wordforge_cli.crossword.lexicon import Lexicon
 LAYOUTS: tuple[str, ...] = ("loose", "strict")
 DEFAULT_BUDGET = 3000
 SLOT_TRIES = 8  # other words tried for one answer letter before the attempt is given up
-# The work one attempt may spend, in cell checks (a crossing tried costs the length of the word
-# it places, a word drawn costs 1, a pair's crossings cost how many there are). Long words
-# with many repeated letters would otherwise make one attempt cost thousands of checks; the
-# cap bounds the whole budget's time whatever the vocabulary (worst case on docs/performance.md) and
-# is a count, never a clock, so boards stay reproducible. The example vocabularies' attempts
-# spend at most a few hundred.
-ATTEMPT_WORK = 4000
 # Partner pools (the words holding a letter that can cross a given word) are computed by a scan
 # of that letter's words: only for letters held by at most this many words, so one scan is
 # cheap; a commoner letter's words are drawn from all of them (the crossing check sorts them).
 # Every lookup of a pool, cached or not, is charged its scan to the attempt's work, so the
 # work stays a function of the draws alone (the same in every process), never of the cache.
 PARTNER_POOL_MAX = 64
+# Words of at most this many letters keep their letter tuple (_spelt) and their cells down from
+# the origin (AttemptTables.down0) for the next attempt; a longer word's would take memory by
+# the letter (a few thousand words of thousands of letters: hundreds of MB) and is made again.
+SHORT_WORD = 64
 PROBE_ATTEMPTS = 64  # attempts a candidate answer gets to show it can be made at all
 PROBE_CANDIDATES = 2000  # above this many candidates answers are not probed (see dealable)
 PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
@@ -137,11 +137,6 @@ def check_request(lexicon: Lexicon, request: Request) -> tuple[int, ...]:
             raise UsageError(f"impossible request: max {name} {limit}: every board has a word "
                              f"down and a word across, each of 2 letters or more",
                              field=f"max_{name}")
-    longest = max(len(w) for w in lexicon.words)
-    if min(hi, longest) * longest >= STRIDE // 2:
-        raise UsageError(f"words too long for a board: answers up to {hi} letters and words "
-                         f"of {longest} letters could reach past {STRIDE // 2} cells",
-                         field="max_len")
     cands = candidates(lexicon, lo, hi, mw, mh)
     if cands:
         return cands
@@ -211,9 +206,7 @@ def _chainable(lexicon: Lexicon, answer: int, by_dir: tuple[Pools, Pools]) -> bo
     list's pools are joined by C-level ``|`` instead of set building (0.27 s to 0.04 s)."""
     masks = lexicon.cache.letter_masks
     if len(masks) != len(lexicon.words):
-        bits = {c: 1 << k for k, c in enumerate(lexicon.by_letter)}
-        masks = lexicon.cache.letter_masks = tuple(sum(bits[c] for c in set(w))
-                                                   for w in lexicon.words)
+        masks = lexicon.cache.letter_masks = _letter_masks(lexicon)
     reach = -1  # letters of the words that can end the chain so far (at first: any)
     for i, ch in enumerate(lexicon.words[answer]):
         ok = [m for q in by_dir[i % 2].get(ch, ()) if (m := masks[q]) & reach and q != answer]
@@ -221,6 +214,26 @@ def _chainable(lexicon: Lexicon, answer: int, by_dir: tuple[Pools, Pools]) -> bo
             return False
         reach = reduce(or_, ok)
     return True
+
+
+def _letter_masks(lexicon: Lexicon) -> tuple[int, ...]:
+    """Each word's letters as a bit mask (bit k: the k-th letter of ``by_letter``). A word of
+    many distinct letters is written as binary digits and read at once: a sum of its letters'
+    powers of two costs each letter the size of the mask (3,000 words of 2,000 kanji: 2 s)."""
+    bits = {c: 1 << k for k, c in enumerate(lexicon.by_letter)}
+    index = {c: k for k, c in enumerate(lexicon.by_letter)}
+    zeros = bytearray(b"0") * len(index)
+    made = []
+    eager = isinstance(lexicon.positions, list)  # (its keys: the word's letters, found once)
+    for i, w in enumerate(lexicon.words):
+        letters = lexicon.positions[i].keys() if eager else set(w)
+        if len(letters) <= SHORT_WORD:
+            made.append(sum(bits[c] for c in letters))
+            continue
+        digits = zeros.copy()  # digit k: letter k, lowest first
+        deque(map(digits.__setitem__, map(index.__getitem__, letters), repeat(ord("1"))), 0)
+        made.append(int(digits[::-1], 2))
+    return tuple(made)
 
 
 def _coverable(lexicon: Lexicon, answer: int, by_dir: tuple[Pools, Pools]) -> bool:
@@ -242,10 +255,18 @@ def _coverable(lexicon: Lexicon, answer: int, by_dir: tuple[Pools, Pools]) -> bo
 
 
 def _crossings(lexicon: Lexicon, p: int, q: int) -> tuple[tuple[int, int], ...]:
-    """Pairs (a, b) with word p's letter a equal to word q's letter b (cached)."""
-    pos_q = lexicon.positions[q]
-    return tuple((a, b) for c, pa in lexicon.positions[p].items() if c in pos_q
-                 for a in pa for b in pos_q[c])
+    """Pairs (a, b) with word p's letter a equal to word q's letter b, by p's letters in
+    their order, then a, then b."""
+    pos_p, pos_q = lexicon.positions[p], lexicon.positions[q]
+    if len(pos_p) <= SHORT_WORD or len(pos_q) >= len(pos_p):
+        return tuple((a, b) for c, pa in pos_p.items() if c in pos_q
+                     for a in pa for b in pos_q[c])
+    # a word p of many letters is walked only at the letters q has (its pairs are at most
+    # the work left: _over), and the pairs put in p's order again (its letters come in the
+    # order of their first place in p)
+    found = sorted((pa[0], a, b) for c, qb in pos_q.items() if (pa := pos_p.get(c))
+                   for a in pa for b in qb)
+    return tuple((a, b) for _first, a, b in found)
 
 
 def make_board(lexicon: Lexicon, request: Request, rng: random.Random,
@@ -335,13 +356,18 @@ def dealable(lexicon: Lexicon, request: Request, cands: tuple[int, ...]) -> tupl
     word): cached, and the same in every process and shard. Above
     :data:`PROBE_CANDIDATES` candidates nothing is probed (a big vocabulary's answers are
     nearly all makeable; a dealt answer that fails still gives way after half the budget,
-    see :func:`generate`).
+    see :func:`generate`), nor in a vocabulary holding a word of more than
+    :data:`SHORT_WORD` letters (an attempt there is worth up to :data:`ATTEMPT_WORK` cell
+    checks, and 64 of them for each of up to 2,000 answers would cost dozens of budgets
+    before the first board; no real vocabulary has such a word).
     """
     if len(cands) > PROBE_CANDIDATES:
         return cands
     key = (request.min_len, request.max_len, request.layout, request.unique,
            request.max_width, request.max_height, cands)
     made = lexicon.cache.dealable.get(key)
+    if made is None and max(map(len, lexicon.words)) > SHORT_WORD:  # (see above)
+        made = lexicon.cache.dealable[key] = cands
     if made is None:
         probe = replace(request, style="none", budget=PROBE_ATTEMPTS)
         kept = tuple(a for a in cands
@@ -451,6 +477,8 @@ class AttemptTables:
             slots.append(slot)
         nsrc = len(self.by_across.get(answer[1], ()))
         look = self.part_across is not None and nsrc <= PARTNER_POOL_MAX
+        if look:
+            nsrc = _scan_work(self.lex, self.by_across.get(answer[1], ()))
         first = self.by_down[answer[0]]
         made = (answer, answer[0], first, len(first), nsrc if look else -1, answer[1],
                 self.part_across.setdefault(answer[1], {})
@@ -473,12 +501,22 @@ class AttemptTables:
         kept = partners is not None and len(whole) <= PARTNER_POOL_MAX
         nsrc = len(nxt_source.get(nch, ()))
         look = nxt_partners is not None and nch != "" and nsrc <= PARTNER_POOL_MAX
+        if look:
+            nsrc = _scan_work(self.lex, nxt_source.get(nch, ()))
         return (i, ch, step, perp, across,
                 ents.setdefault(ch, {}) if kept else None,
                 partners.setdefault(ch, {}) if kept and partners is not None else None,
-                source, len(whole) if kept else -1, _pool(whole, False),
+                source, _scan_work(self.lex, whole) if kept else -1, _pool(whole, False),
                 nxt_partners.setdefault(nch, {}) if look and nxt_partners is not None
                 else None, nxt_source, nch, nsrc if look else -1)
+
+
+def _scan_work(lex: Lexicon, pool: tuple[int, ...]) -> int:
+    """The work of a partner-pool scan of ``pool`` (:func:`_partners`): 1 a word, and a long
+    word's letters besides, since whether it shares one with a word is looked up letter by
+    letter (the short words of any real vocabulary cost 1 each, as they always have)."""
+    words = lex.words
+    return len(pool) + sum(n for q in pool if (n := len(words[q])) > SHORT_WORD)
 
 
 def tables(lex: Lexicon, max_width: int | None = None,
@@ -497,7 +535,7 @@ def _spelt(t: AttemptTables, q: int) -> str | tuple[str, ...]:
     letters are the same object, which a comparison sees at once. An ASCII word is its own
     string: CPython keeps one object per ASCII letter already (not per kana)."""
     word = t.lex.words[q]
-    if word.isascii():
+    if word.isascii() or len(word) > SHORT_WORD:  # (a long word's tuple: 8 bytes a letter)
         return word
     made = t.spelt.get(q)
     if made is None:
@@ -517,8 +555,10 @@ def _over(t: AttemptTables, counts: dict[int, int], work: int, prev: int, q: int
     share (a set intersection) are a lower bound of the crossings, enough to decide most
     such pairs; the count is summed only until it passes the work left."""
     key = prev * t.nwords + q
-    n = counts.get(key)  # the crossings, or minus a lower bound of them
     left = ATTEMPT_WORK - work - 1 - len(t.lex.words[q])
+    if left < 0:  # q's cells alone are past the work left: its letters are never read
+        return True
+    n = counts.get(key)  # the crossings, or minus a lower bound of them
     if n is None or n < 0 and -n <= left:
         pos_p, pos_q = t.lex.positions[prev], t.lex.positions[q]
         shared = pos_p.keys() & pos_q.keys()
@@ -535,12 +575,26 @@ def _over(t: AttemptTables, counts: dict[int, int], work: int, prev: int, q: int
     return n != 0 and (n < 0 or n > left)
 
 
+def _down(t: AttemptTables, q: int, small: bool) -> dict[int, str]:
+    """Word q's cells down from the origin (a new dict: the attempt writes into it); kept
+    for the next attempt when the vocabulary is small and the word short."""
+    first = t.down0.get(q)
+    if first is not None:
+        return first.copy()
+    wq = _spelt(t, q)
+    cells = dict(zip(range(ORIGIN, ORIGIN + len(wq) * DOWN, DOWN), wq, strict=True))
+    if small and len(wq) <= SHORT_WORD:  # (a long word's cells would fill memory)
+        t.down0[q] = cells.copy()
+    return cells
+
+
 def _entry(t: AttemptTables, prev: int, q: int, prev_step: int, step: int) -> Candidate:
     """Word q crossing word ``prev`` (which runs along ``prev_step``)."""
     lex = t.lex
     opts = tuple([pa * prev_step - pb * step for pa, pb in _crossings(lex, prev, q)])
-    if not opts:  # a word that cannot cross: never placed, its letters never read
-        return (prev, 1, 0, opts, "", 0, 0, {})
+    if not opts:  # a word that cannot cross: never placed (a long one's letters were read)
+        n = len(lex.words[q])
+        return (prev, 1 + n if n > SHORT_WORD else 1, 0, opts, "", 0, 0, {})
     wq = _spelt(t, q)
     # (positions of a big vocabulary are worked out on each look: not for a word that
     # cannot cross)
@@ -578,6 +632,8 @@ def _attempt(t: AttemptTables, cands: tuple[int, ...], rand: Callable[[], float]
         if nxt is None:  # no lookahead (nsrc < 0)
             break
         work += nsrc
+        if work > ATTEMPT_WORK:  # (a scan of long words: paid before it is made)
+            return None
         got = nxt.get(q)  # lookahead (as for the later words, below)
         if got is None:
             got = _partner_pool(nxt, lex, q, nch, by_across)
@@ -586,18 +642,17 @@ def _attempt(t: AttemptTables, cands: tuple[int, ...], rand: Callable[[], float]
             break
     else:
         return None
+    # word 0's cells cost their number, as every other word's placement does (a word of
+    # thousands of letters would otherwise be laid down, uncounted, by every attempt)
+    work += len(lex.words[q])
+    if work > ATTEMPT_WORK:
+        return None
     ps = lex.positions[q][ch]
     answer_at = {ORIGIN + ps[floor(rand() * len(ps)) if len(ps) > 1 else 0] * DOWN: 0}
-    first = t.down0.get(q)
-    if first is None:  # word q down from the origin
-        first = {}
-        k = ORIGIN
-        for c in _spelt(t, q):
-            first[k] = c
-            k += DOWN
-        if small:
-            t.down0[q] = first
-    letters = first.copy()
+    # a long word 0 is laid down only when a word is about to be checked against it (most
+    # attempts on long words stop before: the next word's crossings are past the work)
+    lazy = len(lex.words[q]) > SHORT_WORD
+    letters = {} if lazy else _down(t, q, small)
     put = letters.setdefault
     drop = letters.popitem
     if strict:  # each cell's direction (3: crossed), for the strict layout's checks
@@ -607,7 +662,7 @@ def _attempt(t: AttemptTables, cands: tuple[int, ...], rand: Callable[[], float]
         max_h = t.max_h
         minx = maxx = ORIGIN & MASK
         miny = ORIGIN >> BITS
-        maxy = miny + len(first) - 1
+        maxy = miny + len(lex.words[q]) - 1
     used = [a, q]
     starts = [ORIGIN]  # where word i starts (word i runs down for even i, across for odd)
     prev, prev_start = q, ORIGIN
@@ -618,6 +673,8 @@ def _attempt(t: AttemptTables, cands: tuple[int, ...], rand: Callable[[], float]
             pool, found, npool = whole
         else:  # the partner pool of prev, its entries made as they are first tried
             work += pwork
+            if work > ATTEMPT_WORK:  # (a scan of long words: paid before it is made)
+                return None
             got_pool = ents.get(prev)
             if got_pool is None:
                 got_pool = ents[prev] = _pool(
@@ -659,8 +716,17 @@ def _attempt(t: AttemptTables, cands: tuple[int, ...], rand: Callable[[], float]
                     e = pairs[pk] = _entry(t, prev, pool[j], perp, step)
             q, cost, nopts, opts, wq, length, span, qpos = e
             if q in used:  # (a word that cannot cross comes as prev: see Candidate)
-                work += 1
+                work += 1 if nopts else cost
                 continue
+            if lazy:  # word 0's cells, now that a word is checked against them (see above)
+                lazy = False
+                letters = _down(t, prev, small)
+                n0 = len(letters)
+                put = letters.setdefault
+                drop = letters.popitem
+                if strict:
+                    get = letters.get
+                    dirs = dict.fromkeys(letters, DOWN)
             work += cost
             ps = qpos[ch]
             oo = floor(rand() * nopts)
@@ -718,6 +784,8 @@ def _attempt(t: AttemptTables, cands: tuple[int, ...], rand: Callable[[], float]
                 continue
             if nxt is not None:  # lookahead (nwork >= 0), inlined (hot)
                 work += nwork
+                if work > ATTEMPT_WORK:  # (as above)
+                    return None
                 got = nxt.get(q)
                 if got is None:
                     got = _partner_pool(nxt, lex, q, nch, nxt_source)

@@ -17,6 +17,17 @@ ORIGIN = (STRIDE // 2) * STRIDE + STRIDE // 2
 DOWN = STRIDE  # key step along a down word (y + 1)
 ACROSS = 1  # key step along an across word (x + 1)
 
+# The work one attempt may spend, in cell checks: a word placed costs its length (word 0's cells
+# too), a crossing tried the length of the word it places, a word drawn 1, a pair's crossings how
+# many there are, a long word's letters (see board.SHORT_WORD) their number each time they are
+# looked through. Long words with many repeated letters would otherwise make one attempt cost
+# thousands of checks; the cap bounds the whole budget's time whatever the vocabulary (worst
+# case on docs/performance.md) and is a count, never a clock, so boards stay reproducible. The
+# attempts on real vocabularies spend at most about 2,000 (English, answers of 6-8 letters). It
+# also bounds a board: at most this many cells, no word of more than ATTEMPT_WORK - 4 letters
+# (lexicon.LONGEST_WORD).
+ATTEMPT_WORK = 4000
+
 Pools = dict[str, tuple[int, ...]]
 # letter -> word id -> the words holding the letter that can cross that word
 Partners = dict[str, dict[int, tuple[int, ...]]]
@@ -25,8 +36,8 @@ Partners = dict[str, dict[int, tuple[int, ...]]]
 # how many crossings, the key offsets from the word before's start to its start, one per
 # crossing, its letters (see _spelt), its length, its key span length * step, its letters'
 # positions). A word that cannot cross the word before is entered with that word's id, which
-# the attempt's check for words already used skips at the same work (1) as the crossings it
-# does not have.
+# the attempt's check for words already used skips at its work: 1, and a long word's letters
+# besides (they were read to find it has no crossing).
 Candidate = tuple[int, int, int, tuple[int, ...], str | tuple[str, ...], int, int,
               dict[str, tuple[int, ...]]]
 # A pool of words for one answer letter after one word: (the pool, its entries made as they are

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordforge_cli.core.errors import ConfigError
-from wordforge_cli.crossword.layout import Pools
+from wordforge_cli.crossword.layout import ATTEMPT_WORK, Pools
 from wordforge_cli.io.vocab import Skipped, Vocabulary
 
 Limits = tuple[int | None, int | None]  # (max_width, max_height)
@@ -29,14 +29,26 @@ Limits = tuple[int | None, int | None]  # (max_width, max_height)
 SMALL_KANA = str.maketrans("ァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ",
                            "アイウエオツヤユヨワカケクシストヌハヒフヘホムラリルレロ")
 CHOON = "ー"
+# The longest word any board can hold: an attempt's work (layout.ATTEMPT_WORK) pays each placed
+# word's length, and the smallest board holds a second word (1 to try, 1 crossing, 2 letters);
+# a longer word is skipped at intake, its file:line named, instead of costing every attempt
+# that draws it.
+LONGEST_WORD = ATTEMPT_WORK - 4
+SHOWN = 40  # letters of an unusable entry a warning quotes (a long one is cut)
 
 
-def _is_katakana(ch: str) -> bool:
-    return "\u30a1" <= ch <= "\u30fa" or ch == CHOON or "\u31f0" <= ch <= "\u31ff"
+_HIRAGANA = re.compile("[\u3041-\u3096]")
+_TO_KATAKANA = {c: c + 0x60 for c in range(0x3041, 0x3097)}
+_SMALL = re.compile("[" + "".join(map(chr, SMALL_KANA)) + "]")
+# anything but what a Japanese board's letter may be (katakana, the long-vowel mark, the small
+# katakana extensions): one C-level scan, where a loop over a word of thousands of letters was
+# most of reading it
+_NOT_KATAKANA = re.compile("[^\u30a1-\u30fa\u30fc\u31f0-\u31ff]")
+_SPACE = re.compile(r"\s")  # (str.isspace's characters, exactly: checked over every one)
 
 
 def _hira_to_kata(text: str) -> str:
-    return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)
+    return text.translate(_TO_KATAKANA) if _HIRAGANA.search(text) else text
 
 
 _KANA = re.compile("[\u3041-\u30ff\uff66-\uff9f]")
@@ -59,19 +71,20 @@ def normalise(word: str, language: str | None, *, fold_small: bool = True) -> st
         # letter check below change nothing
         return word.casefold() if language == "en" else word
     text = unicodedata.normalize("NFKC", word)
-    bad = next((c for c in text if c.isspace()), None)
-    if bad is not None:
+    if _SPACE.search(text):
         raise ValueError("contains a space")
     if language == "ja":
         text = _hira_to_kata(text)
-        if fold_small:
+        if fold_small and _SMALL.search(text):
             text = text.translate(SMALL_KANA)
-        for c in text:
-            if not _is_katakana(c):
-                raise ValueError(f"{_describe(c)} is not kana")
+        bad = _NOT_KATAKANA.search(text)
+        if bad:
+            raise ValueError(f"{_describe(bad.group())} is not kana")
         return text
     if language == "en":
         text = text.casefold()
+    if text.isalpha():  # letters only (category L): what the loop below accepts, at C speed
+        return text
     for c in text:
         cat = unicodedata.category(c)
         if not (cat[0] in "LM" or c == CHOON):
@@ -188,15 +201,18 @@ class Lexicon:
     def __post_init__(self) -> None:
         if len(self.spellings) != len(self.words):
             self.spellings = self.words
-        by_letter: defaultdict[str, list[int]] = defaultdict(list)
-        for i, word in enumerate(self.words):
-            for c in dict.fromkeys(word):  # each letter once, in word order
-                by_letter[c].append(i)
-        self.by_letter = {c: tuple(v) for c, v in by_letter.items()}
-        if len(self.words) <= EAGER_WORDS:
+        eager = len(self.words) <= EAGER_WORDS
+        if eager:
             self.positions = [letter_positions(w) for w in self.words]
         else:
             self.positions = LazyPositions(self.words)
+        by_letter: defaultdict[str, list[int]] = defaultdict(list)
+        for i, word in enumerate(self.words):
+            # each letter once, in word order (a word's positions hold its letters so: a word
+            # of thousands of letters is not walked again)
+            for c in self.positions[i] if eager else dict.fromkeys(word):
+                by_letter[c].append(i)
+        self.by_letter = {c: tuple(v) for c, v in by_letter.items()}
 
     @property
     def index(self) -> dict[str, int]:
@@ -231,13 +247,19 @@ def prepare(vocab: Vocabulary, *, fold_small: bool = True,
             norm = normalise(entry.word, lang, fold_small=fold_small)
             if len(norm) < 2:
                 raise ValueError("is shorter than 2 letters")
+            if len(norm) > LONGEST_WORD:
+                raise ValueError(f"is {len(norm):,} letters long; no board holds a word of "
+                                 f"more than {LONGEST_WORD:,} (each attempt at a board "
+                                 f"places at most {ATTEMPT_WORK:,} cells)")
         except ValueError as exc:
             reason = str(exc)
+            shown = (entry.word if len(entry.word) <= SHOWN
+                     else f"{entry.word[:SHOWN // 2]}...{entry.word[-SHOWN // 4:]}")
             if strict:
-                raise ConfigError(f"word '{entry.word}' {reason} (--strict-vocab refuses "
+                raise ConfigError(f"word '{shown}' {reason} (--strict-vocab refuses "
                                   "entries that cannot be used)", path=vocab.path,
                                   line=entry.line) from None
-            skipped.append(Skipped(entry.line, entry.word, reason))
+            skipped.append(Skipped(entry.line, shown, reason))
             continue
         if norm in first:
             dups.append(Duplicate(entry.word, entry.line, norm, first[norm]))

@@ -71,6 +71,9 @@ _YAML_KEY = re.compile(rf"^(?:{'|'.join(VOCAB_KEYS)})[ \t]*:", re.MULTILINE)
 # hundreds of bytes, so 64 MB of one short word repeated took 3.4 GB); a million distinct
 # words is what wfkit is measured to read
 MAX_WORDS = 1_000_000
+# characters of one hint: a clue a player reads is a line or two, and every record carries its
+# words' hints to every reader (the pack preview draws no text longer than this)
+MAX_HINT = 4096
 
 
 def _too_many(count: int, path: Path, what: str = "words",
@@ -182,6 +185,9 @@ def _read_yaml_vocab(path: Path, text: str) -> Vocabulary:
             if hint is not None and not isinstance(hint, str):
                 raise ConfigError(f"hint must be a string, not {type_name(hint)}",
                                   path=path, line=line)
+            if hint is not None and len(hint) > MAX_HINT:
+                raise ConfigError(f"hint of {len(hint):,} characters; at most {MAX_HINT:,} "
+                                  "(a clue a player reads)", path=path, line=line)
             item = item["word"]
         # (a scalar item of the list is its text as written: YAML 1.1 reads `- yes`, `- no`,
         # `- 12` as booleans and numbers, and in a word list they are what the user typed)
