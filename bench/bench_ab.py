@@ -7,8 +7,13 @@ second ratio, steadier than wall time on a busy machine. Both sides must write t
 (the statistics' timing and request aside), so a change that is faster because it does less is
 caught. The machine is shared: only ratios measured in the same run mean anything.
 
+``--instructions`` also runs each command once a side under valgrind's cachegrind and gives
+the ratio of the instructions executed (every process of the run): a count that the machine's
+load does not move, for a difference of a few percent that timing cannot resolve.
+
     python bench/bench_ab.py --other /path/to/other/.venv/bin/wfkit --runs 5
     python bench/bench_ab.py --other OTHER --only crossword-json --runs 7
+    python bench/bench_ab.py --other OTHER --only pack-build --runs 1 --instructions
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -70,6 +76,17 @@ def timed(argv: list[str]) -> tuple[float, float, bytes]:
     return elapsed, usage.ru_utime + usage.ru_stime, stdout
 
 
+def instructions(argv: list[str]) -> int:
+    """The instructions a command executes, its forked workers included (cachegrind)."""
+    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                           "--cachegrind-out-file=/dev/null", *argv],
+                          capture_output=True, cwd=ROOT, text=True)
+    counts = re.findall(r"^==\d+== I\s+refs:\s+([\d,]+)", done.stderr, re.M)
+    if done.returncode or not counts:
+        raise SystemExit(f"{' '.join(argv)} under valgrind: exit {done.returncode}")
+    return sum(int(c.replace(",", "")) for c in counts)
+
+
 def written(folder: Path) -> dict[str, bytes]:
     """Every file a run wrote, the statistics' timing and request taken out."""
     files: dict[str, bytes] = {}
@@ -93,6 +110,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--boards", type=int, default=20000)
     parser.add_argument("--only", action="append", default=[], help="a command's name")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also the ratio of instructions executed (valgrind, once a side)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -119,6 +138,12 @@ def main() -> None:
             same = "yes" if outputs["A"] == outputs["B"] else "NO"
             print(f"{key:<22} {a:>9.3f} {b:>9.3f} {b / a:>6.3f} {ca:>8.3f} {cb:>8.3f} "
                   f"{cb / ca:>7.3f}  {same}", flush=True)
+            if args.instructions:
+                ia, ib = (instructions([exe, *(arg.replace("{out}", str(tmp / side / key))
+                                               for arg in argv)])
+                          for side, exe in (("A", args.this), ("B", args.other)))
+                print(f"{'':<22} instructions A {ia:,}, B {ib:,}, B/A {ib / ia:.3f}",
+                      flush=True)
         print(f"load {os.getloadavg()[0]:.1f} at the end; medians of {args.runs} runs a side")
 
 
