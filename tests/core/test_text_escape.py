@@ -39,6 +39,11 @@ def test_the_set_is_what_the_docs_name():
         assert not IN_SET.fullmatch(char), repr(char)
 
 
+def test_no_member_is_a_character_python_calls_printable():
+    """The fast path: ``str.isprintable`` clearing a text proves it holds no member."""
+    assert not [char for char in MEMBERS if char.isprintable()]
+
+
 @given(hostile_text)
 def test_one_line_leaves_no_member_and_shown_only_line_breaks(text):
     assert not IN_SET.search(one_line(text))

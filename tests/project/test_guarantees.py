@@ -19,7 +19,7 @@ SUITES = ("pack/test_hostile_paths.py", "io/test_hostile_values.py", "io/test_ho
           "pack/test_out_link.py", "kanji/test_whole_dictionary_pool.py",
           "wordforge/test_tile_counts_bounded.py", "io/test_yaml_events.py",
           "io/test_text_lines.py", "kanji/test_dict_messages.py",
-          "pack/test_preview_oversized_items.py")
+          "pack/test_preview_oversized_items.py", "io/test_config_size.py")
 
 
 def defined_tests(name: str) -> set[str]:

@@ -285,8 +285,32 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDoc:
     return YamlDoc(str(path), data, node)
 
 
+# what may begin a YAML value: every value but the first follows a line break or one of
+# these indicators (a mapping and its first key may share one), so twice their count bounds
+# the values a file holds, and the memory its tree of nodes takes (about 700 bytes a value)
+MARKS = (b"\n", b",", b":", b"-", b"[", b"{", b"?")
+MAX_CONFIG_MARKS = 100_000  # the bundled configs hold about 300
+
+
+def marks_at_most(path: str | Path, limit: int = MAX_CONFIG_MARKS,
+                  what: str = "a config") -> Callable[[bytes], None]:
+    """A check for ``read_text``'s ``before``: a config whose line breaks and indicators
+    are more than ``limit`` is refused before it is decoded or parsed (a 16 MiB config of
+    a million keys took a gigabyte and 13 s before its first unknown key was refused)."""
+    def check(raw: bytes) -> None:
+        marks = sum(raw.count(mark) for mark in MARKS)
+        if marks > limit:
+            raise ConfigError(f"{what} with {marks:,} line breaks and YAML indicators (, : - "
+                              f"[ {{ ?); at most {limit:,} are read (the bundled configs hold "
+                              "a few hundred; memory grows with each value)", path=path)
+
+    return check
+
+
 def load_yaml(path: str | Path, kind: str = "config") -> YamlDoc:
-    return parse_yaml(read_text(path, kind), path)
+    """A config, read whole into a tree of nodes (for its lines) once it is known to be of a
+    config's size in values (:func:`marks_at_most`)."""
+    return parse_yaml(read_text(path, kind, before=marks_at_most(path)), path)
 
 
 # --- reading from the parser's events: a large file without a tree of nodes -----------------

@@ -16,7 +16,7 @@ from wordforge_cli.batch.context import SectionSpec
 from wordforge_cli.batch.kinds import Section, kind_names, prepare_section
 from wordforge_cli.core.errors import ConfigError, one_line
 from wordforge_cli.io.checks import check_mapping, did_you_mean, type_name
-from wordforge_cli.io.yamlio import YamlDoc, parse_yaml, read_text
+from wordforge_cli.io.yamlio import YamlDoc, marks_at_most, parse_yaml, read_text
 
 TOP_KEYS = ("name", "description", "seed", "sections")
 NAME_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # fullmatch: "$" would allow "abc\n"
@@ -40,7 +40,7 @@ class PackConfig:
 def load_pack_config(path: str | Path) -> PackConfig:
     """Parse and check the top level and every section's common keys (kinds check the rest)."""
     path = Path(path)
-    text = read_text(path)
+    text = read_text(path, "config", before=marks_at_most(path, what="a pack config"))
     doc = parse_yaml(text, path)
     if doc.data is None:
         raise ConfigError("the pack config is empty", path=path)
