@@ -369,6 +369,15 @@ def _report(summary: dict[str, Any], timing: dict[str, Any]) -> None:
             line += (f"; per step {' '.join(f'{m:zg}' for m in d['per_step'])} ("
                      f"{'rises' if d['rises'] else 'does not rise'})")
         say(line)
+        f, k = d["familiar_score"], d["known"]
+        if f["mean"] is not None:  # (no board made: nothing measured)
+            line = (f"familiarity-aware score median {f['median']:g}, mean {f['mean']:g}, "
+                    f"max {f['max']:g}; a placed word known {k['mean']:.0%} of the time on "
+                    f"average (word frequencies: {d['familiarity']})")
+            if "familiar_per_step" in d:
+                line += (f"; per step {' '.join(f'{m:g}' for m in d['familiar_per_step'])} "
+                         f"({'rises' if d['familiar_rises'] else 'does not rise'})")
+            say(line)
     if "ambiguous" in summary:
         parts = [f"{s} {n}" for s, n in summary["ambiguous"].items()]
         say(f"ambiguous boards by style: {', '.join(parts)}; rejected as ambiguous "

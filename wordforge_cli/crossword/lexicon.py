@@ -136,6 +136,8 @@ class LexiconCache:
     # words of one length and their (position, letter) index, for the fairness solver
     unique_index: dict[int, tuple[frozenset[int], dict[Any, frozenset[int]]]] = field(
         default_factory=dict)
+    # the ids of the words of one length, ascending (the familiarity-aware solver's draws)
+    length_ids: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
