@@ -11,8 +11,8 @@ engine gets the probabilities): each record carries its ``difficulty`` and the s
 manifest statistics the batch's (score and guesses, the familiarity-aware score, guesses and
 known share; per ramp step for a challenge section, per plan phase for an endless one), the
 same bytes as ``wfkit crossword --difficulty`` with the section's name as the scope. Opt-in:
-the familiarity-aware player's 20 draws cost about 1 ms a board of the example vocabularies,
-and a section that does not ask keeps its bytes.
+both solvers make 5,000 boards of 4-5 take 4.2 s CPU instead of 0.35 s (the familiarity-aware
+player's 20 draws are 0.7 ms a board of it), and a section that does not ask keeps its bytes.
 """
 
 from __future__ import annotations

@@ -29,9 +29,11 @@ SPLIT_MIN = 2  # letters of each part of such a split
 SPLIT_LONGEST = 32  # letters of the longest word tried as two (its cuts are looked up)
 
 
-def word_zipfs(lexicon: Lexicon) -> tuple[tuple[float | None, ...], str]:
+def word_zipfs(lexicon: Lexicon, *, levels: bool = True
+               ) -> tuple[tuple[float | None, ...], str]:
     """Each lexicon word's Zipf for familiarity (None: no list for the language) and where
-    the figures come from (``wordfreq:en+cefr``, ``wordfreq:ja``, ``none``)."""
+    the figures come from (``wordfreq:en+cefr``, ``wordfreq:ja``, ``none``); ``levels``
+    False: wordfreq's Zipf alone, CEFR levels aside."""
     from wordfreq import available_languages, get_frequency_list
 
     from wordforge_cli.crossword.difficulty import LEVEL_ZIPF
@@ -47,11 +49,10 @@ def word_zipfs(lexicon: Lexicon) -> tuple[tuple[float | None, ...], str]:
                    for cut in range(SPLIT_MIN, len(w) - SPLIT_MIN + 1)
                    for part in (w[:cut], w[cut:])}
     zipf = _listed_zipfs(get_frequency_list(lang, "best"), wanted)
-    levels: Sequence[str | None] = [None] * len(forms)
-    if lang == "en":
-        levels = _levels(lexicon.words)
+    cefr = levels and lang == "en"
+    found: Sequence[str | None] = _levels(lexicon.words) if cefr else [None] * len(forms)
     out: list[float | None] = []
-    for (spelling, word), level in zip(forms, levels, strict=True):
+    for (spelling, word), level in zip(forms, found, strict=True):
         if level is not None:
             out.append(LEVEL_ZIPF[level])
             continue
@@ -61,7 +62,7 @@ def word_zipfs(lexicon: Lexicon) -> tuple[tuple[float | None, ...], str]:
         if value is None and split and len(word) <= SPLIT_LONGEST:
             value = _split_zipf(word, zipf)
         out.append(0.0 if value is None else value)
-    return tuple(out), f"wordfreq:{lang}" + ("+cefr" if lang == "en" else "")
+    return tuple(out), f"wordfreq:{lang}" + ("+cefr" if cefr else "")
 
 
 def _listed_zipfs(bands: list[list[str]], wanted: set[str]) -> dict[str, float]:

@@ -61,8 +61,9 @@ BOARD = Spec(
           metavar="STYLES"),
     Field("difficulty", click.BOOL, False,
           "Measure each board with a solver that deduces cells as a player does (rounds, "
-          "guesses, letters given): in each record and in the statistics, per step for "
-          "endless and challenge.", show_default=False),
+          "guesses, letters given), and with a player who knows each word with a "
+          "probability from its frequency (familiar_score): in each record and in the "
+          "statistics, per step for endless and challenge.", show_default=False),
     Field("max_width", click.IntRange(2, MAX_SIDE), None,
           "Widest board, in cells (kept while words are placed; a request no board can "
           "meet is refused at once)."),
