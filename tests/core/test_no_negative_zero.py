@@ -62,11 +62,12 @@ def test_no_rating_is_negative_zero(strengths: list[float]) -> None:
 
 def test_the_tables_print_a_figure_just_below_zero_as_zero() -> None:
     from wordforge_cli.render.balance import mean_cell, rate_cell
-    from wordforge_cli.render.kanji import _mean, _rate
+    from wordforge_cli.render.kanji import _rate
 
     tiny = {"mean": 0.00002, "low": -0.00004, "high": 0.0001, "n": 4}
     cells = [rate_cell({**tiny, "rate": tiny["mean"]}), mean_cell(tiny),
-             mean_cell({**tiny, "mean": -0.004}, sign=True), _mean({**tiny, "low": -0.00001}),
+             mean_cell({**tiny, "mean": -0.004}, sign=True),
+             mean_cell({**tiny, "low": -0.00001}, 4, sign=True),
              _rate({"rate": -0.0, "low": -0.00004, "high": 0.1})]
     for cell in cells:
         assert not NEGATIVE_ZERO.search(cell), cell
