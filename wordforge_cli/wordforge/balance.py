@@ -209,7 +209,7 @@ class Turns:
         words, plain, num, den = self.words, self.plain, self.num, self.den
         triple, fits = filter.triple, filter.fits
         best: tuple[int, int, int, bool] | None = None
-        top = -1
+        top, at = -1, -1  # the best turn score and its word (a value equal to top has one)
         bound = self._bound(counter, fortress)
         # the turn's factors on a plain product, by (longer than the previous word, same
         # first letter): (combo, link, numerator, denominator)
@@ -234,11 +234,10 @@ class Turns:
                     combo, link, fn, fd = f[(len(word) > plen) + 2 * (word[0] == first)]
                     value = num[i] * fn // (den[i] * fd)
                     if value > top or (value == top and (
-                            plain[i] > plain[best[1]]  # type: ignore[index]
-                            or (plain[i] == plain[best[1]]  # type: ignore[index]
-                                and word < words[best[1]]))):  # type: ignore[index]
+                            plain[i] > plain[at]
+                            or (plain[i] == plain[at] and word < words[at]))):
                         best = (value, i, combo, link)
-                        top = value
+                        top, at = value, i
                         # what may still beat it: the words after it, before the stop
                         stop = self._stops.get((top, bound)) or self._stop(top, bound)
                         if ids is not None:
