@@ -345,7 +345,7 @@ def _columns(products: Sequence[Fraction]) -> tuple[list[float], list[int], list
     """Each product as a float, its numerator and its denominator (the products of an index
     are a few thousand distinct objects, one per scoring group: each converted once)."""
     ids = list(map(id, products))
-    seen = {id(p): p for p in products}
+    seen = dict(zip(ids, products, strict=True))
     floats = {k: float(p) for k, p in seen.items()}
     nums = {k: p.numerator for k, p in seen.items()}
     dens = {k: p.denominator for k, p in seen.items()}

@@ -329,8 +329,11 @@ class HandIndex:
         out = {}
         if keep is every_word:
             whole = (1 << n) - 1
-            for key, ids in self._bucket_ids():
-                out[key] = (1 << len(ids)) - 1
+            buckets = self.buckets
+            sizes = (buckets.sizes() if isinstance(buckets, _StoredBuckets)
+                     else {key: len(seg.ids) for key, seg in buckets.items()})
+            for key, size in sizes.items():
+                out[key] = (1 << size) - 1
         else:
             flags = bytes(0x31 if keep(r) else 0x30 for r in self.ratings)
             whole = int(flags, 2) if n else 0
@@ -742,6 +745,10 @@ class _StoredBuckets(Mapping[int, Segment]):
             exceed[letter] = tuple(from_bytes(data[blob[b]:blob[b + 1]], "little") & full
                                    for b in range(bits[entry], bits[entry + 1]))
         return Segment(tuple(self._ids[start:start + size]), exceed, full)
+
+    def sizes(self) -> dict[int, int]:
+        """Each bucket's number of words, in bucket order."""
+        return dict(zip(self._keys, self._sizes, strict=False))
 
     def ids(self, key: int) -> tuple[int, ...]:
         """A bucket's word ids, without reading its bitsets."""
