@@ -282,8 +282,12 @@ class Turns:
             link = after and n >= 2
             fn, fd = self._factor(combo, link, fortress)
             factors.append((combo, link, fn, fd))
-        hit = self._turns[(counter, fortress, after)] = (self._bound(counter, fortress),
-                                                          factors)
+        # (a player's first word has no combo and no link: its score is at most its plain
+        # product times Fortress's cut)
+        cut = self.rules.score.fortress if fortress else 1
+        bound = (self._bound(counter, fortress) if after
+                 else float(cut) * (1 + 1e-9))
+        hit = self._turns[(counter, fortress, after)] = (bound, factors)
         return hit
 
     def _factor(self, combo: int, link: bool, fortress: bool) -> tuple[int, int]:

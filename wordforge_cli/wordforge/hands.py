@@ -11,6 +11,11 @@ Scores always come from :func:`wordforge_cli.wordforge.rarity.score_word` (the c
 ``wfkit score``); a score depends only on (tile points, letters, tier, play), so each such
 group is scored once, on its first word, and looked up after.
 
+Simulated games ask one best word a turn, millions of times: :class:`HandFilter` answers
+"which words can this hand nearly make" with one AND per group of five letters (the bitset of
+a group's letter counts, capped at 2, made on first use), over the best part of the index
+first; ``balance.Turns`` reads it.
+
 Pure: plain data in, plain data out; no files, no printing.
 """
 
@@ -201,6 +206,7 @@ class HandFilter:
                 triple |= levels[2]
         self.triple = f"{triple:0{n}b}".encode("ascii").translate(_BINARY) if n else b""
         self._repeats: dict[int, tuple[tuple[str, int], ...]] = {}
+
 
     @classmethod
     def of(cls, index: HandIndex) -> HandFilter:
