@@ -1,4 +1,4 @@
-"""Play benchmarks (issue 12): ``tiles --best``, ``wfkit balance``, kanji self-play.
+"""Play benchmarks: ``tiles --best``, ``wfkit balance``, kanji self-play.
 
     .venv/bin/python bench/bench_balance.py                 # all three, medians of 5 runs
     .venv/bin/python bench/bench_balance.py --runs 3 --games 10000 --pools 1000
