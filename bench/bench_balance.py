@@ -1,7 +1,8 @@
-"""Play benchmarks (issue 12): ``tiles --best``, ``wfkit balance``, kanji self-play.
+"""Play benchmarks: ``tiles --best``, ``wfkit balance``, kanji self-play.
 
     .venv/bin/python bench/bench_balance.py                 # all three, medians of 5 runs
     .venv/bin/python bench/bench_balance.py --runs 3 --games 10000 --pools 1000
+    .venv/bin/python bench/bench_balance.py --anchor /tmp/anchor/bin/wfkit --runs 5 --cold 2
 
 1. ``--best`` for hands of 10 drawn from the bag, after start-up (index built), median per
    hand, against the anchor measured alternately in the same run: scoring every playable word
@@ -11,10 +12,14 @@
 3. ``wfkit kanji -n POOLS --preset normal --self-play`` (greedy players, 4 games a pool),
    the whole command as a fresh process pinned to one core.
 
-``--other WFKIT`` measures ``wfkit balance -n GAMES`` of another install (the anchor) and of
-this tree alternately in the same run, each pinned to one core, and gives the CPU ratio (the
-hand index cache in a temporary XDG_CACHE_HOME, warmed by one run first: what a user's second
-run costs).
+``--anchor WFKIT`` measures the play commands of another install (the anchor: the tree before
+a change, installed in a venv of its own) and of this tree alternately in the same run, each
+pinned to one core, warm hand index cache (a temporary XDG_CACHE_HOME warmed by one run of
+each first: what a user's second run costs): ``wfkit balance -n GAMES``, kanji self-play with
+greedy and with lookahead players; per command the median CPU (child user + sys) and wall
+seconds of each side, the CPU ratio, and a refusal when the two wrote different bytes.
+``--cold N`` adds N balance runs of each side with an empty cache (the index built).
+``--other WFKIT`` is the balance command alone against another install.
 
 The machine is shared: each figure is a median of --runs runs, with the load average beside.
 """
@@ -86,48 +91,117 @@ def _one_core() -> None:
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
-def _cpu(exe: str, args: list[str], out: Path) -> float:
+def _run(exe: str, args: list[str], out: Path, cache: Path) -> tuple[float, float]:
+    """One whole command, pinned to one core: (CPU seconds of the child, user + sys; wall)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
     subprocess.run([exe, *args, "-o", str(out)], check=True, stderr=subprocess.DEVNULL,
-                   preexec_fn=_one_core)
+                   preexec_fn=_one_core, env=env)
+    wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall
+
+
+def alternate(label: str, args: list[str], runs: int, anchor: str | None,
+              cold: int = 0) -> dict[str, float]:
+    """The whole command of this tree, and of the anchor install when given, alternately
+    (anchor, ours, anchor, ours ...), the hand index cache warmed by one run of each first
+    (what a user's second run costs); both must write the same bytes. ``cold``: that many
+    runs more of each with an empty cache (the first run a user makes: the index built)."""
+    med = statistics.median
+    sides = {"ours": WFKIT, **({"anchor": anchor} if anchor else {})}
+    cpu: dict[str, list[float]] = {k: [] for k in sides}
+    wall: dict[str, list[float]] = {k: [] for k in sides}
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = Path(tmp) / "cache"
+        files = {k: Path(tmp) / f"{k}.out" for k in sides}
+        for k, exe in sides.items():
+            _run(exe, args, files[k], cache)
+        for _ in range(runs):
+            for k in reversed(sides):  # the anchor first
+                c, w = _run(sides[k], args, files[k], cache)
+                cpu[k].append(c)
+                wall[k].append(w)
+        if anchor and files["ours"].read_bytes() != files["anchor"].read_bytes():
+            raise SystemExit(f"{label}: this tree and the anchor wrote different bytes")
+        for k, exe in sides.items():
+            colds = [_run(exe, args, files[k], Path(tmp) / f"cold-{k}-{n}")[0]
+                     for n in range(cold)]
+            if colds:
+                out[f"{k}_cold"] = med(colds)
+    for k in sides:
+        out[f"{k}_cpu"], out[f"{k}_wall"] = med(cpu[k]), med(wall[k])
+    line = (f"{label}: {out['ours_cpu']:.2f} s CPU, {out['ours_wall']:.2f} s wall (median of "
+            f"{runs}; CPU runs {', '.join(f'{c:.2f}' for c in cpu['ours'])})")
+    if anchor:
+        ratios = [a / o for a, o in zip(cpu["anchor"], cpu["ours"], strict=True)]
+        out["ratio"] = med(ratios)
+        line += (f"; anchor {out['anchor_cpu']:.2f} s CPU, {out['anchor_wall']:.2f} s wall: "
+                 f"{out['ratio']:.2f}x CPU (per-pair ratios "
+                 f"{', '.join(f'{r:.2f}' for r in ratios)}), "
+                 f"{out['anchor_wall'] / out['ours_wall']:.2f}x wall")
+    if "ours_cold" in out:
+        line += f"; cold cache {out['ours_cold']:.2f} s CPU"
+        if anchor:
+            line += f" (anchor {out['anchor_cold']:.2f} s)"
+    print(f"{line}; load {load()}")
+    return out
 
 
 def against(other: str, games: int, runs: int) -> None:
     """``wfkit balance -n GAMES`` of this tree against another install, alternately."""
-    args = ["balance", "-n", str(games), "--seed", "1", "--json"]
-    ours, theirs = [], []
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "out"
-        os.environ["XDG_CACHE_HOME"] = tmp
-        _cpu(WFKIT, args, out)  # stores the hand index
-        for _ in range(runs):
-            theirs.append(_cpu(other, args, out))
-            ours.append(_cpu(WFKIT, args, out))
-    o, t = statistics.median(ours), statistics.median(theirs)
-    print(f"wfkit balance -n {games}: {o:.2f} s CPU here vs {t:.2f} s the other install "
-          f"({t / o:.2f}x; runs here {', '.join(f'{c:.1f}' for c in ours)}, there "
-          f"{', '.join(f'{c:.1f}' for c in theirs)}); load {load()}")
+    alternate(f"wfkit balance -n {games}", ["balance", "-n", str(games), "--seed", "1",
+                                            "--json"], runs, other)
 
 
 def whole(args: list[str], runs: int, label: str) -> float:
     """The whole command as a fresh process pinned to one core: wall and CPU seconds."""
-    walls, cpus = [], []
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "out"
-        for _ in range(runs):
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            t = time.perf_counter()
-            subprocess.run([WFKIT, *args, "-o", str(out)], check=True,
-                           stderr=subprocess.DEVNULL, preexec_fn=_one_core)
-            walls.append(time.perf_counter() - t)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    print(f"{label}: median {statistics.median(walls):.2f} s wall, "
-          f"{statistics.median(cpus):.2f} s CPU (runs: {', '.join(f'{w:.1f}' for w in walls)});"
-          f" load {load()}")
-    return statistics.median(cpus)
+    return alternate(label, args, runs, None)["ours_cpu"]
+
+
+BALANCE = ["balance", "-n", "{games}", "--players", "2", "--turns", "10", "--seed", "1",
+           "--json"]
+SELF_PLAY = ["kanji", "-n", "{pools}", "--self-play", "--games", "40", "--seed", "1", "-q",
+             "--jobs", "1"]
+LOOKAHEAD = ["kanji", "-n", "{lookahead}", "--self-play", "--games", "10", "--player",
+             "lookahead", "--seed", "1", "-q", "--jobs", "1"]
+
+
+def _args(template: list[str], **values: int) -> list[str]:
+    return [a.format(**values) for a in template]
+
+
+def _vs(out: dict[str, float]) -> str:
+    return (f"{out['ours_cpu']:.1f} s CPU, {out['ours_wall']:.1f} s wall; the anchor "
+            f"{out['anchor_cpu']:.1f} s CPU ({out['ratio']:.2f}x)")
+
+
+def play(anchor: str, games: int, pools: int, lookahead: int, runs: int, cold: int) -> None:
+    """The play commands of this tree against the anchor install, whole commands on one core."""
+    cmd = f"python bench/bench_balance.py --anchor ANCHOR --runs {runs}"
+    out = alternate(f"wfkit balance -n {games} (2 players, 10 turns)",
+                    _args(BALANCE, games=games), runs, anchor, cold)
+    if games == 10_000:
+        record("`wfkit balance -n 10000`, 2 players, 10 turns, on one core", "<= 6 s CPU",
+               f"{out['ours_cpu']:.1f} s CPU", cmd)
+        record("`wfkit balance -n 10000` vs the anchor (before the hand filter), alternately",
+               "-", _vs(out), cmd)
+        if cold:
+            record("`wfkit balance -n 10000`, first run (the hand index built and cached)",
+                   "-", f"{out['ours_cold']:.1f} s CPU (the anchor {out['anchor_cold']:.1f} s)",
+                   cmd + f" --cold {cold}")
+    out = alternate(f"wfkit kanji -n {pools} --self-play --games 40 (greedy)",
+                    _args(SELF_PLAY, pools=pools), runs, anchor)
+    if pools == 100:
+        record("kanji self-play, 100 pools x 40 games, greedy, one core, vs the anchor", "-",
+               _vs(out), cmd)
+    out = alternate(f"wfkit kanji -n {lookahead} --self-play --games 10 --player lookahead",
+                    _args(LOOKAHEAD, lookahead=lookahead), runs, anchor)
+    if lookahead == 30:
+        record("kanji self-play, 30 pools x 10 games, lookahead, one core, vs the anchor",
+               "-", _vs(out), cmd)
 
 
 def main() -> None:
@@ -139,23 +213,31 @@ def main() -> None:
     parser.add_argument("--pools", type=int, default=1000)
     parser.add_argument("--only", choices=("best", "balance", "kanji"))
     parser.add_argument("--other", help="another install's wfkit: balance against it")
+    parser.add_argument("--anchor", help="the anchor install's wfkit: the play commands "
+                                         "(balance, kanji self-play) against it, alternately")
+    parser.add_argument("--self-play-pools", type=int, default=100)
+    parser.add_argument("--lookahead-pools", type=int, default=30)
+    parser.add_argument("--cold", type=int, default=0,
+                        help="--anchor: runs with an empty cache too (the index built)")
     a = parser.parse_args()
     if a.other:
         against(a.other, a.games, a.runs)
         return
+    if a.anchor:
+        play(a.anchor, a.games, a.self_play_pools, a.lookahead_pools, a.runs, a.cold)
+        return
     if a.only in (None, "best"):
         best(a.hands, a.anchor_hands, a.runs)
     if a.only in (None, "balance"):
-        cpu = whole(["balance", "-n", str(a.games), "--players", "2", "--turns", "10",
-                     "--seed", "1", "--json"], a.runs,
+        cpu = whole(_args(BALANCE, games=a.games), a.runs,
                     f"wfkit balance -n {a.games} (2 players, 10 turns)")
         if a.games == 10_000:
-            record("`wfkit balance -n 10000`, 2 players, 10 turns, on one core", "< 30 s",
+            record("`wfkit balance -n 10000`, 2 players, 10 turns, on one core", "<= 6 s CPU",
                    f"{cpu:.1f} s CPU",
                    f"python bench/bench_balance.py --only balance --runs {a.runs}")
     if a.only in (None, "kanji"):
         cpu = whole(["kanji", "-n", str(a.pools), "--preset", "normal", "--self-play",
-                     "--seed", "1", "-q"], a.runs,
+                     "--seed", "1", "-q", "--jobs", "1"], a.runs,
                     f"wfkit kanji -n {a.pools} --preset normal --self-play")
         if a.pools == 1000:
             record("kanji self-play, 1,000 pools, greedy players, on one core", "< 30 s",

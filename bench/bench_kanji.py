@@ -1,9 +1,13 @@
 """Kanji pool benchmark: pools/s (n=5, m=25, default dictionary, quality figures included)
 beside the article's method written plainly, measured in the same run; and the pool-quality
-table of the easy / normal / hard presets.
+table of the easy / normal / hard presets; with ``--self-play``, the territory game's core:
+the same games played through the players' index (``territory.Index``, what self-play runs)
+and through ``territory.choose`` looking at every word known (the rules written plainly),
+alternately in one process.
 
     /work/venv/bin/python bench/bench_kanji.py                  # speed + preset table
     /work/venv/bin/python bench/bench_kanji.py --pools 5000 --runs 7
+    /work/venv/bin/python bench/bench_kanji.py --self-play 100 --runs 5 --table 0
 
 The anchor is the article's smartSelect/addScore: for every distinct kanji of every base word,
 test every dictionary word (``word.includes(s)``), sort all scores, take the m-th as the pass
@@ -126,6 +130,63 @@ def preset_table(dictionary, pools: int, seed: int) -> None:
           "attempts = mean pools drawn per pool to reach the kanji range)")
 
 
+def self_play_core(dictionary, pools: int, runs: int, seed: int) -> None:
+    """Games through the index against games through choose(), on the same boards, seeds and
+    players (greedy, then lookahead against greedy), CPU seconds a game, medians of runs."""
+    from wordforge_cli.kanji import territory as T
+
+    def plain_game(board, players, rng):
+        """The game as the rules say: choose() looks at every word known, every move."""
+        known = (board.known(players[0]), board.known(players[1]))
+        state, p, passes, moves = T.State(), 0, 0, []
+        while state.moves < T.MOVE_LIMIT:
+            word = T.choose(board, state, p, players[p], known[p], rng, known[1 - p])
+            if word is None:
+                passes += 1
+                if passes == 2:
+                    break
+            else:
+                passes = 0
+                moves.append(T.play_move(board, state, p, word))
+            p = 1 - p
+        return moves
+
+    request = PoolRequest(base=5, bring=25)
+    boards = [T.make_board(dictionary, record["kanji"], record["words"])
+              for record in iter_pools(dictionary, request, seed, range(pools))]
+    for name, players, games in (("greedy", (T.Player(), T.Player()), 20),
+                                 ("lookahead", (T.Player("lookahead"), T.Player()), 4)):
+        indexed, plain = [], []
+        for run in range(runs):
+            moves = 0
+            start = time.process_time()
+            for n, board in enumerate(boards):
+                rng = random.Random(seed + run * 7919 + n)
+                for _ in range(games):
+                    moves += len(T.play_game(board, players, rng).moves)
+            indexed.append((time.process_time() - start) / moves)
+            moves_plain = 0
+            start = time.process_time()
+            for n, board in enumerate(boards):
+                rng = random.Random(seed + run * 7919 + n)
+                for _ in range(games):
+                    moves_plain += len(plain_game(board, players, rng))
+            plain.append((time.process_time() - start) / moves_plain)
+            if moves != moves_plain:
+                raise SystemExit("the index and choose() played different games")
+        med = statistics.median
+        ratios = [p / i for i, p in zip(indexed, plain, strict=True)]
+        print(f"self-play core, {name}: {med(indexed) * 1e6:.1f} us a move through the index, "
+              f"{med(plain) * 1e6:.1f} us through choose(): {med(ratios):.2f}x "
+              f"({pools} boards x {games} games, {runs} runs)")
+        if pools >= 100:
+            perf_page.record(f"kanji self-play core, {name}: a move through the index vs "
+                             "choose() over every word", "-",
+                             f"{med(indexed) * 1e6:.0f} us vs {med(plain) * 1e6:.0f} us a move "
+                             f"CPU ({med(ratios):.1f}x)",
+                             f"python bench/bench_kanji.py --self-play {pools} --table 0")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pools", type=int, default=3000, help="pools a run (ours)")
@@ -133,8 +194,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--table", type=int, default=1000, help="pools per preset row")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--self-play", type=int, default=0, metavar="POOLS",
+                        help="the self-play core only, on this many pools")
     args = parser.parse_args()
     dictionary = load_dictionary()
+    if args.self_play:
+        self_play_core(dictionary, args.self_play, args.runs, args.seed)
+        return 0
     speed(dictionary, args.pools, args.anchor_pools, args.runs, args.seed)
     if args.table:
         preset_table(dictionary, args.table, args.seed)

@@ -130,6 +130,8 @@ def cases() -> dict[str, list[str]]:
             ("STREET?", ["-k", "8", "--data", "words.tsv"]),
             ("ETAOINSHRD", ["-k", "100", "--json", "--cefr", "examples/article-cefr.yaml"]))):
         out[f"tiles-best-{n}"] = ["tiles", "--hand", hand, "--best", *extra]
+    out["tiles-deals"] = ["tiles", "--players", "4", "-n", "300", "--seed", "7", "--json",
+                          "-o", "out/deals.jsonl", "--stats", "out/deals-stats.json"]
     kan = ["kanji", "-q"]
     out.update({
         "kanji-self-play": [*kan, "-n", "20", "--self-play", "--seed", "1"],

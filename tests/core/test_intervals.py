@@ -58,6 +58,43 @@ def test_mean_interval_is_mean_plus_minus_z_standard_errors(values: list[int]) -
     assert ci.mean_of(counts, digits=9) == m
 
 
+@given(st.lists(st.integers(0, 10), min_size=1, max_size=8))
+def test_a_bounded_figure_keeps_its_interval_in_range(values: list[int]) -> None:
+    """A share of 0-10 passes in 10 turns over a few games: the normal interval would reach
+    below 0 or above 1; cut to the range, it is the plain interval clipped there, and the
+    fair value is judged against the cut interval."""
+    shares = [v / 10 for v in values]
+    plain = ci.mean_of_values(shares, digits=9)
+    cut = ci.mean(sum(shares), sum(v * v for v in shares), len(shares), fair=0.5, digits=9,
+                  within=(0.0, 1.0))
+    assert 0.0 <= cut["low"] <= cut["mean"] <= cut["high"] <= 1.0
+    assert cut["low"] == pytest.approx(max(plain["low"], 0.0), abs=1e-9)
+    assert cut["high"] == pytest.approx(min(plain["high"], 1.0), abs=1e-9)
+    assert cut["distinguishable"] == (not cut["low"] <= 0.5 <= cut["high"])
+
+
+def test_balance_shares_and_scores_stay_in_their_range_over_few_games() -> None:
+    """Two games put a normal interval of a mean score (or a pass share) beyond what the
+    figure can be; the report cuts them to >= 0 (a share also to <= 1)."""
+    from test_balance import INDEX, RULES
+
+    from wordforge_cli.wordforge import balance
+
+    game = balance.GameRules(turns=4)
+    players = [balance.parse_model("B1"), balance.parse_model("all")]
+    seen_cut = False
+    for start in range(0, 60, 2):
+        tally = balance.simulate(INDEX, RULES, players, 5, range(start, start + 2), game)
+        iv = balance.summarize(tally, RULES, game)["intervals"]
+        share = iv["pass_share"]
+        assert 0.0 <= share["low"] <= share["mean"] <= share["high"] <= 1.0
+        for figure in (*iv["mean_score"].values(), iv["score_per_turn"], share):
+            assert figure["low"] >= 0.0
+            seen_cut = seen_cut or figure["low"] == 0.0 < figure["mean"]
+    assert seen_cut, "no game pair drew a figure whose plain interval went below 0"
+    assert balance.SHARES == (0.0, 1.0)
+
+
 def test_normal_interval_covers_about_95_percent() -> None:
     rng = random.Random(3)
     hits = 0

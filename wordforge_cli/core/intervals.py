@@ -8,6 +8,8 @@ the WordForge and kanji games:
 - a **mean** (of a per-game figure, from its sum and sum of squares over n games) gets the
   normal interval, mean +- 1.96 standard errors (sample standard deviation, n - 1); with the
   hundreds of games a balance run plays the mean's sampling distribution is close to normal;
+  a figure that cannot leave a range (a share in [0, 1], a score >= 0) has its interval cut
+  to that range, where a few games would put the normal interval beyond it;
 - a **rating** of player models from their head-to-head results (Bradley-Terry, fitted by the
   minorisation-maximisation iteration of Hunter 2004, draws counted as half a win each way).
 
@@ -64,10 +66,11 @@ def rate(k: int, n: int, fair: float | None = None, digits: int = 4) -> dict[str
 
 
 def mean(total: float, squares: float, n: int, fair: float | None = None,
-         digits: int = 3) -> dict[str, Any]:
+         digits: int = 3, within: tuple[float, float] = (-math.inf, math.inf)) -> dict[str, Any]:
     """``{mean, low, high, n}`` of a figure from its sum and sum of squares over ``n`` games
-    (the interval collapses to the mean for n < 2: no spread to estimate), and with a ``fair``
-    value ``fair`` and ``distinguishable``."""
+    (the interval collapses to the mean for n < 2: no spread to estimate, and is cut to
+    ``within``, the values the figure can take), and with a ``fair`` value ``fair`` and
+    ``distinguishable``."""
     if n <= 0:
         out: dict[str, Any] = {"mean": None, "low": None, "high": None, "n": 0}
         if fair is not None:
@@ -76,22 +79,24 @@ def mean(total: float, squares: float, n: int, fair: float | None = None,
     m = total / n
     var = max(0.0, (squares - n * m * m) / (n - 1)) if n >= 2 else 0.0
     half = Z95 * math.sqrt(var / n)
-    out = {"mean": rounded(m, digits), "low": rounded(m - half, digits),
-           "high": rounded(m + half, digits), "n": n}
+    low, high = max(m - half, within[0]), min(m + half, within[1])
+    out = {"mean": rounded(m, digits), "low": rounded(low, digits),
+           "high": rounded(high, digits), "n": n}
     if fair is not None:
         out["fair"] = fair
-        out["distinguishable"] = not m - half <= fair <= m + half
+        out["distinguishable"] = not low <= fair <= high
     return out
 
 
 def mean_of(counts: Mapping[int, int] | Mapping[float, int], scale: float = 1.0,
-            fair: float | None = None, digits: int = 3) -> dict[str, Any]:
+            fair: float | None = None, digits: int = 3,
+            within: tuple[float, float] = (-math.inf, math.inf)) -> dict[str, Any]:
     """:func:`mean` of a figure given as value -> games (each value divided by ``scale``)."""
     n = sum(counts.values())
     ordered = sorted(counts.items())
     total = sum(v * c for v, c in ordered) / scale
     squares = sum(v * v * c for v, c in ordered) / (scale * scale)
-    return mean(total, squares, n, fair, digits)
+    return mean(total, squares, n, fair, digits, within)
 
 
 def mean_of_values(values: Iterable[float], fair: float | None = None,

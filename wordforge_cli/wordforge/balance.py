@@ -43,6 +43,7 @@ Pure: records and a seeded ``random.Random`` in, counts out.
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -60,8 +61,10 @@ from wordforge_cli.wordforge.rarity import LEVELS, Play, Rating, Rules, deal
 
 POWERUPS = ("double", "overdrive", "gold_rush")
 SHORT_HANDS = (3, 6)  # a hand of at most this many tiles searches the words this short
+_POWERUP = {None: 0, "double": 1, "overdrive": 2, "gold_rush": 3}  # (a score cache's keys)
 FORTRESS = "fortress"
 SCOPE = ("balance",)
+SCORES, SHARES = (0.0, math.inf), (0.0, 1.0)  # the values a score and a share can take
 
 
 # ---- player models -----------------------------------------------------------------------------
@@ -149,16 +152,18 @@ class Turns:
         self.products, self.num, self.den = _columns(index.products)
         self.words, self.plain = index.words, index.scores
         self._bound_cache: dict[tuple[int, bool], float] = {}
-        # (id(mask), longest word) -> (the mask, its filter parts)
-        self._known: dict[tuple[int, int], tuple[dict[int, int], tuple[Part, ...]]] = {}
+        # id(mask) -> (the mask, per hand length its filter and parts)
+        self._known: dict[int, tuple[dict[int, int],
+                                     list[tuple[HandFilter, tuple[Part, ...]]]]] = {}
         self.filter = HandFilter.of(index)
         self._shorter: dict[int, HandFilter] = {}
         self.size = len(index.words)
         self._falling = [-p for p in self.products]  # ascending, for bisection
         self._stops: dict[tuple[int, float], int] = {}
         self._factors: dict[tuple[int, bool, bool], tuple[int, int]] = {}
-        self._factor_sets: dict[tuple[int, bool, bool], list[tuple[int, bool, int, int]]] = {}
-        self._values: dict[tuple[int, int, int, int, bool, bool], _Powered] = {}
+        self._turns: dict[tuple[int, bool, bool],
+                          tuple[float, list[tuple[int, bool, int, int]]]] = {}
+        self._values: dict[int, int] = {}
 
     def _filter(self, tiles: int) -> HandFilter:
         """The filter of the words a hand of ``tiles`` tiles can be long enough for (a hand
@@ -174,15 +179,25 @@ class Turns:
 
     def _parts(self, mask: dict[int, int], filter: HandFilter) -> tuple[Part, ...]:
         """A player's filter parts (their mask folded in; a player who knows every word
-        reads the filter's own), kept with the mask itself, so a mask freed and its id
+        reads the filter's own)."""
+        whole = self.index.mask_whole(mask)
+        mine = filter.narrow(whole, self.size)
+        return filter.parts if mine == filter.full else filter.known(mine)
+
+    def _plan(self, mask: dict[int, int]) -> list[tuple[HandFilter, tuple[Part, ...]]]:
+        """Per hand length (the last: any longer), the filter a player's hand searches and
+        its parts for the player, kept with the mask itself, so a mask freed and its id
         reused is never mistaken for it."""
-        key = (id(mask), filter.size)
-        hit = self._known.get(key)
+        hit = self._known.get(id(mask))
         if hit is None or hit[0] is not mask:
-            whole = self.index.mask_whole(mask)
-            mine = filter.narrow(whole, self.size)
-            parts = filter.parts if mine == filter.full else filter.known(mine)
-            hit = self._known[key] = (mask, parts)
+            made: dict[int, tuple[HandFilter, tuple[Part, ...]]] = {}
+            plan = []
+            for tiles in range(self.index.max_length + 1):
+                filter = self._filter(tiles)
+                if id(filter) not in made:
+                    made[id(filter)] = (filter, self._parts(mask, filter))
+                plan.append(made[id(filter)])
+            hit = self._known[id(mask)] = (mask, plan)
         return hit[1]
 
     def best(self, hand: str, mask: dict[int, int], counter: int, previous: str | None,
@@ -203,21 +218,25 @@ class Turns:
         the words before that stop are kept in the bitset (small ints, not the index's
         width), and the filter's second part is not read when the stop falls in the first.
         """
-        filter = self._filter(len(hand))
+        hit = self._known.get(id(mask))
+        plan = hit[1] if hit is not None and hit[0] is mask else self._plan(mask)
+        filter, parts = plan[min(len(hand), len(plan) - 1)]
         keys = filter.keys(hand)
         ids = filter.ids  # a filter's word j is the index's word ids[j] (None: j)
         words, plain, num, den = self.words, self.plain, self.num, self.den
         triple, fits = filter.triple, filter.fits
         best: tuple[int, int, int, bool] | None = None
         top, at = -1, -1  # the best turn score and its word (a value equal to top has one)
-        bound = self._bound(counter, fortress)
-        # the turn's factors on a plain product, by (longer than the previous word, same
-        # first letter): (combo, link, numerator, denominator)
-        f = self._turn_factors(counter, fortress, previous is not None)
-        plen = len(previous) if previous is not None else 11
+        # the turn's bound, and its factors on a plain product by (longer than the previous
+        # word) + 2 x (same first letter): (combo, link, numerator, denominator)
+        turn = self._turns.get((counter, fortress, previous is not None))
+        if turn is None:
+            turn = self._turn(counter, fortress, previous is not None)
+        bound, f = turn
+        plen = len(previous) if previous is not None else 0
         first = previous[0] if previous else ""
         stop = filter.size  # no word of the filter from here on can beat the best found
-        for part in self._parts(mask, filter):
+        for part in parts:
             if part.lo >= stop:
                 break
             bits = reduce(and_, map(getitem, part.tables, keys))
@@ -252,21 +271,24 @@ class Turns:
                 bits ^= 1 << b
         return best
 
-    def _turn_factors(self, counter: int, fortress: bool,
-                      after: bool) -> list[tuple[int, bool, int, int]]:
-        """Per (longer than the previous word) + 2 x (same first letter): the word's combo,
-        link and the turn's factors on its plain product (numerator, denominator); the
-        first word of a player (``after`` False) has neither."""
-        key = (counter, fortress, after)
-        hit = self._factor_sets.get(key)
-        if hit is None:
-            hit = []
-            for n in range(4):
-                combo = counter + 1 if after and n & 1 else 0
-                link = after and n >= 2
-                fn, fd = self._factor(combo, link, fortress)
-                hit.append((combo, link, fn, fd))
-            self._factor_sets[key] = hit
+    def _turn(self, counter: int, fortress: bool,
+              after: bool) -> tuple[float, list[tuple[int, bool, int, int]]]:
+        """The turn's bound, and per (longer than the previous word) + 2 x (same first
+        letter): the word's combo, link and the turn's factors on its plain product
+        (numerator, denominator); the first word of a player (``after`` False) has
+        neither."""
+        factors = []
+        for n in range(4):
+            combo = counter + 1 if after and n & 1 else 0
+            link = after and n >= 2
+            fn, fd = self._factor(combo, link, fortress)
+            factors.append((combo, link, fn, fd))
+        # (a player's first word has no combo and no link: its score is at most its plain
+        # product times Fortress's cut)
+        cut = self.rules.score.fortress if fortress else 1
+        bound = (self._bound(counter, fortress) if after
+                 else float(cut) * (1 + 1e-9))
+        hit = self._turns[(counter, fortress, after)] = (bound, factors)
         return hit
 
     def _factor(self, combo: int, link: bool, fortress: bool) -> tuple[int, int]:
@@ -298,20 +320,20 @@ class Turns:
 
     def value(self, i: int, combo: int, link: bool, fortress: bool,
               powerup: str | None = None) -> int:
-        """Word ``i``'s score this turn with ``powerup`` spent on it."""
-        return self.powered(i, combo, link, fortress)[powerup]
-
-    def powered(self, i: int, combo: int, link: bool, fortress: bool) -> dict[str | None, int]:
-        """Word ``i``'s score this turn with each power-up spent on it (None: with none),
-        each scored when first asked.
-
-        A score depends only on (tile points, letters, tier, play): scored once a key,
-        by :func:`~wordforge_cli.wordforge.rarity.score_word` through the index."""
-        index = self.index
-        key = (index.tile_sums[i], len(index.words[i]), index.tiers[i], combo, link, fortress)
-        hit = self._values.get(key)
+        """Word ``i``'s score this turn with ``powerup`` spent on it: scored by
+        :func:`~wordforge_cli.wordforge.rarity.score_word` through the index (once a scoring
+        group and play), kept by word and turn (an int key: a game makes many)."""
+        key = (((i << 24 | combo) << 4) | link << 3 | fortress << 2 | _POWERUP[powerup]
+               if combo < 1 << 24 else None)
+        hit = self._values.get(key) if key is not None else None
         if hit is None:
-            hit = self._values[key] = _Powered(self, i, combo, link, fortress)
+            tier = self.index.tiers[i]
+            if powerup == "gold_rush":
+                tier = min(tier + self.rules.gold_rush_tiers, self.top)
+            play = Play(combo, powerup == "double", link, powerup == "overdrive", fortress)
+            hit = self.index.score(i, play, tier)[0]
+            if key is not None:
+                self._values[key] = hit
         return hit
 
     def _bound(self, counter: int, fortress: bool) -> float:
@@ -324,28 +346,11 @@ class Turns:
         return hit
 
 
-class _Powered(dict[str | None, int]):
-    """One word's turn scores by power-up (None: none), each scored when first asked."""
-
-    def __init__(self, turns: Turns, i: int, combo: int, link: bool, fortress: bool):
-        super().__init__()
-        self._args = (turns, i, combo, link, fortress)
-
-    def __missing__(self, powerup: str | None) -> int:
-        turns, i, combo, link, fortress = self._args
-        tier = turns.index.tiers[i]
-        if powerup == "gold_rush":
-            tier = min(tier + turns.rules.gold_rush_tiers, turns.top)
-        play = Play(combo, powerup == "double", link, powerup == "overdrive", fortress)
-        score = self[powerup] = turns.index.score(i, play, tier)[0]
-        return score
-
-
 def _columns(products: Sequence[Fraction]) -> tuple[list[float], list[int], list[int]]:
     """Each product as a float, its numerator and its denominator (the products of an index
     are a few thousand distinct objects, one per scoring group: each converted once)."""
     ids = list(map(id, products))
-    seen = {id(p): p for p in products}
+    seen = dict(zip(ids, products, strict=True))
     floats = {k: float(p) for k, p in seen.items()}
     nums = {k: p.numerator for k, p in seen.items()}
     dens = {k: p.denominator for k, p in seen.items()}
@@ -435,7 +440,7 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
     last_turn = game.turns - 1
     powerups, use_at = game.powerups, game.use_at
     words, tiers = index.words, index.tiers
-    best, powered = turns.best, turns.powered
+    best, value_of = turns.best, turns.value
     # the game's counts, kept here in the order they happen and added to the tally at the
     # end (the same counts, each counter's keys first seen in the same order)
     scores: list[int] = []
@@ -472,9 +477,8 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
             spent, gain = None, 0
             if powerups:
                 # the word first, then the charge that adds most to it (module docstring)
-                scores_with = powered(i, combo, link, guarded)
                 for o in seat.held:
-                    extra = scores_with[o] - value
+                    extra = value_of(i, combo, link, guarded, o) - value
                     if extra > gain:
                         spent, gain = o, extra
                 if spent is not None and (gain >= use_at or t == last_turn):
@@ -486,7 +490,7 @@ def play_game(index: HandIndex, turns: Turns, rules: Rules, masks: Sequence[dict
                 else:
                     spent = None
             if guarded:
-                cut = powered(i, combo, link, False)[spent] - value
+                cut = value_of(i, combo, link, False, spent) - value
                 fortress_cut += cut
                 for rival in range(len(seats)):
                     if rival != s:
@@ -835,12 +839,14 @@ def intervals(tally: Tally, game: GameRules) -> dict[str, Any]:
         "wins": {label: ci.rate(tally.wins[s], decided, fair=1 / seats if seats else None)
                  for s, label in enumerate(labels)},
         "draw": ci.rate(tally.draws, g),
-        "mean_score": {label: ci.mean(tally.totals[s], tally.totals_sq[s], g, digits=2)
+        "mean_score": {label: ci.mean(tally.totals[s], tally.totals_sq[s], g, digits=2,
+                                      within=SCORES)
                        for s, label in enumerate(labels)},
         "margin": ci.mean_of(margins, fair=0.0, digits=2) if seats >= 2 else None,
-        "score_per_turn": ci.mean(points / per_game, tally.points_sq / per_game ** 2, g),
+        "score_per_turn": ci.mean(points / per_game, tally.points_sq / per_game ** 2, g,
+                                  within=SCORES),
         "pass_share": ci.mean(tally.passes / per_game, tally.passes_sq / per_game ** 2, g,
-                              digits=4),
+                              digits=4, within=SHARES),
     }
 
 

@@ -11,6 +11,11 @@ Scores always come from :func:`wordforge_cli.wordforge.rarity.score_word` (the c
 ``wfkit score``); a score depends only on (tile points, letters, tier, play), so each such
 group is scored once, on its first word, and looked up after.
 
+Simulated games ask one best word a turn, millions of times: :class:`HandFilter` answers
+"which words can this hand nearly make" with one AND per group of five letters (the bitset of
+a group's letter counts, capped at 2, made on first use), over the best part of the index
+first; ``balance.Turns`` reads it.
+
 Pure: plain data in, plain data out; no files, no printing.
 """
 
@@ -329,8 +334,11 @@ class HandIndex:
         out = {}
         if keep is every_word:
             whole = (1 << n) - 1
-            for key, ids in self._bucket_ids():
-                out[key] = (1 << len(ids)) - 1
+            buckets = self.buckets
+            sizes = (buckets.sizes() if isinstance(buckets, _StoredBuckets)
+                     else {key: len(seg.ids) for key, seg in buckets.items()})
+            for key, size in sizes.items():
+                out[key] = (1 << size) - 1
         else:
             flags = bytes(0x31 if keep(r) else 0x30 for r in self.ratings)
             whole = int(flags, 2) if n else 0
@@ -735,6 +743,10 @@ class _StoredBuckets(Mapping[int, Segment]):
             exceed[letter] = tuple(from_bytes(data[blob[b]:blob[b + 1]], "little") & full
                                    for b in range(bits[entry], bits[entry + 1]))
         return Segment(tuple(self._ids[start:start + size]), exceed, full)
+
+    def sizes(self) -> dict[int, int]:
+        """Each bucket's number of words, in bucket order."""
+        return dict(zip(self._keys, self._sizes, strict=False))
 
     def ids(self, key: int) -> tuple[int, ...]:
         """A bucket's word ids, without reading its bitsets."""

@@ -12,6 +12,7 @@ Arithmetic is exact: config numbers become ``Fraction`` from the decimal the use
 from __future__ import annotations
 
 import math
+import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -21,8 +22,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from wordforge_cli.core.errors import ConfigError
 
 if TYPE_CHECKING:
-    import random
-
     from wordforge_cli.io.vocab import Vocabulary
     from wordforge_cli.io.yamlio import YamlDoc
 
@@ -699,6 +698,23 @@ def turn_plays(words: list[str], playable: list[bool], *, combo: int = 0,
 
 # --------------------------------------------------------------------------- tiles
 
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same draws and order. For a plain ``random.Random`` its
+    loop runs here with ``_randbelow`` written in (a game's deal is a good share of a
+    simulated game's time); any other generator shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1  # (Random._randbelow_with_getrandbits(n), as the standard library has it)
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def tile_bag(rules: TileRules, players: int) -> list[str]:
     """The bag for ``players`` players, in letter order (one set, or two from 3 players)."""
     sets = 2 if players >= rules.two_sets_from else 1
@@ -716,7 +732,7 @@ class Deal:
 def deal(rules: TileRules, players: int, rng: random.Random) -> Deal:
     """Shuffle the bag with ``rng`` and give each player the next ``hand_size`` tiles."""
     bag = tile_bag(rules, players)
-    rng.shuffle(bag)
+    shuffle(bag, rng)
     size = rules.hand_size
     hands = tuple("".join(bag[p * size:(p + 1) * size]) for p in range(players))
     sets = 2 if players >= rules.two_sets_from else 1
