@@ -1,6 +1,6 @@
 """ipuz exports are consistent: thousands of boards of both layouts, both vocabularies and
 every style, and boards of random vocabularies, each read by the ``ipuz`` package and checked
-run against entry by ``check.check_ipuz`` (written apart from the render)."""
+run against entry by ``check_ipuz`` (``ipuz_check.py``: written apart from the render)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import pytest
 from conftest import EXAMPLES
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from ipuz_check import check_ipuz
 from random_vocabularies import vocabularies, write_vocabulary
 
 from wordforge_cli.crossword.blanks import STYLES
 from wordforge_cli.crossword.board import LAYOUTS, Request
-from wordforge_cli.crossword.check import check_ipuz
 from wordforge_cli.crossword.lexicon import prepare
 from wordforge_cli.crossword.records import record
 from wordforge_cli.crossword.sets import batch
@@ -190,7 +190,7 @@ def batches(draw: st.DrawFn) -> list[str]:
 def test_every_ipuz_of_a_random_vocabulary_agrees_with_its_board(
         run: Any, tmp_path: Path, vocabulary: tuple[str, list[Any]], args: list[str]) -> None:
     """The one-pass ipuz render (runs, numbers, joined runs' clues, a layout's text once)
-    checked by ``check.check_ipuz``, written apart from it, and read by the ``ipuz``
+    checked by ``check_ipuz``, written apart from it, and read by the ``ipuz``
     package, on vocabularies other than the two examples the byte oracle runs: every puzzle
     against the record of the same board (same seed and options, ``--render json``)."""
     vocab = write_vocabulary(tmp_path / "v.yaml", vocabulary)
