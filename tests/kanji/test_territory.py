@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from conftest import schema_registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -225,6 +226,6 @@ def test_self_play_records_and_stats_match_their_schemas(run, tmp_path):
     for name, records in (("kanji-pool", [json.loads(x) for x in out.stdout.splitlines()]),
                           ("kanji-stats", [json.loads(stats.read_text())["stats"]])):
         check = jsonschema.Draft202012Validator(schemas.load(name),
-                                                registry=schemas.registry())
+                                                registry=schema_registry())
         for record in records:
             assert not list(check.iter_errors(record)), name
