@@ -47,7 +47,6 @@ SHOWN_ONLY = float("inf")  # a Zipf floor no hidden word reaches
 MOVE_LIMIT = 30  # the article's 5 + 25 shown words: "計30手で決着" (see the module docstring)
 NO_KNOWN_MOVE = "no known move"
 LIMIT_END = "move limit"
-END_REASONS = (NO_KNOWN_MOVE, LIMIT_END)
 KINDS = ("greedy", "lookahead")
 
 
@@ -181,15 +180,6 @@ class State:
 
 def legal(board: KanjiBoard, state: State, word: int) -> bool:
     return bool(board.masks[word] & ~(state.held[0] | state.held[1]))
-
-
-def gain(board: KanjiBoard, state: State, p: int, word: int) -> int:
-    """How much ``p``'s margin grows by playing ``word`` (0: not a legal move)."""
-    mask = board.masks[word]
-    free = mask & ~(state.held[0] | state.held[1])
-    if not free:
-        return 0
-    return free.bit_count() + 2 * (mask & state.held[1 - p]).bit_count()
 
 
 @dataclass(frozen=True)
@@ -450,7 +440,7 @@ class Pass:
 class Game:
     moves: list[Move]
     scores: tuple[int, int]
-    ended: str  # one of END_REASONS
+    ended: str  # NO_KNOWN_MOVE or LIMIT_END
     log: list[Move | Pass] = field(default_factory=list)  # every turn, passes too
 
     @property
