@@ -78,8 +78,7 @@ def user_file(ctx: SectionContext, path: Path) -> DataFile:
     return DataFile(label, path, source, license_)
 
 
-def bundled_file(folder: str, name: str, *, note: str | None = None, source: str | None = None,
-                 license: str | None = None) -> DataFile:
+def bundled_file(folder: str, name: str, *, note: str | None = None) -> DataFile:
     """A file shipped with wfkit (``data/`` or ``configs/``), named the same on every machine.
 
     ``note``: the Markdown provenance note that covers it (default ``NAME.md`` beside it);
@@ -89,11 +88,10 @@ def bundled_file(folder: str, name: str, *, note: str | None = None, source: str
 
     path = resource_dir(folder) / name
     note_path = resource_dir(folder) / (note or f"{Path(name).stem}.md")
-    provenance = None
-    if note_path.is_file():
-        provenance = f"wfkit:{folder}/{note_path.name}"
-        license = license or licence_section(note_path)
-    return DataFile(f"wfkit:{folder}/{name}", path, source, license, provenance)
+    if not note_path.is_file():
+        return DataFile(f"wfkit:{folder}/{name}", path)
+    return DataFile(f"wfkit:{folder}/{name}", path, license=licence_section(note_path),
+                    provenance=f"wfkit:{folder}/{note_path.name}")
 
 
 def licence_section(note: Path) -> str | None:
