@@ -9,12 +9,12 @@ import pytest
 from conftest import schema_registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from territory_reference import choose
 
 from wordforge_cli.kanji import build_dictionary, check_answer
 from wordforge_cli.kanji.territory import (
     Player,
     State,
-    choose,
     legal,
     make_board,
     parse_player,

@@ -207,46 +207,6 @@ def play_move(board: KanjiBoard, state: State, p: int, word: int) -> Move:
                 not board.shown[word], (state.score(0), state.score(1)))
 
 
-def choose(board: KanjiBoard, state: State, p: int, player: Player, known: Sequence[int],
-           rng: random.Random, opponent_known: Sequence[int] = ()) -> int | None:
-    """The word ``player`` names, or None (a pass): every word known looked at, as the
-    rules say (the reference :class:`Index` must agree with; a game plays through it)."""
-    held = state.held[0] | state.held[1]
-    opp = state.held[1 - p]
-    masks = board.masks
-    options = []
-    for i in known:
-        m = masks[i]
-        free = m & ~held
-        if free:
-            options.append((free.bit_count() + 2 * (m & opp).bit_count(), i))
-    if not options:
-        return None
-    if player.kind == "lookahead":
-        options.sort(key=lambda t: -t[0])
-        cut = options[min(player.width, len(options)) - 1][0]
-        scored: list[tuple[int, int]] = []
-        for g, i in options:
-            if g < cut and len(scored) >= player.width:
-                break
-            m = masks[i]
-            after_held = held | m
-            mine = state.held[p] | m
-            reply = 0
-            for j in opponent_known:
-                mj = masks[j]
-                free = mj & ~after_held
-                if free:
-                    r = free.bit_count() + 2 * (mj & mine).bit_count()
-                    if r > reply:
-                        reply = r
-            scored.append((g - reply, i))
-        options = scored
-    top = max(g for g, _ in options)
-    ties = [i for g, i in options if g == top]
-    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
-
-
 # ---- the words a player knows, indexed by kanji ------------------------------------------------
 # A player's known words are the bits of small ints (bit j: the j-th word known); per kanji, the
 # words holding it. Each word's count of free kanji and of the opponent's kanji is kept
@@ -334,7 +294,8 @@ def _add_count(planes: list[int], word: int, count: int) -> None:
 
 class Index:
     """Both players' known words indexed by kanji for one game (what :func:`play_game` plays
-    through): :meth:`choose` names the word :func:`choose` names (a test holds them equal),
+    through): :meth:`choose` names the word the rules' plain reference names, every word
+    known looked at (the tests' ``territory_reference.choose``; a test holds them equal),
     :meth:`play` moves the counts with the board. Built once a board and vocabulary."""
 
     def __init__(self, board: KanjiBoard, known: tuple[Sequence[int], Sequence[int]]):
@@ -372,7 +333,7 @@ class Index:
             _increment(self.opp[1 - p], them.holding[k])
 
     def choose(self, state: State, p: int, player: Player, rng: random.Random) -> int | None:
-        """The word ``player`` (seat ``p``) names, or None (a pass), as :func:`choose`."""
+        """The word ``player`` (seat ``p``) names, or None (a pass), as the rules say."""
         free, opp = self.free[p], self.opp[p]
         legal = 0
         for plane in free:
@@ -392,7 +353,7 @@ class Index:
 
     def _lookahead(self, state: State, p: int, player: Player, rng: random.Random,
                    gain: list[int], legal: int) -> int:
-        """:func:`choose`'s lookahead: the options by gain (highest first, then as known),
+        """:meth:`choose`'s lookahead: the options by gain (highest first, then as known),
         down to the ``width``-th one's gain; each less the opponent's best greedy reply."""
         me, them = self.players[p], self.players[1 - p]
         options: list[tuple[int, int]] = []  # (gain, word) by gain, then as known
