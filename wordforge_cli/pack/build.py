@@ -39,7 +39,7 @@ from wordforge_cli.pack.files import (
     SinkFile,
     sha256_file,
 )
-from wordforge_cli.pack.manifest import FORMAT, pack_path_pattern
+from wordforge_cli.pack.manifest import FORMAT, pack_path_pattern, read_manifest
 
 Outs = tuple[SinkFile, SinkFile | None]  # a section's open files: records, and its text render
 
@@ -301,7 +301,7 @@ def check_pack(config: PackConfig, sections: Sequence[Section], out: str | Path,
     for entry in result.files:
         if entry.path == MANIFEST and entry.status == "stale":
             try:
-                found = store.read_manifest(Path(out))
+                found = read_manifest(Path(out))
             except WfkitError as exc:
                 entry.detail = exc.message
                 continue
