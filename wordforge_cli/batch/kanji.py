@@ -15,6 +15,7 @@ scope. Opt-in because it costs (four greedy games a pool make a batch about 6x s
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,8 @@ from wordforge_cli.batch.kinds import (
     user_file,
 )
 from wordforge_cli.core.engine import OutOfBudget
+from wordforge_cli.core.errors import CannotDo
+from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_grades, pool_items
 from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
 from wordforge_cli.kanji.territory import BalanceStats, played_pools
@@ -93,10 +96,6 @@ class KanjiSection(Section):
         replays it on (the streams ``territory.played_pools`` plays them from: the record's
         ``balance`` is these games' figures, a test holds them equal). CannotDo when the
         pool's budget runs out, as the batch counts it."""
-        import random
-
-        from wordforge_cli.core.errors import CannotDo
-        from wordforge_cli.core.rng import derive_seed
         from wordforge_cli.kanji.territory import make_board, self_play
 
         play = self.play

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from wordforge_cli.core.errors import ConfigError
 from wordforge_cli.io.vocab import Skipped
+from wordforge_cli.io.yamlio import read_text, text_lines
 
 MIN_KANJI, MAX_KANJI = 2, 6
 GRADE_OTHER = 9  # any kanji that is neither joyo nor jinmeiyo
@@ -223,8 +224,6 @@ def _load_default() -> Dictionary:
 def _tsv_rows(path: Path, answers: list[str] | None = None) -> Iterable[tuple[int, str, str]]:
     """(line, first, second) of each row; with ``answers``, a third column ``answer`` may follow
     and the rows that have it are noted there."""
-    from wordforge_cli.io.yamlio import read_text, text_lines
-
     for number, raw in enumerate(text_lines(read_text(path)), start=1):
         if not raw.strip() or raw.startswith("#"):
             continue

@@ -31,13 +31,17 @@ Pure: plain data and a seeded ``random.Random``; kanji are bits of a board-sized
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from wordforge_cli.core.engine import describe
+from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.kanji.dictionary import Dictionary
-from wordforge_cli.kanji.pool import hidden_compounds
+from wordforge_cli.kanji.pool import check_request, hidden_compounds, make_pool, pool_record
 
 if TYPE_CHECKING:
     from wordforge_cli.core.engine import OutOfBudget
@@ -569,8 +573,6 @@ class SelfPlay:
     fresh: int = 4                 # band: games a kept pool is played again, on other seeds
 
     def check(self) -> None:
-        from wordforge_cli.core.errors import UsageError
-
         if not 1 <= self.games <= 1000:
             raise UsageError(f"--games must be 1 to 1000, not {self.games}")
         if self.band is not None and not 0 <= self.band <= 1:
@@ -608,9 +610,6 @@ def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, s
     band: what the pool plays like, not what it was picked for.
     """
     from wordforge_cli.core.engine import OutOfBudget
-    from wordforge_cli.core.errors import CannotDo
-    from wordforge_cli.core.rng import derive_seed
-    from wordforge_cli.kanji.pool import check_request, make_pool, pool_record
 
     spec.check()
     view = check_request(dictionary, request)
@@ -762,10 +761,6 @@ class BalanceStats:
         return stats
 
     def summary(self) -> dict[str, Any]:
-        from collections import Counter
-
-        from wordforge_cli.core.engine import describe
-
         g = self.games or 1
         out: dict[str, Any] = {"pools": self.pools, "games": self.games,
                                "wins": {"first": round(self.first_wins / g, 4),

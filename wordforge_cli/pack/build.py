@@ -27,6 +27,7 @@ from wordforge_cli.core.engine import Statistics
 from wordforge_cli.core.errors import CannotDo, WfkitError, one_line
 from wordforge_cli.core.progress import progress
 from wordforge_cli.io.dataversion import data_version
+from wordforge_cli.io.output import dumps_pretty
 from wordforge_cli.io.paths import resource_dir
 from wordforge_cli.pack import store
 from wordforge_cli.pack.config import PackConfig
@@ -168,8 +169,6 @@ def claims(sections: Sequence[Section]) -> re.Pattern[str]:
 def manifest_text(manifest: dict[str, Any]) -> str:
     """The manifest as written: indented JSON, control characters escaped (a pack's name and
     description are the config's text)."""
-    from wordforge_cli.io.output import dumps_pretty
-
     return dumps_pretty(manifest) + "\n"
 
 
