@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from wordforge_cli.core.errors import ConfigError
-from wordforge_cli.io.vocab import Skipped
+from wordforge_cli.io.vocab import Skipped, read_vocab
 from wordforge_cli.io.yamlio import read_text, text_lines
 
 MIN_KANJI, MAX_KANJI = 2, 6
@@ -201,8 +201,6 @@ def load_dictionary(path: str | Path | None = None) -> Dictionary:
     if path.suffix.lower() == ".tsv":
         entries = list(_tsv_entries(path, answers))
     else:
-        from wordforge_cli.io.vocab import read_vocab
-
         vocab = read_vocab(path)
         entries = [(e.word, None, e.line) for e in vocab.entries]
     dictionary = build_dictionary(entries, grades, str(path), answers)

@@ -37,14 +37,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from wordforge_cli.core.engine import describe
+from wordforge_cli.core.engine import OutOfBudget, describe
 from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.kanji.dictionary import Dictionary
 from wordforge_cli.kanji.pool import check_request, hidden_compounds, make_pool, pool_record
 
 if TYPE_CHECKING:
-    from wordforge_cli.core.engine import OutOfBudget
     from wordforge_cli.kanji.pool import PoolRequest
 
 SHOWN_ONLY = float("inf")  # a Zipf floor no hidden word reaches
@@ -609,8 +608,6 @@ def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, s
     and the record's ``balance.fresh`` gives those figures and whether they fall outside the
     band: what the pool plays like, not what it was picked for.
     """
-    from wordforge_cli.core.engine import OutOfBudget
-
     spec.check()
     view = check_request(dictionary, request)
     counts = rejected if rejected is not None else {}
