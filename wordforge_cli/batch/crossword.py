@@ -30,7 +30,6 @@ from wordforge_cli.batch.kinds import (
     Kind,
     Section,
     bundled_file,
-    play_charts,
     user_file,
 )
 from wordforge_cli.core.engine import OutOfBudget
@@ -367,7 +366,7 @@ def _kind(cls: type[BoardSection], group: str | None = None) -> Kind:
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    from wordforge_cli.render.charts import crossword_charts
+    from wordforge_cli.render.charts import crossword_charts, play_charts
 
     return crossword_charts(stats) + play_charts(kind, stats)
 

@@ -26,7 +26,6 @@ from wordforge_cli.batch.kinds import (
     Kind,
     Section,
     bundled_file,
-    play_charts,
     user_file,
 )
 from wordforge_cli.core.engine import OutOfBudget
@@ -201,7 +200,7 @@ def _draw(section: str, record: dict[str, Any]) -> str:
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    from wordforge_cli.render.charts import pool_charts
+    from wordforge_cli.render.charts import play_charts, pool_charts
 
     return pool_charts(stats) + play_charts(kind, stats)
 

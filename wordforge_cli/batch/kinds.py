@@ -230,13 +230,6 @@ class Kind:
     group: str | None = None
 
 
-def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    """The play figures' charts (difficulty per step, self-play wins) of a section."""
-    from wordforge_cli.render.charts import play_charts as charts
-
-    return charts(kind, stats)
-
-
 def prepare_section(config: Source, spec: SectionSpec) -> Section:
     """Check one section written in ``config`` and prepare it; nothing is written yet."""
     from wordforge_cli.batch.context import COMMON, COMMON_KEYS, SectionContext
