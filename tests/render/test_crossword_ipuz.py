@@ -106,7 +106,7 @@ def test_a_word_over_the_start_of_a_longer_one_is_clued_as_the_slow_path_does(sh
     laid over its start (placed before it) makes the run join both, and the shortcut must
     give the same clue as :func:`run_clue` (it once dropped the shorter word's hint)."""
     from wordforge_cli.crossword.check import grid_runs
-    from wordforge_cli.render.ipuz import entries, numbering, run_clue
+    from wordforge_cli.render.ipuz import entries, run_clue
 
     short = {"word": "iaij", "x": 0, "y": 2, "dir": "across"}
     long_ = {"word": "iaijedcj", "x": 0, "y": 2, "dir": "across"}
@@ -115,7 +115,8 @@ def test_a_word_over_the_start_of_a_longer_one_is_clued_as_the_slow_path_does(sh
     rec = {"words": words, "cells": _cells(words)}
     hints = {"iaij": "four", "iaijedcj": "eight", "xjy": "three"}
     found = grid_runs({(c["x"], c["y"]) for c in rec["cells"]})
-    number = numbering(found)
+    starts = sorted({(y, x) for x, y, _d, _n in found})  # standard numbers, row by row
+    number = {(x, y): i + 1 for i, (y, x) in enumerate(starts)}
     keys = {run: number[(run[0], run[1])] for run in found}
     got = {(e.x, e.y, e.dir, e.length): e.clue for e in entries(rec, hints)}
     assert got == {run: run_clue(run, words, hints, keys) for run in found}

@@ -38,12 +38,6 @@ def capital(letter: str) -> str:
     return up if len(up) == 1 else letter
 
 
-def numbering(found: list[tuple[int, int, str, int]]) -> dict[tuple[int, int], int]:
-    """Standard numbers: 1, 2, ... on the start cells of runs, row by row."""
-    starts = sorted({(y, x) for x, y, _d, _n in found})
-    return {(x, y): i + 1 for i, (y, x) in enumerate(starts)}
-
-
 @dataclass(frozen=True, slots=True)
 class ClueWords:
     """The clues wfkit writes itself, in one language (``str.format`` templates): a run that
