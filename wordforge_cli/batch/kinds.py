@@ -39,12 +39,6 @@ def kind_names() -> list[str]:
     return sorted(KINDS)
 
 
-def register_kind(kind: Kind) -> None:
-    """Add a kind at run time (tests use a tiny fake one)."""
-    KINDS[kind.name] = f"{__name__}:<registered>"
-    _LOADED[kind.name] = kind
-
-
 def get_kind(name: str) -> Kind:
     if name not in _LOADED:
         module_name, attr = KINDS[name].split(":")
