@@ -6,7 +6,8 @@
 
 1. ``--best`` for hands of 10 drawn from the bag, after start-up (index built), median per
    hand, against the anchor measured alternately in the same run: scoring every playable word
-   the hand could hold (``brute_best``: hand_cover + score_word over the whole table).
+   the hand could hold (``brute_best`` of tests/hands_reference.py: hand_cover + score_word
+   over the whole table).
 2. ``wfkit balance -n GAMES`` (2 players, 10 turns), the whole command as a fresh process
    pinned to one core (start-up, tables, index, games, report written), wall and CPU seconds.
 3. ``wfkit kanji -n POOLS --preset normal --self-play`` (greedy players, 4 games a pool),
@@ -41,6 +42,7 @@ from perf_page import record
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the reference answer of --best
 
 WFKIT = str(Path(sys.executable).with_name("wfkit"))
 
@@ -50,8 +52,10 @@ def load() -> str:
 
 
 def best(hands: int, anchor_hands: int, runs: int) -> None:
+    from hands_reference import brute_best
+
     from wordforge_cli.wordforge.config import RuleFiles
-    from wordforge_cli.wordforge.hands import brute_best, build_index
+    from wordforge_cli.wordforge.hands import build_index
     from wordforge_cli.wordforge.rarity import deal
 
     rules, tables = RuleFiles().load(whole=True)

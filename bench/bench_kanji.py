@@ -2,7 +2,7 @@
 beside the article's method written plainly, measured in the same run; and the pool-quality
 table of the easy / normal / hard presets; with ``--self-play``, the territory game's core:
 the same games played through the players' index (``territory.Index``, what self-play runs)
-and through ``territory.choose`` looking at every word known (the rules written plainly),
+and through ``choose`` of tests/territory_reference.py looking at every word known (the rules),
 alternately in one process.
 
     /work/venv/bin/python bench/bench_kanji.py                  # speed + preset table
@@ -27,6 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the rules' plain players (territory_reference)
 
 import perf_page  # noqa: E402
 
@@ -133,6 +134,8 @@ def preset_table(dictionary, pools: int, seed: int) -> None:
 def self_play_core(dictionary, pools: int, runs: int, seed: int) -> None:
     """Games through the index against games through choose(), on the same boards, seeds and
     players (greedy, then lookahead against greedy), CPU seconds a game, medians of runs."""
+    from territory_reference import choose
+
     from wordforge_cli.kanji import territory as T
 
     def plain_game(board, players, rng):
@@ -140,7 +143,7 @@ def self_play_core(dictionary, pools: int, runs: int, seed: int) -> None:
         known = (board.known(players[0]), board.known(players[1]))
         state, p, passes, moves = T.State(), 0, 0, []
         while state.moves < T.MOVE_LIMIT:
-            word = T.choose(board, state, p, players[p], known[p], rng, known[1 - p])
+            word = choose(board, state, p, players[p], known[p], rng, known[1 - p])
             if word is None:
                 passes += 1
                 if passes == 2:

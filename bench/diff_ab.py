@@ -9,8 +9,9 @@ masked) and every file left in the folder (a statistics file's ``timing`` taken 
     python bench/diff_ab.py --other /path/to/other/.venv/bin/wfkit
     python bench/diff_ab.py --other OTHER --only pack --show 3
 
-The refusal cases are the frozen refusals' command lines with the small files they read
-(``tests/frozen_refusals.json``); the rest are written below.
+The refusal cases are the command lines of the tests' refusal tables with the small files
+they read (every ``refusals.Refusal`` of a test file under ``tests/``); the rest are written
+below.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import importlib
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -399,10 +402,30 @@ def written_cases() -> list[dict[str, Any]]:
     return cases
 
 
-def frozen_cases() -> list[dict[str, Any]]:
-    frozen = json.loads((ROOT / "tests" / "frozen_refusals.json").read_text(encoding="utf-8"))
-    return [case(f"refusal {i} {c['area']} {c['argv'][0]}", step(*c["argv"]), files=c["files"])
-            for i, c in enumerate(frozen)]
+def refusal_cases() -> list[dict[str, Any]]:
+    """Every ``refusals.Refusal`` the test files make (their tables and parametrised cases),
+    in the order made: the command line and its files (bytes as base64)."""
+    tests = ROOT / "tests"
+    sys.path[:0] = [str(tests), *(str(p) for p in sorted(tests.iterdir()) if p.is_dir())]
+    from refusals import Refusal
+
+    made: list[Any] = []
+    init = Refusal.__init__
+
+    def kept(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    Refusal.__init__ = kept  # type: ignore[method-assign]
+    for path in sorted(tests.glob("*/test_*.py")):
+        if "Refusal(" in path.read_text(encoding="utf-8"):
+            importlib.import_module(path.stem)
+    Refusal.__init__ = init  # type: ignore[method-assign]
+    return [case(f"refusal {i} {r.command.split()[0]}", step(*shlex.split(r.command)),
+                 files={name: content if isinstance(content, str)
+                        else {"b64": base64.b64encode(content).decode()}
+                        for name, content in r.files.items()})
+            for i, r in enumerate(made)]
 
 
 def materialise(files: dict[str, Any], work: Path, examples: str) -> None:
@@ -463,7 +486,7 @@ def main() -> None:
     args = parser.parse_args()
     examples = str(ROOT / "examples")
     work = Path(args.work or f"/tmp/wfkit-diff-{Path(HERE).parent.parent.name}") / "case"
-    cases = [c for c in written_cases() + frozen_cases() if args.only in c["name"]]
+    cases = [c for c in written_cases() + refusal_cases() if args.only in c["name"]]
     same, differ, start = 0, [], time.monotonic()
     for i, item in enumerate(cases):
         a = run_side(HERE, item, work, examples)

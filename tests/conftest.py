@@ -73,6 +73,19 @@ def lexicon_from_words(words: list[str], language: str | None = None, name: str 
                               [VocabEntry(w, i + 1) for i, w in enumerate(words)]))
 
 
+def schema_registry():
+    """Every shipped schema, by its ``$id``, for ``jsonschema`` validators (``referencing``
+    comes with jsonschema, a test extra)."""
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT202012
+
+    from wordforge_cli import schemas
+
+    return Registry().with_resources(
+        (schemas.load(n)["$id"], DRAFT202012.create_resource(schemas.load(n)))
+        for n in schemas.names())
+
+
 @pytest.fixture(scope="session")
 def _session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("xdg-cache")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import jsonschema  # a test extra
-from conftest import EXAMPLES
+from conftest import EXAMPLES, schema_registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +38,7 @@ def test_each_placed_word_carries_its_hint(run):
     assert result.exit_code == 0, result.stderr
     records = lines(result.stdout)
     validator = jsonschema.Draft202012Validator(schemas.load("crossword-board"),
-                                                registry=schemas.registry())
+                                                registry=schema_registry())
     vocabulary = set(prepare(read_vocab(ANIMALS)).words)
     for rec in records:
         assert [w["hint"] for w in rec["words"]] == [hints[w["spelling"]] for w in rec["words"]]

@@ -133,9 +133,10 @@ def test_stats_from_boards_equal_stats_from_records():
 
 # --- size limits, answer spread, styles that hold, ipuz consistency, every mode ----------
 
+from ipuz_check import check_ipuz  # noqa: E402
+
 from wordforge_cli.core.errors import UsageError  # noqa: E402
 from wordforge_cli.crossword.board import check_request, dealable  # noqa: E402
-from wordforge_cli.crossword.check import check_ipuz  # noqa: E402
 from wordforge_cli.crossword.sets import Deck  # noqa: E402
 from wordforge_cli.render.ipuz import board_ipuz  # noqa: E402
 

@@ -6,7 +6,7 @@ import json
 from collections import defaultdict
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, schema_registry
 
 from wordforge_cli.crossword.difficulty import GUESS_WEIGHT, measure, measure_record, rises
 from wordforge_cli.crossword.lexicon import prepare
@@ -115,7 +115,7 @@ def test_difficulty_in_records_stats_and_challenge_order(run, tmp_path):
     assert len(summary["stats"]["difficulty"]["per_step"]) == 10
     for name, docs in (("crossword-board", records), ("crossword-stats", [summary])):
         check = jsonschema.Draft202012Validator(schemas.load(name),
-                                                registry=schemas.registry())
+                                                registry=schema_registry())
         for doc in docs:
             assert not list(check.iter_errors(doc)), name
     ordered = [json.loads(line) for line in run(*args, "--order-by-difficulty").stdout.splitlines()]

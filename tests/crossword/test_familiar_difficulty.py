@@ -12,7 +12,7 @@ import random
 
 import jsonschema  # a test extra
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, schema_registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -225,7 +225,7 @@ def test_records_and_statistics_carry_both_scores(run, tmp_path, tech):
                                                    for r in records)
     for name, docs in (("crossword-board", records), ("crossword-stats", [summary])):
         check = jsonschema.Draft202012Validator(schemas.load(name),
-                                                registry=schemas.registry())
+                                                registry=schema_registry())
         for doc in docs:
             assert not list(check.iter_errors(doc)), name
     again = run("crossword", "endless", "--vocab", TECH, "--count", "30", "--seed", "4",

@@ -63,21 +63,22 @@ def test_the_cost_bound_holds_every_game_it_lets_through():
                 territory.parse_player(rng.choice(["greedy", "lookahead"])))
         limit = rng.choice([None, 5, 30])
         looks = [0]
-        real = territory.choose
+        real = territory.Index.choose
 
-        def counted(board, state, p, player, known, rng, opponent_known=(), _real=real,
-                    looks=looks):
-            looks[0] += len(known)
+        def counted(index, state, p, player, rng, _real=real, looks=looks):
+            # what a choice may look at: the mover's known words, and for a lookahead the
+            # opponent's for each of its ``width`` options
+            looks[0] += len(index.players[p].known)
             if player.kind == "lookahead":
-                looks[0] += player.width * len(opponent_known)
-            return _real(board, state, p, player, known, rng, opponent_known)
+                looks[0] += player.width * len(index.players[1 - p].known)
+            return _real(index, state, p, player, rng)
 
-        territory.choose = counted
+        territory.Index.choose = counted
         try:
             territory.play_game(board, pair, random.Random(1), limit=limit)
         finally:
-            territory.choose = real
-        assert looks[0] <= territory.game_cost(board, pair, limit=limit)
+            territory.Index.choose = real
+        assert 0 < looks[0] <= territory.game_cost(board, pair, limit=limit)
 
 
 def test_the_example_pool_plays_as_before(run):

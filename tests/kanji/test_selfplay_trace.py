@@ -10,6 +10,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from conftest import schema_registry
 
 from wordforge_cli import schemas
 
@@ -49,7 +50,7 @@ def test_each_pools_trace_is_the_games_its_record_counts(run: Any, name: str) ->
     assert result.exit_code == 0, result.stderr
     pools = [json.loads(line) for line in result.stdout.splitlines()]
     check = jsonschema.Draft202012Validator(schemas.load("kanji-play"),
-                                            registry=schemas.registry())
+                                            registry=schema_registry())
     for record in pools:
         traced = run("kanji", *args, "-q", "--trace", record["id"], "--json", "-j", "2")
         assert traced.exit_code == 0, traced.stderr

@@ -1,6 +1,7 @@
 """Kanji self-play's index against the plain rules: the word each player names through
-``territory.Index`` is the word ``choose`` names looking at every word, on drawn boards, states
-and players; a game played through the index is the game played through ``choose``."""
+``territory.Index`` is the word ``choose`` (``territory_reference.py``) names looking at every
+word, on drawn boards, states and players; a game played through the index is the game played
+through ``choose``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from territory_reference import choose
 
 from wordforge_cli.kanji import territory as T
 from wordforge_cli.kanji.territory import (
@@ -20,7 +22,6 @@ from wordforge_cli.kanji.territory import (
     Pass,
     Player,
     State,
-    choose,
     play_game,
     play_move,
 )

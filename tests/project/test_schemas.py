@@ -11,13 +11,13 @@ import json
 
 import jsonschema  # a test extra
 import pytest
-from conftest import CONFIGS, EXAMPLES
+from conftest import CONFIGS, EXAMPLES, schema_registry
 from refusals import Refusal, check
 
 from wordforge_cli import schemas
 from wordforge_cli.render import renders
 
-REGISTRY = schemas.registry()
+REGISTRY = schema_registry()
 
 
 def validator(name: str):

@@ -1,6 +1,6 @@
 """ipuz exports are consistent: thousands of boards of both layouts, both vocabularies and
 every style, and boards of random vocabularies, each read by the ``ipuz`` package and checked
-run against entry by ``check.check_ipuz`` (written apart from the render)."""
+run against entry by ``check_ipuz`` (``ipuz_check.py``: written apart from the render)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import pytest
 from conftest import EXAMPLES
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from ipuz_check import check_ipuz
 from random_vocabularies import vocabularies, write_vocabulary
 
 from wordforge_cli.crossword.blanks import STYLES
 from wordforge_cli.crossword.board import LAYOUTS, Request
-from wordforge_cli.crossword.check import check_ipuz
 from wordforge_cli.crossword.lexicon import prepare
 from wordforge_cli.crossword.records import record
 from wordforge_cli.crossword.sets import batch
@@ -106,7 +106,7 @@ def test_a_word_over_the_start_of_a_longer_one_is_clued_as_the_slow_path_does(sh
     laid over its start (placed before it) makes the run join both, and the shortcut must
     give the same clue as :func:`run_clue` (it once dropped the shorter word's hint)."""
     from wordforge_cli.crossword.check import grid_runs
-    from wordforge_cli.render.ipuz import entries, numbering, run_clue
+    from wordforge_cli.render.ipuz import entries, run_clue
 
     short = {"word": "iaij", "x": 0, "y": 2, "dir": "across"}
     long_ = {"word": "iaijedcj", "x": 0, "y": 2, "dir": "across"}
@@ -115,7 +115,8 @@ def test_a_word_over_the_start_of_a_longer_one_is_clued_as_the_slow_path_does(sh
     rec = {"words": words, "cells": _cells(words)}
     hints = {"iaij": "four", "iaijedcj": "eight", "xjy": "three"}
     found = grid_runs({(c["x"], c["y"]) for c in rec["cells"]})
-    number = numbering(found)
+    starts = sorted({(y, x) for x, y, _d, _n in found})  # standard numbers, row by row
+    number = {(x, y): i + 1 for i, (y, x) in enumerate(starts)}
     keys = {run: number[(run[0], run[1])] for run in found}
     got = {(e.x, e.y, e.dir, e.length): e.clue for e in entries(rec, hints)}
     assert got == {run: run_clue(run, words, hints, keys) for run in found}
@@ -190,7 +191,7 @@ def batches(draw: st.DrawFn) -> list[str]:
 def test_every_ipuz_of_a_random_vocabulary_agrees_with_its_board(
         run: Any, tmp_path: Path, vocabulary: tuple[str, list[Any]], args: list[str]) -> None:
     """The one-pass ipuz render (runs, numbers, joined runs' clues, a layout's text once)
-    checked by ``check.check_ipuz``, written apart from it, and read by the ``ipuz``
+    checked by ``check_ipuz``, written apart from it, and read by the ``ipuz``
     package, on vocabularies other than the two examples the byte oracle runs: every puzzle
     against the record of the same board (same seed and options, ``--render json``)."""
     vocab = write_vocabulary(tmp_path / "v.yaml", vocabulary)

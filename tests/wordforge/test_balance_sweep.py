@@ -12,7 +12,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, schema_registry
 
 from wordforge_cli import schemas
 
@@ -28,7 +28,7 @@ def _json(run: Any, *args: str) -> dict[str, Any]:
 
 def _valid(doc: dict[str, Any]) -> None:
     jsonschema.Draft202012Validator(schemas.load("balance"),
-                                    registry=schemas.registry()).validate(doc)
+                                    registry=schema_registry()).validate(doc)
 
 
 @pytest.mark.parametrize(("key", "values", "option"), [

@@ -12,6 +12,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from conftest import schema_registry
 
 from wordforge_cli import schemas
 
@@ -49,7 +50,7 @@ def test_a_trace_ends_with_the_batchs_own_record_of_the_game(run: Any, batch: li
     *turns, record = lines
     assert record == batch[index]
     check = jsonschema.Draft202012Validator(schemas.load("balance"),
-                                            registry=schemas.registry())
+                                            registry=schema_registry())
     for line in lines:
         check.validate(line)
     seats = len(record["players"])

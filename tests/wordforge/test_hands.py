@@ -6,12 +6,13 @@ import json
 import random
 
 import pytest
+from hands_reference import brute_best
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from wordforge_tables import write_table
 
 from wordforge_cli.wordforge.english import read_rules
-from wordforge_cli.wordforge.hands import brute_best, build_index
+from wordforge_cli.wordforge.hands import build_index
 from wordforge_cli.wordforge.rarity import LEVELS, Play, Tables, WordInfo, hand_cover, score_word
 
 RULES = read_rules()

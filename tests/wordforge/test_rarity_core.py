@@ -17,6 +17,7 @@ from wordforge_tables import WORDS, write_table
 from wordforge_cli.wordforge import english
 from wordforge_cli.wordforge.rarity import (
     Play,
+    Summary,
     Tables,
     WordInfo,
     deal,
@@ -27,7 +28,6 @@ from wordforge_cli.wordforge.rarity import (
     rate_words,
     record,
     score_word,
-    summarize,
     tile_bag,
     turn_plays,
     word_problem,
@@ -121,7 +121,10 @@ def test_rate_words_records_and_summary():
     assert list(records[0])[:9] == ["word", "zipf", "cefr", "rarity", "label", "multiplier",
                                     "source", "battle_rarity", "playable"]
     assert records[1]["battle_rarity"] == "ultra_rare"
-    summary = summarize(rate_all(["cat", "xylophone", "nope"], RULES, t), RULES)
+    counts = Summary(RULES)
+    for rating in rate_all(["cat", "xylophone", "nope"], RULES, t):
+        counts.add(rating)
+    summary = counts.summary()
     assert summary["words"] == 3 and summary["not_playable"] == 1
     assert summary["sources"] == {"override": 0, "cefr": 1, "zipf": 2}
     assert summary["tiers"]["super_rare"] == 1 and summary["tiers"]["normal"] == 2

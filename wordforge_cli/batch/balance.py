@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from wordforge_cli.batch.context import SectionContext
 from wordforge_cli.batch.kinds import Item, Kind, Section
+from wordforge_cli.core.rng import item_rng
 from wordforge_cli.options.spec import PACK
 from wordforge_cli.wordforge.config import GAME, RULE, RuleFiles
 
@@ -63,7 +64,6 @@ class BalanceSection(Section):
     def _game(self, seed: int, g: int, trace: list[dict[str, Any]] | None = None) -> Item:
         """Game ``g``: its record (seats' models and totals, the winner) and its counts
         (``trace``: each turn, as the engine's ``play_game`` notes it)."""
-        from wordforge_cli.core.rng import item_rng
         from wordforge_cli.wordforge.balance import Tally, game_record, play_game
 
         self.warm()

@@ -30,14 +30,22 @@ from wordforge_cli.batch.kinds import (
     Kind,
     Section,
     bundled_file,
-    play_charts,
     user_file,
 )
+from wordforge_cli.core.engine import OutOfBudget
 from wordforge_cli.crossword import config as crossword_config
 from wordforge_cli.crossword.board import check_request
 from wordforge_cli.crossword.config import board_request, load_config
 from wordforge_cli.crossword.lexicon import prepare as prepare_lexicon
-from wordforge_cli.crossword.sets import check_challenge, check_endless
+from wordforge_cli.crossword.records import board_line, record_json
+from wordforge_cli.crossword.sets import (
+    batch,
+    batch_deck,
+    challenges,
+    check_challenge,
+    check_endless,
+    endless,
+)
 from wordforge_cli.io.vocab import read_vocab
 from wordforge_cli.options.spec import PACK
 from wordforge_cli.render import renders
@@ -177,8 +185,6 @@ class BoardSection(Section):
         return BatchStats.from_state(state, self.lexicon, unique=self.request.unique)
 
     def encode(self, record: dict[str, Any]) -> str:
-        from wordforge_cli.crossword.records import record_json
-
         return record_json(record, self.lexicon)
 
     def lines(self, item: Item) -> list[bytes]:
@@ -221,8 +227,6 @@ class BoardItem(Item):
                 for j, b in enumerate(self.boards)]
 
     def lines(self) -> list[bytes]:
-        from wordforge_cli.crossword.records import board_line
-
         boards = self.boards
         if len(boards) == 1:  # (a batch's and an endless run's items)
             return [board_line(boards[0], self.first_id, self.item_seed, self.lexicon)]
@@ -247,8 +251,6 @@ class BatchSection(BoardSection):
     def items(self, seed: int, start: int, stop: int,
               indices: Iterable[int] | None = None) -> Iterator[Item]:
         """Items start..stop-1, or those of ``indices`` (ascending: a worker's share)."""
-        from wordforge_cli.crossword.sets import batch
-
         return self.singles(batch(self.lexicon, self.request, seed, stop - start,
                                   scope=self.scope, start=start, redraws=self.redraws,
                                   labels=self.labels, indices=indices))
@@ -259,8 +261,6 @@ class BatchSection(BoardSection):
         so that each worker finishes and keeps the layouts of its own answers only: workers
         that each met every answer filled copies of the same caches, and their bounded
         caches kept fewer of the layouts that come back."""
-        from wordforge_cli.crossword.sets import batch_deck
-
         deck = batch_deck(self.lexicon, self.request, seed, scope=self.scope)
         share = {a: k % parts for k, a in enumerate(sorted(set(deck.cands)))}
         return lambda start, stop: list(map(share.__getitem__, deck.deal(start, stop)))
@@ -279,8 +279,6 @@ class EndlessSection(BoardSection):
         check_endless(self.lexicon, self.cfg.endless, self.request)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.crossword.sets import endless
-
         plan = replace(self.cfg.endless, redraws=self.redraws)
         return self.singles(endless(self.lexicon, plan, self.request, seed, stop - start,
                                     start=start, scope=self.scope, labels=self.labels))
@@ -299,9 +297,6 @@ class ChallengeSection(BoardSection):
         check_challenge(self.lexicon, self.cfg.ramp, self.request, self.cfg.endless.fallback)
 
     def items(self, seed: int, start: int, stop: int) -> Iterator[Item]:
-        from wordforge_cli.core.engine import OutOfBudget
-        from wordforge_cli.crossword.sets import challenges
-
         size = len(self.cfg.ramp)
         for index, item_seed, boards in challenges(self.lexicon, self.cfg.ramp, self.request,
                                                    seed, stop - start, start=start,
@@ -371,7 +366,7 @@ def _kind(cls: type[BoardSection], group: str | None = None) -> Kind:
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    from wordforge_cli.render.charts import crossword_charts
+    from wordforge_cli.render.charts import crossword_charts, play_charts
 
     return crossword_charts(stats) + play_charts(kind, stats)
 

@@ -15,6 +15,7 @@ scope. Opt-in because it costs (four greedy games a pool make a batch about 6x s
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -25,10 +26,11 @@ from wordforge_cli.batch.kinds import (
     Kind,
     Section,
     bundled_file,
-    play_charts,
     user_file,
 )
 from wordforge_cli.core.engine import OutOfBudget
+from wordforge_cli.core.errors import CannotDo
+from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.kanji import PoolStats, check_request, load_dictionary, load_grades, pool_items
 from wordforge_cli.kanji.config import POOLS, load_config, pool_request, self_play
 from wordforge_cli.kanji.territory import BalanceStats, played_pools
@@ -93,10 +95,6 @@ class KanjiSection(Section):
         replays it on (the streams ``territory.played_pools`` plays them from: the record's
         ``balance`` is these games' figures, a test holds them equal). CannotDo when the
         pool's budget runs out, as the batch counts it."""
-        import random
-
-        from wordforge_cli.core.errors import CannotDo
-        from wordforge_cli.core.rng import derive_seed
         from wordforge_cli.kanji.territory import make_board, self_play
 
         play = self.play
@@ -202,7 +200,7 @@ def _draw(section: str, record: dict[str, Any]) -> str:
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    from wordforge_cli.render.charts import pool_charts
+    from wordforge_cli.render.charts import play_charts, pool_charts
 
     return pool_charts(stats) + play_charts(kind, stats)
 

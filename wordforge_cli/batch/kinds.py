@@ -39,12 +39,6 @@ def kind_names() -> list[str]:
     return sorted(KINDS)
 
 
-def register_kind(kind: Kind) -> None:
-    """Add a kind at run time (tests use a tiny fake one)."""
-    KINDS[kind.name] = f"{__name__}:<registered>"
-    _LOADED[kind.name] = kind
-
-
 def get_kind(name: str) -> Kind:
     if name not in _LOADED:
         module_name, attr = KINDS[name].split(":")
@@ -78,8 +72,7 @@ def user_file(ctx: SectionContext, path: Path) -> DataFile:
     return DataFile(label, path, source, license_)
 
 
-def bundled_file(folder: str, name: str, *, note: str | None = None, source: str | None = None,
-                 license: str | None = None) -> DataFile:
+def bundled_file(folder: str, name: str, *, note: str | None = None) -> DataFile:
     """A file shipped with wfkit (``data/`` or ``configs/``), named the same on every machine.
 
     ``note``: the Markdown provenance note that covers it (default ``NAME.md`` beside it);
@@ -89,11 +82,10 @@ def bundled_file(folder: str, name: str, *, note: str | None = None, source: str
 
     path = resource_dir(folder) / name
     note_path = resource_dir(folder) / (note or f"{Path(name).stem}.md")
-    provenance = None
-    if note_path.is_file():
-        provenance = f"wfkit:{folder}/{note_path.name}"
-        license = license or licence_section(note_path)
-    return DataFile(f"wfkit:{folder}/{name}", path, source, license, provenance)
+    if not note_path.is_file():
+        return DataFile(f"wfkit:{folder}/{name}", path)
+    return DataFile(f"wfkit:{folder}/{name}", path, license=licence_section(note_path),
+                    provenance=f"wfkit:{folder}/{note_path.name}")
 
 
 def licence_section(note: Path) -> str | None:
@@ -230,13 +222,6 @@ class Kind:
     # counts when it is not records (a challenge's sets of boards: "5 sets of 10 boards")
     noun: str = "record"
     group: str | None = None
-
-
-def play_charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
-    """The play figures' charts (difficulty per step, self-play wins) of a section."""
-    from wordforge_cli.render.charts import play_charts as charts
-
-    return charts(kind, stats)
 
 
 def prepare_section(config: Source, spec: SectionSpec) -> Section:

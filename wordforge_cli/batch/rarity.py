@@ -21,7 +21,6 @@ from wordforge_cli.batch.kinds import (
     Kind,
     Section,
     bundled_file,
-    play_charts,
     user_file,
 )
 from wordforge_cli.core.engine import Statistics
@@ -152,6 +151,7 @@ def _wordfreq_files() -> list[DataFile]:
 
 
 def _charts(kind: str, stats: dict[str, Any]) -> list[tuple[str, str]]:
+    from wordforge_cli.render.charts import play_charts
     from wordforge_cli.render.html import tier_charts
 
     return tier_charts(stats) + play_charts(kind, stats)

@@ -23,6 +23,7 @@ its own, else the first there is, so its caches see fewer distinct things.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Generator, Iterable
 from typing import Any, TypeVar
@@ -39,7 +40,6 @@ PR_SET_PDEATHSIG = 1
 
 
 def _die_with_parent(parent: int) -> None:
-    import contextlib
     import ctypes
     import signal
 
@@ -168,7 +168,6 @@ class _Worker:
 def _ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
              init: Callable[..., None] | None, initargs: tuple[Any, ...],
              affinity: Callable[[T], int] | None) -> Generator[R, None, None]:
-    import contextlib
     import pickle
     import select
 
@@ -276,7 +275,6 @@ def _ordered(work: Callable[[T], R], tasks: Iterable[T], jobs: int,
 
 def _kill(workers: list[_Worker]) -> None:
     """End the workers now: killed, reaped, their pipes closed."""
-    import contextlib
     import signal
 
     for worker in workers:
@@ -286,8 +284,6 @@ def _kill(workers: list[_Worker]) -> None:
 
 
 def _reap(workers: list[_Worker]) -> None:
-    import contextlib
-
     for worker in workers:
         for fd in (worker.tasks, worker.results):
             if fd >= 0:

@@ -124,12 +124,6 @@ def _refuse_together(compare_path: str | None, round_robin: bool,
         raise UsageError("--round-robin rates models under one rules file: not with --compare")
 
 
-def _seats(models: Sequence[Model], players: int) -> tuple[Model, ...]:
-    from wordforge_cli.wordforge.sweep import seats
-
-    return seats(models, players)
-
-
 def _section(rule: RuleFiles, rules: Rules, models: Sequence[Model], games: int,
              game: GameRules, index: HandIndex | None = None) -> BalanceSection:
     """The pack's balance section, named as the engine's scope ("balance"): game i of it is
@@ -153,8 +147,9 @@ def _compared(ctx: click.Context, rule: RuleFiles, models: Sequence[Model], play
     from wordforge_cli.io.output import atomic_write, dumps_pretty
     from wordforge_cli.render.balance import report_text
     from wordforge_cli.wordforge.english import read_rules
+    from wordforge_cli.wordforge.sweep import seats
 
-    chosen = _seats(models, players)
+    chosen = seats(models, players)
     runs = [(rule.config_path or "bundled rules", rule)]
     if compare_path:
         runs.append((compare_path, replace(rule, config_path=compare_path)))
@@ -201,8 +196,9 @@ def _trace(ctx: click.Context, rule: RuleFiles, models: Sequence[Model], players
     from wordforge_cli.io.output import atomic_write, dumps
     from wordforge_cli.render.balance import trace_lines, trace_text
     from wordforge_cli.wordforge.english import read_rules
+    from wordforge_cli.wordforge.sweep import seats
 
-    chosen = _seats(models, players)
+    chosen = seats(models, players)
     rules = read_rules(rule.config_path)
     section = _section(rule, rules, chosen, index + 1, game)
     turns, record = section.trace(seed, index)

@@ -23,6 +23,7 @@ from wordforge_cli.crossword.config import (
     STYLED,
     load_config,
 )
+from wordforge_cli.crossword.sets import SCOPE
 from wordforge_cli.crossword.sets import plan as make_plan
 from wordforge_cli.options.command import group
 from wordforge_cli.options.shared import (
@@ -220,7 +221,6 @@ def _run(ctx: click.Context, kind: str, common: dict[str, Any], start: int, coun
     from wordforge_cli.batch.crossword import FORMS, load_lexicon
     from wordforge_cli.batch.runner import ChunkPlan
     from wordforge_cli.batch.sinks import stream, write_stats
-    from wordforge_cli.crossword.sets import SCOPE
 
     one_format(ctx, common["render"], common["as_json"])
     lexicon = load_lexicon(common["vocab"], common, duplicates=True)

@@ -12,10 +12,13 @@ import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import click
 
-from wordforge_cli.core.messages import echo, quiet
+from wordforge_cli import __version__
+from wordforge_cli.core.errors import CannotDo, UsageError, one_line, show_path
+from wordforge_cli.core.messages import echo, quiet, say
 from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import quiet_option
 
@@ -46,7 +49,6 @@ def installed_wheel() -> Path | None:
     (PEP 610 direct_url.json); None for an install from an index, a checkout or an sdist."""
     import json
     from importlib import metadata
-    from urllib.parse import unquote, urlparse
 
     try:
         text = metadata.distribution("wfkit").read_text("direct_url.json")
@@ -62,8 +64,6 @@ def installed_wheel() -> Path | None:
 def workflow_text(text: str, wheel: str | None) -> str:
     """The example workflow for a user's project: it installs the wheel init copied beside it
     (wfkit is not on PyPI yet), or else wfkit pinned to this version."""
-    from wordforge_cli import __version__
-
     requirement = wheel or f"wfkit=={__version__}"
     return text.replace("  WFKIT: .  #", f"  WFKIT: {requirement}  #", 1)
 
@@ -130,8 +130,6 @@ def probe(root_fd: int | None, name: str) -> Target:
 def open_root(directory: Path) -> int | None:
     """DIR opened once (None when it is not there yet); a dangling link, a link loop, a
     name too long or a file is refused with one line."""
-    from wordforge_cli.core.errors import UsageError
-
     for part in directory.parts:
         if len(os.fsencode(part)) > 255:
             raise UsageError(f"a name of {len(os.fsencode(part))} bytes is too long (at most "
@@ -256,9 +254,6 @@ def init(directory: Path, force: bool, list_only: bool) -> None:
       wfkit init demo && cd demo
       wfkit init . --force
     """
-    from wordforge_cli.core.errors import CannotDo, UsageError, one_line, show_path
-    from wordforge_cli.core.messages import say
-
     files = starter_files()
     root_fd = open_root(directory)
     try:

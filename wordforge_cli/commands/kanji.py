@@ -9,20 +9,22 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
 
-from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError
+from wordforge_cli.core.errors import CannotDo, ConfigError, UsageError, WfkitError
 from wordforge_cli.core.messages import detail, echo, intake, quiet, say
-from wordforge_cli.kanji import check_answer, load_dictionary
+from wordforge_cli.io.yamlio import read_text, text_lines
+from wordforge_cli.kanji import check_answer, check_request, load_dictionary, load_grades
 from wordforge_cli.kanji import config as kanji_config
 from wordforge_cli.kanji.check import pool_problem
-from wordforge_cli.kanji.config import DICT, PLAY, POOLS, RUNS, load_config
+from wordforge_cli.kanji.config import DICT, PLAY, POOLS, RUNS, load_config, pool_request, self_play
 from wordforge_cli.kanji.stats import FIGURE_NAMES
-from wordforge_cli.kanji.territory import cost_problem, make_board, play_game
+from wordforge_cli.kanji.territory import LIMIT_END, cost_problem, make_board, play_game
 from wordforge_cli.options.command import group
 from wordforge_cli.options.shared import (
     CHART,
@@ -57,8 +59,6 @@ def _presets(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
     """The presets of the config the command line names (the bundled one if none) that start
     with what was typed: the shell's completions of --preset. A config that cannot be read
     completes nothing (its error is the command's to show, when it runs)."""
-    from wordforge_cli.core.errors import WfkitError
-
     path = ctx.params.get("config_path")
     if path is None and ctx.get_parameter_source("config_path") is ParameterSource.COMMANDLINE:
         return []  # a --config its type refused (a directory, say)
@@ -119,11 +119,9 @@ def kanji(ctx: click.Context, /, config_path: str | None, preset: str | None, co
     if ctx.invoked_subcommand is not None:
         ctx.meta.pop("wfkit.seed_was_drawn", None)
         return
-    import time
 
     from wordforge_cli.batch.kanji import KanjiSection, asked_of
     from wordforge_cli.batch.sinks import stream, write_stats
-    from wordforge_cli.kanji.config import pool_request, self_play
 
     one_format(ctx, render, as_json)
     request = pool_request(asked)  # the POOLS fields not named above
@@ -254,10 +252,7 @@ def _sweep(ctx: click.Context, dictionary: Dictionary, values: dict[str, Any],
     from wordforge_cli.batch.sinks import missing, require_every, summed
     from wordforge_cli.core.intervals import METHOD
     from wordforge_cli.io.output import atomic_write, dumps_pretty
-    from wordforge_cli.kanji import check_request
-    from wordforge_cli.kanji.config import pool_request, self_play
     from wordforge_cli.kanji.sweep import settings
-    from wordforge_cli.kanji.territory import LIMIT_END
     from wordforge_cli.render.charts import sweep_charts
     from wordforge_cli.render.kanji import SWEEP_CHARTS, sweep_text
 
@@ -340,7 +335,6 @@ def _document(render: str, reveal: bool) -> Document | None:
     the run is done (None: JSON Lines, made where the pools are)."""
     if render == "json":
         return None
-    from wordforge_cli.kanji import load_grades
     from wordforge_cli.render.kanji import pool_text, pools_svg
 
     def document(fh: IO[Any]) -> tuple[Callable[[Item], object], Callable[[Run], object]]:
@@ -474,8 +468,6 @@ def check(word: str, pool_path: str, pool_id: int | None, taken: str, dict_path:
 
 def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
     """One pool record from a JSON Lines file, a JSON list, or one JSON object."""
-    from wordforge_cli.io.yamlio import read_text
-
     text = read_text(path, "pools file", stdin=True)
     try:
         records = _pool_records(text, path)
@@ -497,8 +489,6 @@ def read_pool(path: str, pool_id: int | None) -> dict[str, Any]:
 
 def _pool_records(text: str, path: str) -> list[tuple[int, Any]]:
     import json
-
-    from wordforge_cli.io.yamlio import text_lines
 
     if text.lstrip().startswith("["):
         try:

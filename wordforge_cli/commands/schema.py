@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from wordforge_cli.core.errors import UsageError
 from wordforge_cli.core.messages import echo
 from wordforge_cli.options.command import command
 from wordforge_cli.options.shared import quiet_option
@@ -36,7 +37,6 @@ def schema(name: str | None, list_names: bool) -> None:
       wfkit schema pack-manifest
     """
     from wordforge_cli import schemas
-    from wordforge_cli.core.errors import UsageError
     from wordforge_cli.io.output import dumps_pretty
 
     if list_names:

@@ -19,6 +19,7 @@ from wordforge_cli.crossword.blanks import BLANK_STYLES, LABELS, LANGUAGES, STYL
 from wordforge_cli.crossword.board import DEFAULT_BUDGET, LAYOUTS, Request
 from wordforge_cli.crossword.sets import DEFAULT_RAMP, DEFAULT_REDRAWS, EndlessConfig, Step
 from wordforge_cli.io.checks import check_mapping
+from wordforge_cli.io.vocab import control_problem
 from wordforge_cli.io.yamlio import YamlDoc
 from wordforge_cli.options.spec import (
     CLI,
@@ -170,8 +171,6 @@ def _step(doc: YamlDoc, value: Any, *keys: str | int) -> Step:
 
 
 def _label(doc: YamlDoc, value: Any, *keys: str | int) -> str:
-    from wordforge_cli.io.vocab import control_problem
-
     if not isinstance(value, str) or not value.strip():
         raise doc.error(f"{'/'.join(map(str, keys))} must be a non-empty string, not {value!r}",
                         *keys)

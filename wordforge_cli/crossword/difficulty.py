@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -373,7 +374,6 @@ class DifficultyStats:
         return stats
 
     def summary(self) -> dict[str, Any]:
-        from collections import Counter
 
         from wordforge_cli.core.engine import describe
 

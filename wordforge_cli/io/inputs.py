@@ -14,6 +14,7 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 from pathlib import Path
 
 from wordforge_cli.core.errors import ConfigError
@@ -96,8 +97,6 @@ def read_bytes(path: str | Path, kind: str = "file", *, stdin: bool = False) -> 
     """
     cap = CAPS.get(kind, CAPS["file"])
     if stdin and str(path) == "-":
-        import sys
-
         try:
             data = sys.stdin.buffer.read(cap + 1)
         except (OSError, AttributeError, ValueError) as exc:

@@ -386,18 +386,17 @@ def check_outputs(named: Iterable[tuple[str, str | Path | None]],
                              "write", path=value)
         path = Path(value)
         info = _target_stat(path)
-        real_out = Path(os.path.realpath(path))
+        real = Path(os.path.realpath(path))
         for source, where, st in read:
             same = info is not None and (info.st_dev, info.st_ino) == (st.st_dev, st.st_ino)
             inside = stat.S_ISDIR(st.st_mode) and info is not None and (
-                where in real_out.parents
+                where in real.parents
                 or (info.st_nlink > 1 and _holds_inode(where, info)))  # a hard link to one
-            if same or real_out == where or inside:
+            if same or real == where or inside:
                 raise UsageError(f"{option}: is an input too ({source}); it would be replaced "
                                  "while it is read", path=path)
         if info is not None and stat.S_ISDIR(info.st_mode):
             raise UsageError(f"{option}: is a directory, not a file", path=path)
-        real = Path(os.path.realpath(path))
         if info is None or stat.S_ISREG(info.st_mode):
             directory = real.parent
             if not directory.is_dir():  # a usage error, named as the user wrote it

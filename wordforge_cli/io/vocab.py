@@ -94,7 +94,7 @@ def entries_at_most(path: str | Path, holder: str = "the vocabulary") -> Callabl
     return check
 
 
-def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
+def read_vocab(path: str | Path) -> Vocabulary:
     """Read a vocabulary: YAML, or a text file with one word a line (``#`` starts a comment);
     ``-`` is standard input (the same bytes give the same words as a file, named ``stdin``
     unless the YAML names it), under the same size cap.
@@ -111,7 +111,7 @@ def read_vocab(path: str | Path, *, allow_empty: bool = False) -> Vocabulary:
         vocab = _read_yaml_vocab(path, text)
     if len(vocab.entries) > MAX_WORDS:
         raise _too_many(len(vocab.entries), path)
-    if not vocab.entries and not allow_empty:
+    if not vocab.entries:
         raise ConfigError("the vocabulary has no words", path=path)
     return vocab
 

@@ -21,7 +21,8 @@ from functools import cache
 from pathlib import Path
 
 from wordforge_cli.core.errors import ConfigError
-from wordforge_cli.io.vocab import Skipped
+from wordforge_cli.io.vocab import Skipped, read_vocab
+from wordforge_cli.io.yamlio import read_text, text_lines
 
 MIN_KANJI, MAX_KANJI = 2, 6
 GRADE_OTHER = 9  # any kanji that is neither joyo nor jinmeiyo
@@ -200,8 +201,6 @@ def load_dictionary(path: str | Path | None = None) -> Dictionary:
     if path.suffix.lower() == ".tsv":
         entries = list(_tsv_entries(path, answers))
     else:
-        from wordforge_cli.io.vocab import read_vocab
-
         vocab = read_vocab(path)
         entries = [(e.word, None, e.line) for e in vocab.entries]
     dictionary = build_dictionary(entries, grades, str(path), answers)
@@ -223,8 +222,6 @@ def _load_default() -> Dictionary:
 def _tsv_rows(path: Path, answers: list[str] | None = None) -> Iterable[tuple[int, str, str]]:
     """(line, first, second) of each row; with ``answers``, a third column ``answer`` may follow
     and the rows that have it are noted there."""
-    from wordforge_cli.io.yamlio import read_text, text_lines
-
     for number, raw in enumerate(text_lines(read_text(path)), start=1):
         if not raw.strip() or raw.startswith("#"):
             continue

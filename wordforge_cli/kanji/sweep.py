@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordforge_cli.core.errors import UsageError
+from wordforge_cli.io.checks import did_you_mean
 
 # sweep key -> the POOLS field that checks its values (player: both seats play it)
 KEYS = {"limit": "limit", "hidden_words": "hidden_words", "base": "base", "bring": "bring",
@@ -30,7 +31,6 @@ def settings(key: str, texts: Sequence[str], values: Mapping[str, Any],
     """``(value text, option values)`` of each value of ``--sweep KEY=V1,V2,...``:
     ``values`` are the run's own, ``preset(name)`` the values a preset gives (under the
     command line's). UsageError(field="sweep") for an unknown key or a refused value."""
-    from wordforge_cli.io.checks import did_you_mean
     from wordforge_cli.kanji.config import POOLS
 
     if key not in ALL_KEYS:

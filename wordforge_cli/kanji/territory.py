@@ -31,23 +31,25 @@ Pure: plain data and a seeded ``random.Random``; kanji are bits of a board-sized
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from wordforge_cli.core.engine import OutOfBudget, describe
+from wordforge_cli.core.errors import CannotDo, UsageError
+from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.kanji.dictionary import Dictionary
-from wordforge_cli.kanji.pool import hidden_compounds
+from wordforge_cli.kanji.pool import check_request, hidden_compounds, make_pool, pool_record
 
 if TYPE_CHECKING:
-    from wordforge_cli.core.engine import OutOfBudget
     from wordforge_cli.kanji.pool import PoolRequest
 
 SHOWN_ONLY = float("inf")  # a Zipf floor no hidden word reaches
 MOVE_LIMIT = 30  # the article's 5 + 25 shown words: "計30手で決着" (see the module docstring)
 NO_KNOWN_MOVE = "no known move"
 LIMIT_END = "move limit"
-END_REASONS = (NO_KNOWN_MOVE, LIMIT_END)
 KINDS = ("greedy", "lookahead")
 
 
@@ -183,15 +185,6 @@ def legal(board: KanjiBoard, state: State, word: int) -> bool:
     return bool(board.masks[word] & ~(state.held[0] | state.held[1]))
 
 
-def gain(board: KanjiBoard, state: State, p: int, word: int) -> int:
-    """How much ``p``'s margin grows by playing ``word`` (0: not a legal move)."""
-    mask = board.masks[word]
-    free = mask & ~(state.held[0] | state.held[1])
-    if not free:
-        return 0
-    return free.bit_count() + 2 * (mask & state.held[1 - p]).bit_count()
-
-
 @dataclass(frozen=True)
 class Move:
     player: int
@@ -215,46 +208,6 @@ def play_move(board: KanjiBoard, state: State, p: int, word: int) -> Move:
     text = board.words[word]
     return Move(p, text, board.taken(word, free), board.taken(word, stolen),
                 not board.shown[word], (state.score(0), state.score(1)))
-
-
-def choose(board: KanjiBoard, state: State, p: int, player: Player, known: Sequence[int],
-           rng: random.Random, opponent_known: Sequence[int] = ()) -> int | None:
-    """The word ``player`` names, or None (a pass): every word known looked at, as the
-    rules say (the reference :class:`Index` must agree with; a game plays through it)."""
-    held = state.held[0] | state.held[1]
-    opp = state.held[1 - p]
-    masks = board.masks
-    options = []
-    for i in known:
-        m = masks[i]
-        free = m & ~held
-        if free:
-            options.append((free.bit_count() + 2 * (m & opp).bit_count(), i))
-    if not options:
-        return None
-    if player.kind == "lookahead":
-        options.sort(key=lambda t: -t[0])
-        cut = options[min(player.width, len(options)) - 1][0]
-        scored: list[tuple[int, int]] = []
-        for g, i in options:
-            if g < cut and len(scored) >= player.width:
-                break
-            m = masks[i]
-            after_held = held | m
-            mine = state.held[p] | m
-            reply = 0
-            for j in opponent_known:
-                mj = masks[j]
-                free = mj & ~after_held
-                if free:
-                    r = free.bit_count() + 2 * (mj & mine).bit_count()
-                    if r > reply:
-                        reply = r
-            scored.append((g - reply, i))
-        options = scored
-    top = max(g for g, _ in options)
-    ties = [i for g, i in options if g == top]
-    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
 
 
 # ---- the words a player knows, indexed by kanji ------------------------------------------------
@@ -344,7 +297,8 @@ def _add_count(planes: list[int], word: int, count: int) -> None:
 
 class Index:
     """Both players' known words indexed by kanji for one game (what :func:`play_game` plays
-    through): :meth:`choose` names the word :func:`choose` names (a test holds them equal),
+    through): :meth:`choose` names the word the rules' plain reference names, every word
+    known looked at (the tests' ``territory_reference.choose``; a test holds them equal),
     :meth:`play` moves the counts with the board. Built once a board and vocabulary."""
 
     def __init__(self, board: KanjiBoard, known: tuple[Sequence[int], Sequence[int]]):
@@ -382,7 +336,7 @@ class Index:
             _increment(self.opp[1 - p], them.holding[k])
 
     def choose(self, state: State, p: int, player: Player, rng: random.Random) -> int | None:
-        """The word ``player`` (seat ``p``) names, or None (a pass), as :func:`choose`."""
+        """The word ``player`` (seat ``p``) names, or None (a pass), as the rules say."""
         free, opp = self.free[p], self.opp[p]
         legal = 0
         for plane in free:
@@ -402,7 +356,7 @@ class Index:
 
     def _lookahead(self, state: State, p: int, player: Player, rng: random.Random,
                    gain: list[int], legal: int) -> int:
-        """:func:`choose`'s lookahead: the options by gain (highest first, then as known),
+        """:meth:`choose`'s lookahead: the options by gain (highest first, then as known),
         down to the ``width``-th one's gain; each less the opponent's best greedy reply."""
         me, them = self.players[p], self.players[1 - p]
         options: list[tuple[int, int]] = []  # (gain, word) by gain, then as known
@@ -450,7 +404,7 @@ class Pass:
 class Game:
     moves: list[Move]
     scores: tuple[int, int]
-    ended: str  # one of END_REASONS
+    ended: str  # NO_KNOWN_MOVE or LIMIT_END
     log: list[Move | Pass] = field(default_factory=list)  # every turn, passes too
 
     @property
@@ -618,8 +572,6 @@ class SelfPlay:
     fresh: int = 4                 # band: games a kept pool is played again, on other seeds
 
     def check(self) -> None:
-        from wordforge_cli.core.errors import UsageError
-
         if not 1 <= self.games <= 1000:
             raise UsageError(f"--games must be 1 to 1000, not {self.games}")
         if self.band is not None and not 0 <= self.band <= 1:
@@ -656,11 +608,6 @@ def played_pools(dictionary: Dictionary, request: PoolRequest, spec: SelfPlay, s
     and the record's ``balance.fresh`` gives those figures and whether they fall outside the
     band: what the pool plays like, not what it was picked for.
     """
-    from wordforge_cli.core.engine import OutOfBudget
-    from wordforge_cli.core.errors import CannotDo
-    from wordforge_cli.core.rng import derive_seed
-    from wordforge_cli.kanji.pool import check_request, make_pool, pool_record
-
     spec.check()
     view = check_request(dictionary, request)
     counts = rejected if rejected is not None else {}
@@ -811,10 +758,6 @@ class BalanceStats:
         return stats
 
     def summary(self) -> dict[str, Any]:
-        from collections import Counter
-
-        from wordforge_cli.core.engine import describe
-
         g = self.games or 1
         out: dict[str, Any] = {"pools": self.pools, "games": self.games,
                                "wins": {"first": round(self.first_wins / g, 4),

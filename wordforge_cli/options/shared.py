@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
+from wordforge_cli.core.errors import UsageError
 from wordforge_cli.core.messages import QUIET_META, say
 from wordforge_cli.core.rng import fresh_seed
 from wordforge_cli.options.spec import CLI, Field
@@ -75,8 +76,6 @@ def one_format(ctx: click.Context, render: str, as_json: bool) -> str:
     """The format a command writes: ``--json`` is ``--render json``, so a command line that
     names another format beside it asks for two (a usage error, not JSON in silence)."""
     if as_json and render != "json" and ctx.meta.get(ASKED):
-        from wordforge_cli.core.errors import UsageError
-
         raise UsageError(f"--json and --render {render} ask for two formats: give one "
                          "(--json is --render json)")
     return "json" if as_json else render

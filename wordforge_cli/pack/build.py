@@ -27,6 +27,7 @@ from wordforge_cli.core.engine import Statistics
 from wordforge_cli.core.errors import CannotDo, WfkitError, one_line
 from wordforge_cli.core.progress import progress
 from wordforge_cli.io.dataversion import data_version
+from wordforge_cli.io.output import dumps_pretty
 from wordforge_cli.io.paths import resource_dir
 from wordforge_cli.pack import store
 from wordforge_cli.pack.config import PackConfig
@@ -39,7 +40,7 @@ from wordforge_cli.pack.files import (
     SinkFile,
     sha256_file,
 )
-from wordforge_cli.pack.manifest import FORMAT, pack_path_pattern
+from wordforge_cli.pack.manifest import FORMAT, pack_path_pattern, read_manifest
 
 Outs = tuple[SinkFile, SinkFile | None]  # a section's open files: records, and its text render
 
@@ -168,8 +169,6 @@ def claims(sections: Sequence[Section]) -> re.Pattern[str]:
 def manifest_text(manifest: dict[str, Any]) -> str:
     """The manifest as written: indented JSON, control characters escaped (a pack's name and
     description are the config's text)."""
-    from wordforge_cli.io.output import dumps_pretty
-
     return dumps_pretty(manifest) + "\n"
 
 
@@ -301,7 +300,7 @@ def check_pack(config: PackConfig, sections: Sequence[Section], out: str | Path,
     for entry in result.files:
         if entry.path == MANIFEST and entry.status == "stale":
             try:
-                found = store.read_manifest(Path(out))
+                found = read_manifest(Path(out))
             except WfkitError as exc:
                 entry.detail = exc.message
                 continue

@@ -96,13 +96,12 @@ def pack_path_pattern(names: list[str] | tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"({alternatives})(\.jsonl|\.txt|/[0-9]{{6,}}\.({suffixes}))")
 
 
-def read_manifest(directory: Path, *, what: str = "manifest",
-                  root_fd: int | None = None) -> Manifest | None:
+def read_manifest(directory: Path, *, root_fd: int | None = None) -> Manifest | None:
     """The directory's manifest, checked field by field; None when there is no manifest or
     it is not a wfkit pack's (another tool's ``manifest.json``)."""
     path = directory / MANIFEST
     try:
-        fh, size = open_inside(directory, MANIFEST, what=what, max_bytes=MAX_MANIFEST_BYTES,
+        fh, size = open_inside(directory, MANIFEST, what="manifest", max_bytes=MAX_MANIFEST_BYTES,
                                root_fd=root_fd)
     except MissingFile:
         return None

@@ -19,7 +19,6 @@ from wordforge_cli.batch.runner import CHUNK, chunk_count
 from wordforge_cli.core.engine import Statistics
 from wordforge_cli.core.errors import CannotDo, UsageError
 from wordforge_cli.core.text import ShownStream
-from wordforge_cli.pack import store
 from wordforge_cli.pack.build import (
     FORMAT,
     PackResult,
@@ -39,7 +38,7 @@ from wordforge_cli.pack.files import (
     open_inside,
     read_bounded,
 )
-from wordforge_cli.pack.manifest import Manifest, SectionEntry
+from wordforge_cli.pack.manifest import Manifest, SectionEntry, read_manifest
 
 MAX_RECORD_BYTES = 1 << 20  # a section file holds at most this much per item of its shard
 MAX_RENDER_BYTES = 16 << 20  # one per-item render (an SVG board is a few KB)
@@ -49,7 +48,7 @@ def read_shards(config: PackConfig, dirs: Sequence[Path]) -> list[tuple[Path, Ma
     """Shard manifests in shard order, after checking they are one complete, matching set."""
     shards: list[tuple[int, int, Path, Manifest]] = []  # (index, count, directory, manifest)
     for directory in dirs:
-        manifest = store.read_manifest(Path(directory))
+        manifest = read_manifest(Path(directory))
         if manifest is None:
             raise UsageError("not a wfkit pack (no manifest.json)", path=directory)
         if manifest.wfkit != __version__:

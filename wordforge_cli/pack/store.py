@@ -47,8 +47,7 @@ from wordforge_cli.pack.files import (
     read_bounded,
     walk_at,
 )
-from wordforge_cli.pack.manifest import Manifest
-from wordforge_cli.pack.manifest import read_manifest as _read_manifest
+from wordforge_cli.pack.manifest import Manifest, read_manifest
 
 JOURNAL_SUFFIX = ".wfkit-journal"
 LOCK_SUFFIX = ".wfkit-lock"
@@ -64,11 +63,6 @@ RENAME_EXCHANGE = 2
 # ``exchange_supported = False`` makes the swap take its two-rename fallback.
 step_hook: Callable[[str], None] | None = None
 exchange_supported = True
-
-
-def read_manifest(directory: Path) -> Manifest | None:
-    """The directory's wfkit manifest, checked field by field; None when it is not a pack."""
-    return _read_manifest(directory)
 
 
 def pack_owned(root: Path, manifest: Manifest | None, root_fd: int | None = None) -> set[str]:
@@ -220,7 +214,7 @@ def _begin(out: Path, force: bool, claims: re.Pattern[str] | None, lock: BuildLo
     recover(out, parent_fd)
     out_fd, out_ino = _open_out(out, parent_fd)
     try:
-        old = _read_manifest(out, root_fd=out_fd) if out_fd is not None else None
+        old = read_manifest(out, root_fd=out_fd) if out_fd is not None else None
         if out_fd is not None and old is None and os.listdir(out_fd) and not force:
             raise UsageError("directory is not empty and is not a wfkit pack (no "
                              "manifest.json); pass --force to build into it anyway (nothing "
@@ -897,7 +891,7 @@ def recover(out: Path, parent_fd: int) -> list[str]:
                     continue
                 old = out.parent / name
                 try:
-                    owned = pack_owned(old, _read_manifest(old, root_fd=old_fd), old_fd)
+                    owned = pack_owned(old, read_manifest(old, root_fd=old_fd), old_fd)
                     left += _clear_old_tree(old_fd, out_fd, owned, old)
                 finally:
                     os.close(old_fd)

@@ -18,6 +18,7 @@ in a temporary file).
 
 from __future__ import annotations
 
+import io
 import shutil
 import tempfile
 import unicodedata
@@ -25,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
 from wordforge_cli.crossword.blanks import label_language
+from wordforge_cli.crossword.lexicon import guess_language
 from wordforge_cli.render.ipuz import GridRun, capital, clue_words, entries
 from wordforge_cli.render.svg import circle, esc, rect, svg_head, svg_tail, text
 
@@ -229,8 +231,6 @@ def drawn(stream: type[SvgStream | SheetStream], records: Iterable[dict[str, Any
           title: str = "wfkit crossword", hints: Hints | None = None,
           language: str | None = None) -> str:
     """A streamed render's document of ``records`` as one text."""
-    import io
-
     out = io.StringIO()
     doc = stream(out, title, hints, language)
     for rec in records:
@@ -266,8 +266,6 @@ def record_language(rec: dict[str, Any]) -> str | None:
     the record alone (a pack's preview): a record does not name it, its letters do. ``ja``
     when they are kana (a Japanese vocabulary's boards are katakana: ``lexicon.prepare``
     folds every word so), else what ``lexicon.guess_language`` finds (English for ASCII)."""
-    from wordforge_cli.crossword.lexicon import guess_language
-
     words = [w["word"] for w in rec["words"] if isinstance(w.get("word"), str)]
     answer = rec.get("answer")
     return guess_language([answer, *words] if isinstance(answer, str) else words)

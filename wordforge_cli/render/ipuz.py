@@ -6,7 +6,7 @@ run). So the entries here are the grid's runs, never the placed words: in the st
 each run is one placed word and its clue is that word's hint; in the loose layout (the
 article's, where words may touch) a run can join several words, or be letters of words that
 cross it lying side by side, and its clue says which words it is made of, with their hints.
-Every puzzle is consistent in both layouts (``wordforge_cli.crossword.check.check_ipuz``).
+Every puzzle is consistent in both layouts (the tests' ``check_ipuz``, written apart).
 
 ``#`` marks a square with no cell; given letters are pre-filled (``value``); answer cells are
 circled (``shapebg: circle``) and the hidden answer word is in ``answer``. Solutions and
@@ -36,12 +36,6 @@ def capital(letter: str) -> str:
     """The letter as a crossword grid prints it: upper case where that is one letter."""
     up = letter.upper()
     return up if len(up) == 1 else letter
-
-
-def numbering(found: list[tuple[int, int, str, int]]) -> dict[tuple[int, int], int]:
-    """Standard numbers: 1, 2, ... on the start cells of runs, row by row."""
-    starts = sorted({(y, x) for x, y, _d, _n in found})
-    return {(x, y): i + 1 for i, (y, x) in enumerate(starts)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +233,7 @@ def _entries(words: Sequence[Placed], cells: Sequence[Cell], width: int,
 
     The runs are found here, the grid's own (every run of 2+ cells across or down, in
     standard order: by start cell, row by row, across first), as a crossword app derives
-    them; ``check.check_ipuz`` derives them apart. A cell is the number ``y * (w + 1) + x``,
+    them; the tests' ``check_ipuz`` derives them apart. A cell is the number ``y * (w + 1) + x``,
     with a column left empty at the end of each row, so a neighbour test is one lookup
     (any coordinates a record holds; a made board's text finds the same runs by bit masks,
     :func:`_layout_text`, and the tests hold the two equal)."""

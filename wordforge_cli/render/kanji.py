@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from wordforge_cli.kanji import load_grades
 from wordforge_cli.kanji.stats import FIGURE_NAMES
 from wordforge_cli.render.balance import mean_cell
 from wordforge_cli.render.svg import rect, svg_document, text
@@ -151,8 +152,6 @@ def pools_svg(records: Iterable[dict[str, Any]], reveal: bool = False,
     adds a legend (``legend=False``: a page that shows one legend for many boards).
     """
     if grades is None:
-        from wordforge_cli.kanji import load_grades
-
         grades = load_grades()
     records = list(records)
     width = pools_width(records, legend or reveal)

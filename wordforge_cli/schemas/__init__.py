@@ -11,11 +11,8 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urldefrag, urljoin
-
-if TYPE_CHECKING:
-    from referencing import Registry
 
 SCHEMA_DIR = Path(__file__).resolve().parent
 # an identifier, not a location: .invalid never resolves, so nothing is fetched
@@ -81,12 +78,3 @@ def bundled(name: str) -> dict[str, Any]:
         root.setdefault("$defs", {}).update(embedded)
     return root
 
-
-def registry() -> Registry[Any]:
-    """Every shipped schema, by its ``$id``, for ``jsonschema`` validators (tests use it;
-    ``referencing`` comes with jsonschema, a test extra, so it is imported only here)."""
-    from referencing import Registry
-    from referencing.jsonschema import DRAFT202012
-
-    return Registry().with_resources(
-        (load(n)["$id"], DRAFT202012.create_resource(load(n))) for n in names())

@@ -55,6 +55,7 @@ from itertools import repeat
 from operator import add, and_, getitem
 from typing import Any
 
+from wordforge_cli.core.errors import UsageError
 from wordforge_cli.core.rng import derive_seed
 from wordforge_cli.wordforge.hands import HandFilter, HandIndex, Part, every_word
 from wordforge_cli.wordforge.rarity import LEVELS, Play, Rating, Rules, deal
@@ -686,8 +687,6 @@ class GameStats:
 def check_seats(rules: Rules, seats: int) -> None:
     """Refuse a table the rules cannot deal (UsageError naming the ``players`` field), on the
     command line and in a pack alike."""
-    from wordforge_cli.core.errors import UsageError
-
     tiles = rules.tiles
     if seats > tiles.max_players:
         raise UsageError(f"this config allows at most {tiles.max_players} players, not {seats}",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wordforge_cli.core.errors import UsageError
+from wordforge_cli.core.errors import ConfigError, UsageError
 from wordforge_cli.options.spec import CLI, PACK, Count, Field, Parsed, Spec, Sweep
 
 if TYPE_CHECKING:
@@ -198,7 +198,6 @@ INDEX_CAP = 1024 * 1024 * 1024  # a stored hand index read back (the bundled tab
 
 def _file_digest(path: str | Path, kind: str) -> str | None:
     """sha256 of a regular file's bytes (opened as the table readers open it), or None."""
-    from wordforge_cli.core.errors import ConfigError
     from wordforge_cli.io.inputs import open_regular
 
     try:

@@ -25,6 +25,7 @@ from wordforge_cli.wordforge.rarity import (
     Tables,
     WordInfo,
     normal_word,
+    rules_from_config,
     word_problem,
 )
 
@@ -255,7 +256,6 @@ def zipf_table() -> dict[str, float]:
 def read_rules(path: str | Path | None = None) -> Rules:
     """Rules from a config file (default: the bundled ``configs/rarity.yaml``)."""
     from wordforge_cli.io.yamlio import load_yaml
-    from wordforge_cli.wordforge.rarity import rules_from_config
 
     if path is None:
         from wordforge_cli.io.checks import bundled_config

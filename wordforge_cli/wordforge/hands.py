@@ -559,22 +559,6 @@ def _only(letter: str) -> dict[int, int | None]:
     return _ONLY[letter]
 
 
-def brute_best(hand: str, k: int, candidates: Sequence[tuple[str, int]], rules: Rules,
-               mask: Callable[[str], bool] | None = None) -> list[Best]:
-    """The reference answer: score every candidate (word, battle tier) the hand can make."""
-    found = []
-    for word, tier in candidates:
-        if mask is not None and not mask(word):
-            continue
-        positions, wilds = hand_cover(hand, word)
-        if len(positions) > wilds:
-            continue
-        score = score_word(word, tier, rules, Play(wild=positions)).score
-        found.append((-score, word, tier, positions))
-    found.sort()
-    return [Best(w, -s, t, p) for s, w, t, p in found[:k]]
-
-
 def best_record(hand: str, rank: int, best: Best, rules: Rules) -> dict[str, Any]:
     """One line of ``wfkit tiles --best --json``."""
     tier = rules.tiers[best.tier]

@@ -564,14 +564,6 @@ class Summary:
                 "cefr_via_lemma": via_lemma, "not_playable": not_playable}
 
 
-def summarize(ratings: Iterable[Rating], rules: Rules) -> dict[str, Any]:
-    """The deterministic summary of a table's ratings (see :class:`Summary`)."""
-    summary = Summary(rules)
-    for rating in ratings:
-        summary.add(rating)
-    return summary.summary()
-
-
 def compare_record(mine: Mapping[str, Any], other: Mapping[str, Any],
                    rules: Rules, other_rules: Rules) -> dict[str, Any] | None:
     """How one word moves between two configs (None when neither tier changes).
