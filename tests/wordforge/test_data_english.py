@@ -254,8 +254,8 @@ def tally(lines: list[list[str]]) -> Counter:
     return Counter(verdict for _word, _pos, _gloss, verdict, _reason in lines)
 
 
-@pytest.mark.xfail(strict=True, reason="the fresh sample (seed 28) has 28 odd glosses and 2 wrong "
-                   "(bar 25 and 3; 29 and 2 before the vote's third round), data/english.md; "
+@pytest.mark.xfail(strict=True, reason="the fresh sample (seed 28) has 29 odd glosses and 2 wrong "
+                   "(bar 25 and 3; 30 and 2 before the vote's third round), data/english.md; "
                    "remove this mark once a rebuild and a fresh sample meet it")
 def test_fresh_gloss_sample_meets_the_bar():
     verdicts = tally(judged_samples()[FRESH_SAMPLE])
