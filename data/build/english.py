@@ -1628,8 +1628,8 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
         votes = jm + (free if origin >= 0 or ecd else 1) + ecd
         # among candidates with as many votes, the more frequent Japanese word (whole Zipf
         # steps, capped: every everyday word is everyday) before JMdict's trust in its own:
-        # with trust first, ECDICT's Chinese spelt in kanji won ties with stiff words
-        # (deception 欺騙, not 欺瞞; fairy 仙女, not 妖精; secretly 密密, not こっそり)
+        # with trust first, stiff or Chinese words won ties
+        # (fairy 仙女, not 妖精; secretly 密密, not こっそり; exam 考試, not 試験)
         key = (-votes, 0 if strong else 1, -free, 1 if origin < 0 else 0,
                -ja_zipf(noun), 0 if origin == 2 else 1, rank)
         katakana = bool(KATAKANA.fullmatch(noun))
