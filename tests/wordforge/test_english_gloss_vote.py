@@ -103,6 +103,22 @@ def test_closed_compounds_take_jmdicts_open_gloss_only_where_nothing_else_glosse
     assert "22 right, 7 odd and 3 wrong" in data_file("english.md").read_text(encoding="utf-8")
 
 
+def test_the_third_rounds_moves_are_judged_before_and_after() -> None:
+    """40 glosses the third round moved (bench/gloss_quality.py moves, seed 3, Zipf >= 3),
+    judged as they were and as they are: the table's now, each verdict with a reason where
+    not right, and the tally data/english.md quotes."""
+    rows = judged("trial-third-round-moves-z3.tsv")
+    assert len(rows) == 40 and len({r[0] for r in rows}) == 40
+    verdicts = ("right", "odd", "wrong")
+    for word, _pos, _gloss, before, pos, gloss, after, move, reason in rows:
+        assert table()[word][3:5] == [pos, gloss], word
+        assert before in verdicts and after in verdicts and move in ("better", "worse", "same")
+        assert reason or before == after == "right", word
+    assert Counter(r[7] for r in rows) == {"better": 20, "same": 15, "worse": 5}
+    assert "20 better, 15 as good or as bad, 5 worse" in \
+        data_file("english.md").read_text(encoding="utf-8")
+
+
 def test_the_folding_trial_is_judged_and_not_shipped() -> None:
     """The measured folding rule (bench/fold_spellings.py): 30 judged words, none playable."""
     rows = judged("trial-fold-spellings-seed30.tsv")
