@@ -5,6 +5,7 @@
     python bench/gloss_quality.py top > data/quality/gloss-top100.tsv
     python bench/gloss_quality.py again data/quality/gloss-z3-seed22.tsv  # same words, table now
     python bench/gloss_quality.py report            # tallies every data/quality/gloss-*.tsv
+    python bench/gloss_quality.py moves OLD.tsv --seed 3 --min-zipf 3   # 40 glosses a change moved
 
     # a trial build written elsewhere (data/build/english.py --evidence-only -o /tmp/ev.tsv):
     python bench/gloss_quality.py --table /tmp/ev.tsv sample --seed 10
@@ -19,6 +20,9 @@ judged gloss shows up (judge that file again).
 
 Random sample: 100 words drawn with random.Random(seed) from the words with a gloss, in table
 order. Top: the 100 most frequent English words of wordfreq that are lowercase a-z and playable.
+Moves: 40 words drawn with random.Random(seed) from those glossed in both OLD.tsv (a build before
+a change) and the table whose part of speech or gloss differs, as word, old pos, old gloss,
+old verdict, pos, gloss, verdict, better/worse/same, reason (verdicts left to fill in).
 """
 
 from __future__ import annotations
@@ -67,6 +71,18 @@ def again(path: Path) -> list[list[str]]:
     return out
 
 
+def moves(old: Path, seed: int, min_zipf: float = 0.0, n: int = 40) -> list[list[str]]:
+    import wordfreq
+
+    rows = table()
+    before = {line.split("\t")[0]: line.split("\t")
+              for line in old.read_text(encoding="utf-8").splitlines()}
+    moved = sorted(w for w, f in before.items() if f[4] and w in rows and rows[w][4]
+                   and rows[w][3:5] != f[3:5] and wordfreq.zipf_frequency(w, "en") >= min_zipf)
+    return [[w, before[w][3], before[w][4], "", rows[w][3], rows[w][4], "", "", ""]
+            for w in sorted(random.Random(seed).sample(moved, min(n, len(moved))))]
+
+
 def top(n: int = 100) -> list[list[str]]:
     import wordfreq
 
@@ -112,6 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     redo = sub.add_parser("again", help="a judged sample's words with the table's glosses now")
     redo.add_argument("file", type=Path)
     sub.add_parser("top")
+    moved = sub.add_parser("moves", help="glosses that differ from an older build's, to judge")
+    moved.add_argument("old", type=Path)
+    moved.add_argument("--seed", type=int, required=True)
+    moved.add_argument("--min-zipf", type=float, default=0.0)
     tally = sub.add_parser("report")
     tally.add_argument("--glob", default="gloss-*.tsv",
                        help="which files of data/quality/ (default gloss-*.tsv)")
@@ -119,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     TABLE = args.table
     if args.what == "report":
         return report(args.glob)
+    if args.what == "moves":
+        for fields in moves(args.old, args.seed, args.min_zipf):
+            print("\t".join(fields))
+        return 0
     if args.what == "again":
         for fields in again(args.file):
             print("\t".join(fields))

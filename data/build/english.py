@@ -23,8 +23,9 @@ One line per playable word, sorted by Python string order, 5 tab-separated field
 - pos, gloss: plain-English part of speech and a short Japanese headword from JMdict
   (jamdict-data), chosen with the English part of speech in mind (gloss_senses, choose_gloss,
   word_gloss) and by vote of JMdict, FreeDict (Debian's dict-freedict-eng-jpn) and ECDICT
-  (vote: FreeDict's own translations and JMdict's plural, gerund and set-phrase glosses as
-  candidates, then the rules that overturn a count); function words from
+  (vote: FreeDict's own translations and JMdict's plural, gerund, set-phrase and open
+  compound glosses as candidates, then the rules that overturn a count: senses out of use,
+  rare adjective loans); function words from
   function_words.tsv. --evidence-only (a trial, not the
   shipped table) keeps a gloss only where trusted() finds strong evidence for its sense.
 
@@ -842,6 +843,10 @@ FRINGE_SENSE = frozenset({
     "children's language", "honorific or respectful (sonkeigo) language",
     "humble (kenjougo) language",
 })
+# Senses of a word Japanese no longer uses for it: a gloss from one yields to any other
+# candidate a source names (聖経 for 'Bible' is dated, 産婆 for 'midwife' too). Not JMdict's
+# "obscure term", which marks words its corpora lack (実存的 'existential', 上り段 'doorstep')
+OUT_OF_USE = frozenset({"archaism", "obsolete term", "rare", "rare term", "dated term"})
 NOUN_SUFFIXES = ("ness", "ity", "ty", "dom", "tion", "sion", "ment", "ance", "ence", "ism", "ship",
                  "hood", "ure", "cy", "er", "or", "ist")
 LATIN = re.compile(r"[A-Za-z\uff21-\uff3a\uff41-\uff5a]")
@@ -1095,7 +1100,8 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                     verb_of[noun].append(verb)
 
     def keys(low: str, exact: bool, sid: int, word_pos: str, head: str, gloss_pos: int,
-             via: int, applied: bool = False, own: bool = False) -> tuple[tuple, tuple]:
+             via: int, applied: bool = False, own: bool = False, closed: bool = False
+             ) -> tuple[tuple, tuple]:
         """(key, sense_key) of one sense for one English word; ``via`` 0 when the sense's
         gloss is the word, 1 when it is a suru-noun's verb (管理する for 'control'), 2 when
         it is the verb of a suru-noun glossed by the word's nominalisation."""
@@ -1108,7 +1114,7 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         noun = head.removesuffix("する") if via else head
         # the word's own set phrase first (手が届く 'to be able to afford', see below), then
         # an exact gloss: 'Japan' is a name, 'japan' is 漆 (lacquer); 'Monday' ok
-        key = (-1 if own else 0 if exact else 1,
+        key = (2 if closed else -1 if own else 0 if exact else 1,
                # a field tag loses for common words ('out' is not baseball's 死); a rare word's
                # field sense is often its only one (sublimation: chemistry's 昇華)
                1 if sid in fielded and common_en(low) else 0,
@@ -1199,6 +1205,9 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
     # glossed by the word's nominalisation in an entry that is not common (最適化する)
     verb_fallback: dict[str, tuple[str, int, int]] = {}
     letters: dict[tuple[str, str], tuple] = {}  # (word, pos) -> best key of a letter's sense
+    # (word, pos) -> the headwords whose best sense for it is out of use (OUT_OF_USE)
+    dated: dict[tuple[str, str], set[str]] = {}
+    open_heads: dict[tuple[str, str], set[str]] = {}  # (word, pos) -> heads of open glosses
     position: dict[int, int] = Counter()
     for sid, text in db.execute("SELECT sid, text FROM SenseGloss ORDER BY sid, rowid"):
         gloss_pos = position[sid]
@@ -1224,6 +1233,15 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         if voting and re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", g) \
                 and g.replace("-", "").lower() in words and g.lower() not in words:
             g = g.replace("-", "")  # 'hard-working' (勤勉) glosses 'hardworking'
+        closed = bool(voting and re.fullmatch(r"[a-z]+ [a-z]+", g)
+                      and g.replace(" ", "") in words and not verb and gloss_pos < 2
+                      and any(p.startswith("noun") for p in pos[sid]))
+        if closed:
+            # a noun JMdict writes open names the closed compound a newer list spells as one
+            # word ('live stream' 生配信 for 'livestream'), for a word JMdict glosses no other
+            # way only: it ranks after every other sense, and is dropped below where one
+            # exists (filmmaking is no 'film making' 製膜, girlfriend stays 彼女)
+            g = g.replace(" ", "")
         low = g.lower()
         if low not in words or (g != low and g != low.capitalize()):  # 'ITS' is no 'its'
             continue
@@ -1273,7 +1291,7 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
         for word, word_pos, head, via in candidates:
             key, sense_key = keys(word, g == low, sid, word_pos, head, gloss_pos, via,
                                   voting and word_pos == "adjective"
-                                  and bool(APPLIES_TO.search(text)), own_phrase)
+                                  and bool(APPLIES_TO.search(text)), own_phrase, closed)
             trust = 2 if own_phrase else trusted(
                 word, sid, head.removesuffix("する") if via else head, gloss_pos, text, word_pos)
             if every is not None:  # every candidate with what it is ranked by
@@ -1288,9 +1306,16 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                     "ja_freq": ja_freq.get(head.removesuffix("する") if via else head, 0.0)})
             # every headword of each part of speech, for the vote
             heads = pool.setdefault(word, {}).setdefault(word_pos, {})
+            if closed:
+                open_heads.setdefault((word, word_pos), set()).add(head)
             if head not in heads or sense_key < heads[head][0]:
                 heads[head] = (sense_key, trust)
-            if voting and word_pos == "noun" and g == low and not via:
+                aged = dated.setdefault((word, word_pos), set())
+                if misc[sid] & OUT_OF_USE:
+                    aged.add(head)
+                else:
+                    aged.discard(head)
+            if voting and word_pos == "noun" and g == low and not via and not closed:
                 # a plural gloss names the singular's word too (豆 'beans; peas' for 'bean'):
                 # a candidate of the singular's vote that counts only when FreeDict or ECDICT
                 # names it as well (glasses 眼鏡 is no 'glass')
@@ -1312,6 +1337,12 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                 best[word][word_pos] = (min(key, kept[0]),) + (
                     (head, sense_key, trust) if sense_key < kept[2] else kept[1:])
     if freedict is not None:
+        for (word, word_pos), found in sorted(open_heads.items()):
+            heads = pool[word][word_pos]
+            if len(found) < len(heads):  # another sense glosses the word itself
+                for head in found:
+                    if head in heads and heads[head][0][0] == 2:
+                        del heads[head]
         for (word, word_pos), letter_key in sorted(letters.items()):
             if word_pos in best.get(word, {}) and letter_key < best[word][word_pos][0]:
                 del best[word][word_pos]
@@ -1365,10 +1396,10 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
                     heads[noun + "する"] = ((8,) + sense_key[1:], ADDED_VERB)
                 winner, score, why = vote(heads, listed.get(word_pos, {}),
                                           chinese.get(word, {}), word_pos, word, aliases,
-                                          spellings)
+                                          spellings, frozenset(dated.get((word, word_pos), ())))
                 if decided is not None:
                     decided[why] += 1
-                if winner != head:
+                if winner and winner != head:
                     sense_key, trust = heads[winner]
                 best[word][word_pos] = (key, winner, sense_key, trust, score)
     db.close()
@@ -1518,6 +1549,11 @@ def freedict_items(entries: list[tuple[str, list[list[str]]]],
     return dict(out)
 
 
+# a verb or adjective spelt with one kanji and its kana ending (剃る, 冷たい): ECDICT's
+# one-character translation 剃 is the same word
+OKURIGANA = re.compile(r"[\u3400-\u9fff][\u3041-\u3093]+")
+
+
 class Ballot(NamedTuple):
     """One candidate of a vote: ``key`` orders them (most votes first, then the tie-breaks);
     the rest says who named it."""
@@ -1533,17 +1569,20 @@ class Ballot(NamedTuple):
 
 def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_name: str,
          word: str = "", aliases: dict[str, set[str]] | None = None,
-         spellings: dict[str, frozenset[str]] | None = None) -> tuple[str, int, str]:
+         spellings: dict[str, frozenset[str]] | None = None,
+         dated: frozenset[str] = frozenset()) -> tuple[str, int, str]:
     """The gloss of one part of speech by vote of three sources: JMdict read backwards (its
     best-ranked headword, gloss_senses' keys), FreeDict (a headword its senses of that part of
     speech list: two votes when two or more senses list it, the general word) and ECDICT (a
     headword that is one of its main Chinese translations, or whose kanji one of them has).
     Most votes win; a tie goes to JMdict's first when trusted() vouches for it, then to the
     headword more of FreeDict's senses name, then to JMdict's own candidates before the added
-    ones, then to a trusted one, then to the more frequent Japanese word, then to JMdict's
-    order. A katakana winner yields to a native word, and JMdict's first alone to FreeDict's
-    own translation (see below). Returns the headword, how many sources name it and which
-    source decided (for the data sheet's counts)."""
+    ones, then to the more frequent Japanese word, then to a trusted one, then to JMdict's
+    order. A sense out of use (``dated``: archaic, obsolete, rare, dated) yields to any
+    candidate a source names; a rare katakana spelling of an English adjective or adverb that
+    only JMdict gives is no gloss ("" returned). A katakana winner yields to a native word,
+    and JMdict's first alone to FreeDict's own translation (see below). Returns the headword,
+    how many sources name it and which source decided (for the data sheet's counts)."""
     ja_zipf("")  # loads JA_FREQ
     order = sorted(heads, key=lambda h: heads[h][0])
     zh_text = chinese.get(pos_name) or chinese.get("") or ""
@@ -1564,7 +1603,9 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
             spelt |= (spellings or {}).get(noun, frozenset())
         ecd = 1 if spelt & items or (
             len(kanji) >= 2 and not rare_kanji(noun)
-            and any(all(ch in item for ch in kanji) for item in items)) else 0
+            and any(all(ch in item for ch in kanji) for item in items)) or (
+            pos_name in ("verb", "adjective")
+            and any(OKURIGANA.fullmatch(s) and s[0] in items for s in spelt)) else 0
         if origin == ADDED_COMMON and not ecd and free:
             aside.append((-free, -JA_FREQ.get(noun, 0.0), rank, head))
         if (origin == ADDED_COMMON and not ecd and free < 2
@@ -1585,12 +1626,21 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
         # FreeDict alone for a candidate it added casts one vote, however many of its senses
         # name it (sound: 調べる, which two of its senses list, is not 鳴る)
         votes = jm + (free if origin >= 0 or ecd else 1) + ecd
+        # among candidates with as many votes, the more frequent Japanese word (whole Zipf
+        # steps, capped: every everyday word is everyday) before JMdict's trust in its own:
+        # with trust first, stiff or Chinese words won ties
+        # (fairy 仙女, not 妖精; secretly 密密, not こっそり; exam 考試, not 試験)
         key = (-votes, 0 if strong else 1, -free, 1 if origin < 0 else 0,
-               0 if origin == 2 else 1, -ja_zipf(noun), rank)
+               -ja_zipf(noun), 0 if origin == 2 else 1, rank)
         katakana = bool(KATAKANA.fullmatch(noun))
         ballots.append(Ballot(key, head, rank, votes, free, ecd, katakana,
                               katakana and transliteration(noun, word)))
     best = min(ballots)
+    if best.head in dated:
+        # a sense Japanese no longer uses yields to any candidate a source names that is not
+        # one (bible: バイブル, not the dated 聖経); with none it stays, as it is all there is
+        # (inexplicably: the archaic えも言はず; thou: 汝)
+        best = min((x for x in ballots if x.head not in dated and x.votes), default=best)
     if best.katakana:
         # a native word before a katakana loan: one that FreeDict or ECDICT names or JMdict
         # ranks first, with at most one vote less, and at least as frequent in Japanese
@@ -1606,6 +1656,14 @@ def vote(heads: dict[str, tuple], listed: Counter, chinese: dict[str, str], pos_
                       and loan < RARE_LOAN_FREQ)
                   and x.votes >= best.votes - 1 and JA_FREQ.get(bare(x.head), 0.0) >= loan]
         best = min(native, default=best)
+    if best.loan and pos_name in ("adjective", "adverb") \
+            and not best.free and not best.ecd \
+            and JA_FREQ.get(bare(best.head), 0.0) < RARE_LOAN_FREQ:
+        # a katakana spelling of an English adjective or adverb that only JMdict gives is
+        # no Japanese word a learner needs (メタフォリカル, スーパーソニック, ビジブル)
+        # (one source, as JMdict's first alone counts, so the part of speech keeps its place
+        # in choose_gloss and the word gets no gloss instead of another use's)
+        return "", 1, "no gloss: a loan spelling the English word, JMdict alone"
     alone = best.rank == 0 and not best.free and not best.ecd
     if alone and best.votes == 1:
         # JMdict's first alone, without its own strong evidence, yields to a translation
@@ -1963,7 +2021,7 @@ def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
         # 混じる); without ECDICT's word, passives took it (added: 添う 'to be added')
         choice = choose_gloss({"adjective": senses[word]["adjective"]}, {"adjective": 1.0})
         if choice:
-            return (choice[0], choice[1])
+            return (choice[0], choice[1]) if choice[1] else ("", "")
     own = choose_gloss(senses[lemma], english_pos(lemma, per_tag.get(lemma, {})),
                        listed=listed.get(lemma, frozenset())) if lemma in senses else None
     if lemma and lemma in senses:
@@ -1974,8 +2032,8 @@ def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
         ranks = english_pos(word, per_tag.get(word, {}), form_of=lemma or None)
         choice = choose_gloss(senses[word], ranks, strict=bool(lemma),
                               listed=listed.get(word, frozenset()))
-    if not choice:
-        return ("", "")
+    if not choice or not choice[1]:
+        return ("", "")  # no sense, or the vote found none a learner should see (vote())
     # evidence_only (a trial, off by default: english.md "Evidence-only glosses"): a sense
     # without strong evidence gives no gloss (trusted() in gloss_senses); an inflected form
     # follows its lemma's sense, so it keeps a gloss when its lemma's does; an everyday lemma
