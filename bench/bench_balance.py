@@ -177,9 +177,8 @@ def _args(template: list[str], **values: int) -> list[str]:
     return [a.format(**values) for a in template]
 
 
-def _vs(out: dict[str, float]) -> str:
-    return (f"{out['ours_cpu']:.1f} s CPU, {out['ours_wall']:.1f} s wall; the anchor "
-            f"{out['anchor_cpu']:.1f} s CPU ({out['ratio']:.2f}x)")
+def _whole(out: dict[str, float]) -> str:
+    return f"{out['ours_cpu']:.1f} s CPU, {out['ours_wall']:.1f} s wall"
 
 
 def play(anchor: str, games: int, pools: int, lookahead: int, runs: int, cold: int) -> None:
@@ -190,22 +189,18 @@ def play(anchor: str, games: int, pools: int, lookahead: int, runs: int, cold: i
     if games == 10_000:
         record("`wfkit balance -n 10000`, 2 players, 10 turns, on one core", "<= 6 s CPU",
                f"{out['ours_cpu']:.1f} s CPU", cmd)
-        record("`wfkit balance -n 10000` vs the anchor (before the hand filter), alternately",
-               "-", _vs(out), cmd)
         if cold:
             record("`wfkit balance -n 10000`, first run (the hand index built and cached)",
-                   "-", f"{out['ours_cold']:.1f} s CPU (the anchor {out['anchor_cold']:.1f} s)",
-                   cmd + f" --cold {cold}")
+                   "-", f"{out['ours_cold']:.1f} s CPU", cmd + f" --cold {cold}")
     out = alternate(f"wfkit kanji -n {pools} --self-play --games 40 (greedy)",
                     _args(SELF_PLAY, pools=pools), runs, anchor)
     if pools == 100:
-        record("kanji self-play, 100 pools x 40 games, greedy, one core, vs the anchor", "-",
-               _vs(out), cmd)
+        record("kanji self-play, 100 pools x 40 games, greedy, one core", "-", _whole(out), cmd)
     out = alternate(f"wfkit kanji -n {lookahead} --self-play --games 10 --player lookahead",
                     _args(LOOKAHEAD, lookahead=lookahead), runs, anchor)
     if lookahead == 30:
-        record("kanji self-play, 30 pools x 10 games, lookahead, one core, vs the anchor",
-               "-", _vs(out), cmd)
+        record("kanji self-play, 30 pools x 10 games, lookahead, one core", "-", _whole(out),
+               cmd)
 
 
 def main() -> None:
