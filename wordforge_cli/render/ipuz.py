@@ -99,11 +99,6 @@ def clue_words(language: str | None) -> ClueWords:
     return CLUE_WORDS[label_language(language)]
 
 
-def no_hint(length: int, language: str | None = None) -> str:
-    """The clue of a run that is one word the vocabulary gives no hint for."""
-    return clue_words(language).no_hint.format(n=length)
-
-
 Placed = tuple[str, int, int, str]  # a placed word: word, x, y, dir
 Cell = tuple[int, int, str, int]  # x, y, letter, n (as a board's cells)
 Run = tuple[int, int, str, int]  # x, y, dir, length
@@ -131,9 +126,16 @@ def _hint(hints: Mapping[str, str | None], word: str) -> str | None:
     return html_text(hint) if hint else hint
 
 
+@lru_cache(maxsize=4096)
+def _fill(template: str, n: int = 0, i: int = 0, number: int = 0, direction: str = "") -> str:
+    """A template of :data:`CLUE_WORDS` that holds no hint, filled (kept: a batch repeats
+    each many times, and parsing a template took more than the rest of its clue)."""
+    return template.format(n=n, i=i, number=number, direction=direction)
+
+
 def _named(w: Placed, hints: Mapping[str, str | None], words: ClueWords) -> str:
     hint = _hint(hints, w[0])
-    return words.hinted.format(hint=hint) if hint else words.word.format(n=len(w[0]))
+    return words.hinted.format(hint=hint) if hint else _fill(words.word, len(w[0]))
 
 
 def _maps(words: Sequence[Placed], stride: int) -> Maps:
@@ -175,7 +177,7 @@ def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None]
     k = y * stride + x
     first = along.get(k)
     if first is not None and len(first[0]) == n and first[1] == x and first[2] == y:
-        return _hint(hints, first[0]) or words.no_hint.format(n=n)
+        return _hint(hints, first[0]) or _fill(words.no_hint, n)
     step = 1 if d == "across" else stride
     parts: list[str] = []
     last = None
@@ -190,8 +192,7 @@ def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None]
         cw = crossing[s]
         i = y - cw[2] if d == "across" else x - cw[1]  # (the letter's index in that word)
         num = entries.get((cw[1], cw[2], cw[3], len(cw[0])))
-        parts.append(words.letter_of_entry.format(i=i + 1, number=num,
-                                                  direction=words.directions[cw[3]])
+        parts.append(_fill(words.letter_of_entry, 0, i + 1, num, words.directions[cw[3]])
                      if num else
                      words.letter_of_word.format(i=i + 1, word=_named(cw, hints, words)))
     return words.joining.format(n=n, parts=words.plus.join(parts))
@@ -287,7 +288,7 @@ def _clued(words: Sequence[Placed], runs: list[Run], keys: dict[Run, int], strid
         i = placed.get(run)
         if i is not None and not (overlaid and _overlaid(words, i)):
             # the run is this word
-            clue = _hint(hints, words[i][0]) or clue_in.no_hint.format(n=run[3])
+            clue = _hint(hints, words[i][0]) or _fill(clue_in.no_hint, run[3])
         else:
             if maps is None:
                 maps = _maps(words, stride)
