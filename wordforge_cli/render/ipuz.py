@@ -18,7 +18,6 @@ are (:data:`CLUE_WORDS`: Japanese for a Japanese vocabulary, English for any oth
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -117,6 +116,9 @@ def html_text(text: str) -> str:
     ``&amp;``), so a title or hint holding ``<``, ``>`` or ``&`` is escaped, never markup a
     solver's app would run or a bare ``&`` it would misread."""
     if "&" in text or "<" in text or ">" in text:
+        import html  # (here: loading its entity tables cost every ipuz run's start 8M
+        # instructions, and few texts hold these characters)
+
         return html.escape(text, quote=False)
     return text
 
@@ -216,9 +218,11 @@ def entries(rec: dict[str, Any], hints: Mapping[str, str | None],
     ``language`` vocabulary's clue words), the clues as plain text for people's renders (an
     ipuz clue is HTML: a hint's ``&`` is ``&amp;`` there, which a page or a terminal would
     show escaped twice)."""
+    from html import unescape  # (here, as in html_text)
+
     words, cells = _tuples(rec)
     width = max([c[0] for c in cells], default=0) + 1
-    return [GridRun(*e[:5], html.unescape(e[5]))
+    return [GridRun(*e[:5], unescape(e[5]))
             for e in _entries(words, cells, width, hints, clue_words(language))[0]]
 
 
