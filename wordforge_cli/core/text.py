@@ -100,9 +100,8 @@ _JSON_LEADS = tuple(lead for lead in sorted({m[0] for m in _utf8_members()}) if 
 
 
 def shown_json_utf8(data: bytes) -> bytes:
-    """:func:`shown_utf8` of JSON text (no raw byte below 0x20 there): a C search for each
-    first byte a member has above it (an int: a bytes one costs a refused conversion), where
-    the general check reads every byte of a clue list in katakana."""
+    """:func:`shown_utf8` of JSON text (no raw byte below 0x20): a C search for each first byte
+    a member has above it (as ints), where the general check reads every byte."""
     for lead in _JSON_LEADS:
         if lead in data:
             return shown_utf8(data)

@@ -52,9 +52,8 @@ class BatchStats:
     def __init__(self, styles: Iterable[str] = STYLES, lexicon: Lexicon | None = None,
                  unique: bool = False):
         self.styles = tuple(styles)
-        # each reported style's rule, looked up once (a batch asks them of every layout)
-        self._hides = [(s, BLANK_STYLES[s].hides) for s in dict.fromkeys(self.styles)
-                       if s != "none"]
+        self._hides = [(s, BLANK_STYLES[s].hides)  # (looked up once: asked of every layout)
+                       for s in dict.fromkeys(self.styles) if s != "none"]
         self.lexicon = lexicon
         self.unique = unique and lexicon is not None
         self.made = 0

@@ -116,8 +116,7 @@ def html_text(text: str) -> str:
     ``&amp;``), so a title or hint holding ``<``, ``>`` or ``&`` is escaped, never markup a
     solver's app would run or a bare ``&`` it would misread."""
     if "&" in text or "<" in text or ">" in text:
-        import html  # (here: loading its entity tables cost every ipuz run's start 8M
-        # instructions, and few texts hold these characters)
+        import html  # (here: its entity tables cost every ipuz run's start 8M instructions)
 
         return html.escape(text, quote=False)
     return text
@@ -219,7 +218,6 @@ def entries(rec: dict[str, Any], hints: Mapping[str, str | None],
     ipuz clue is HTML: a hint's ``&`` is ``&amp;`` there, which a page or a terminal would
     show escaped twice)."""
     from html import unescape  # (here, as in html_text)
-
     words, cells = _tuples(rec)
     width = max([c[0] for c in cells], default=0) + 1
     return [GridRun(*e[:5], unescape(e[5]))
