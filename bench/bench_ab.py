@@ -132,7 +132,8 @@ def main() -> None:
                                                           for a in argv)])
                     times[side].append(elapsed)
                     cpu[side].append(used)
-                    outputs[side] = (stdout, written(out))
+                    # (the side's own folder named in what it prints: a pack build's line)
+                    outputs[side] = (stdout.replace(str(out).encode(), b"{out}"), written(out))
             a, b = statistics.median(times["A"]), statistics.median(times["B"])
             ca, cb = statistics.median(cpu["A"]), statistics.median(cpu["B"])
             same = "yes" if outputs["A"] == outputs["B"] else "NO"

@@ -96,6 +96,18 @@ def shown_utf8(data: bytes) -> bytes:
     return shown(data.decode("utf-8", "surrogateescape")).encode("utf-8")
 
 
+_JSON_LEADS = tuple(lead for lead in sorted({m[0] for m in _utf8_members()}) if lead >= 0x20)
+
+
+def shown_json_utf8(data: bytes) -> bytes:
+    """:func:`shown_utf8` of JSON text (no raw byte below 0x20): a C search for each first byte
+    a member has above it (as ints), where the general check reads every byte."""
+    for lead in _JSON_LEADS:
+        if lead in data:
+            return shown_utf8(data)
+    return data
+
+
 def _unfinished(data: bytes) -> int:
     """How many bytes at the end of ``data`` begin a UTF-8 character they do not finish."""
     for back in range(1, min(3, len(data)) + 1):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(slots=True)
@@ -64,6 +65,7 @@ LABELS: dict[str, dict[str, str]] = {
     for language in LANGUAGES}
 
 
+@lru_cache(maxsize=256)  # (a render asks it for every board)
 def label_language(language: str | None) -> str:
     """The language whose style names a board of a ``language`` vocabulary shows: its own when
     the table has it (``ja``, ``ja-JP``), else English (the tool's own language)."""

@@ -554,10 +554,13 @@ def _over(t: AttemptTables, counts: dict[int, int], work: int, prev: int, q: int
     there: the same outcome, the same draws, none of the time. The letters the two words
     share (a set intersection) are a lower bound of the crossings, enough to decide most
     such pairs; the count is summed only until it passes the work left."""
-    key = prev * t.nwords + q
-    left = ATTEMPT_WORK - work - 1 - len(t.lex.words[q])
+    words = t.lex.words
+    left = ATTEMPT_WORK - work - 1 - len(words[q])
     if left < 0:  # q's cells alone are past the work left: its letters are never read
         return True
+    if len(words[prev]) * len(words[q]) <= left:  # (no more crossings than letter pairs:
+        return False  # every pair of a small vocabulary's words, read at no cost)
+    key = prev * t.nwords + q
     n = counts.get(key)  # the crossings, or minus a lower bound of them
     if n is None or n < 0 and -n <= left:
         pos_p, pos_q = t.lex.positions[prev], t.lex.positions[q]

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
+from wordforge_cli.crossword.blanks import BLANK_STYLES, STYLES, blank, masks
 from wordforge_cli.crossword.board import Board
 from wordforge_cli.crossword.lexicon import Lexicon
 
@@ -52,6 +52,8 @@ class BatchStats:
     def __init__(self, styles: Iterable[str] = STYLES, lexicon: Lexicon | None = None,
                  unique: bool = False):
         self.styles = tuple(styles)
+        self._hides = [(s, BLANK_STYLES[s].hides)  # (looked up once: asked of every layout)
+                       for s in dict.fromkeys(self.styles) if s != "none"]
         self.lexicon = lexicon
         self.unique = unique and lexicon is not None
         self.made = 0
@@ -119,8 +121,8 @@ class BatchStats:
                width: int | None = None) -> tuple[str, ...]:
         """The styles (not ``none``) that blank no cell of a board's ``cells`` (as before
         blanking), kept by its layout ``key`` when it has one."""
-        fails = tuple(style for style, count in blank_counts(cells, self.styles, width).items()
-                      if count == 0 and style != "none")
+        m = masks(cells, width)
+        fails = tuple(style for style, hides in self._hides if not hides(m))
         if key is not None and len(self._blank_cache) < 8192:
             self._blank_cache[key] = fails
         return fails

@@ -24,7 +24,7 @@ from typing import IO, Any, cast
 
 from wordforge_cli.core import signals
 from wordforge_cli.core.errors import CannotDo, UsageError
-from wordforge_cli.core.text import shown, shown_utf8
+from wordforge_cli.core.text import shown, shown_json_utf8
 
 
 def dumps(record: Any) -> str:
@@ -45,7 +45,7 @@ def dumps_plain(record: Any) -> str:
         _orjson = orjson
     try:
         dumped: bytes = _orjson.dumps(record)  # (the module is held untyped: imported lazily)
-        return shown_utf8(dumped).decode("utf-8")
+        return shown_json_utf8(dumped).decode("utf-8")
     except TypeError:  # what orjson cannot write (an integer past 64 bits): the slow way
         return dumps(record)
 
@@ -60,7 +60,7 @@ def dumps_utf8(record: Any) -> bytes:
         _orjson = orjson
     try:
         dumped: bytes = _orjson.dumps(record)
-        return shown_utf8(dumped)
+        return shown_json_utf8(dumped)
     except TypeError:  # (as dumps_plain: the slow way, then encoded)
         return dumps(record).encode()
 

@@ -18,7 +18,6 @@ are (:data:`CLUE_WORDS`: Japanese for a Japanese vocabulary, English for any oth
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -93,11 +92,6 @@ def clue_words(language: str | None) -> ClueWords:
     return CLUE_WORDS[label_language(language)]
 
 
-def no_hint(length: int, language: str | None = None) -> str:
-    """The clue of a run that is one word the vocabulary gives no hint for."""
-    return clue_words(language).no_hint.format(n=length)
-
-
 Placed = tuple[str, int, int, str]  # a placed word: word, x, y, dir
 Cell = tuple[int, int, str, int]  # x, y, letter, n (as a board's cells)
 Run = tuple[int, int, str, int]  # x, y, dir, length
@@ -116,6 +110,8 @@ def html_text(text: str) -> str:
     ``&amp;``), so a title or hint holding ``<``, ``>`` or ``&`` is escaped, never markup a
     solver's app would run or a bare ``&`` it would misread."""
     if "&" in text or "<" in text or ">" in text:
+        import html  # (here: its entity tables cost every ipuz run's start 8M instructions)
+
         return html.escape(text, quote=False)
     return text
 
@@ -125,9 +121,16 @@ def _hint(hints: Mapping[str, str | None], word: str) -> str | None:
     return html_text(hint) if hint else hint
 
 
+@lru_cache(maxsize=4096)
+def _fill(template: str, n: int = 0, i: int = 0, number: int = 0, direction: str = "") -> str:
+    """A template of :data:`CLUE_WORDS` that holds no hint, filled (kept: a batch repeats
+    each many times, and parsing a template took more than the rest of its clue)."""
+    return template.format(n=n, i=i, number=number, direction=direction)
+
+
 def _named(w: Placed, hints: Mapping[str, str | None], words: ClueWords) -> str:
     hint = _hint(hints, w[0])
-    return words.hinted.format(hint=hint) if hint else words.word.format(n=len(w[0]))
+    return words.hinted.format(hint=hint) if hint else _fill(words.word, len(w[0]))
 
 
 def _maps(words: Sequence[Placed], stride: int) -> Maps:
@@ -169,7 +172,7 @@ def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None]
     k = y * stride + x
     first = along.get(k)
     if first is not None and len(first[0]) == n and first[1] == x and first[2] == y:
-        return _hint(hints, first[0]) or words.no_hint.format(n=n)
+        return _hint(hints, first[0]) or _fill(words.no_hint, n)
     step = 1 if d == "across" else stride
     parts: list[str] = []
     last = None
@@ -184,8 +187,7 @@ def _run_clue(run: Run, maps: Maps, stride: int, hints: Mapping[str, str | None]
         cw = crossing[s]
         i = y - cw[2] if d == "across" else x - cw[1]  # (the letter's index in that word)
         num = entries.get((cw[1], cw[2], cw[3], len(cw[0])))
-        parts.append(words.letter_of_entry.format(i=i + 1, number=num,
-                                                  direction=words.directions[cw[3]])
+        parts.append(_fill(words.letter_of_entry, 0, i + 1, num, words.directions[cw[3]])
                      if num else
                      words.letter_of_word.format(i=i + 1, word=_named(cw, hints, words)))
     return words.joining.format(n=n, parts=words.plus.join(parts))
@@ -209,9 +211,10 @@ def entries(rec: dict[str, Any], hints: Mapping[str, str | None],
     ``language`` vocabulary's clue words), the clues as plain text for people's renders (an
     ipuz clue is HTML: a hint's ``&`` is ``&amp;`` there, which a page or a terminal would
     show escaped twice)."""
+    from html import unescape  # (here, as in html_text)
     words, cells = _tuples(rec)
     width = max([c[0] for c in cells], default=0) + 1
-    return [GridRun(*e[:5], html.unescape(e[5]))
+    return [GridRun(*e[:5], unescape(e[5]))
             for e in _entries(words, cells, width, hints, clue_words(language))[0]]
 
 
@@ -281,7 +284,7 @@ def _clued(words: Sequence[Placed], runs: list[Run], keys: dict[Run, int], strid
         i = placed.get(run)
         if i is not None and not (overlaid and _overlaid(words, i)):
             # the run is this word
-            clue = _hint(hints, words[i][0]) or clue_in.no_hint.format(n=run[3])
+            clue = _hint(hints, words[i][0]) or _fill(clue_in.no_hint, run[3])
         else:
             if maps is None:
                 maps = _maps(words, stride)
