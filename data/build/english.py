@@ -53,18 +53,16 @@ import tempfile
 import zipfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-import cefrpy
-import english_words
-import kanji_lists
-import simplemma
 import wordfreq
-from jamdict_data import JAMDICT_DB_PATH
-from opencc_purepy import OpenCC
-from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
+# The other build-only packages (cefrpy, english-words, jamdict-data, kanji-lists, OpenCC,
+# simplemma) are imported in the functions that read them, so the vote's rules load, and
+# their tests run, where only the runtime and test packages are installed.
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "english.tsv"
@@ -79,6 +77,8 @@ SINGLE_LETTER_WORDS = frozenset({"a", "i"})
 
 def english_words_list(name: str) -> set[str]:
     """One raw list of english-words (a pickled set shipped in the wheel), without its flags."""
+    import english_words
+
     data = resources.files(english_words).joinpath("data", f"{name}.pickle")
     return pickle.loads(data.read_bytes())
 
@@ -256,6 +256,8 @@ def compound_words(cache: Path, scowl: dict[str, int], names: set[str]) -> set[s
     only this part of it is taken."""
     import tarfile
 
+    import simplemma
+
     common = {w for w, size in scowl.items() if size <= COMPOUND_PART_SIZE}
     with tarfile.open(npm_tarball(cache, WORD_LIST)) as tf:
         text = tf.extractfile("package/words.txt").read().decode("utf-8")
@@ -350,6 +352,8 @@ def inflections(base: set[str], sizes: dict[str, int], en_gb: set[str],
     when it is a typo of a far more frequent word (omission_typo: learing) or, made by the
     rule, a word of another language's text (foreign_form: copas, varis). An over-regular
     form (over_regular: meaned beside meant) goes whatever lists it."""
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
     dictionary = DefaultDictionaryFactory().get_dictionary("en")
     freq = wordfreq.get_frequency_dict("en")
     known_forms = set(ecdict_forms.values())
@@ -720,6 +724,8 @@ def cefrpy_levels() -> tuple[dict[str, float], dict[str, set[str]], dict[str, di
     """Every cefrpy word with its lowest level over its parts of speech (1.0 = A1 .. 6.0 = C2),
     its Penn tags (an English-side hint for the gloss's part of speech), and its level per tag
     (which use of the word a learner meets first)."""
+    import cefrpy
+
     lowest: dict[str, float] = {}
     tags: dict[str, set[str]] = defaultdict(set)
     per_tag: dict[str, dict[str, float]] = defaultdict(dict)
@@ -800,6 +806,8 @@ def ambiguous_levels(expert: dict[str, str], cefrpy_lowest: dict[str, float],
     same wheel) marks it as an Oxford 3000 core word; a B1/B2 level is also taken for an
     exam-list word of ECDICT's (zk, gk, cet4, ielts, ...) that wordfreq rates at least zipf 3.
     An A1/A2 claim without Oxford 3000 is cefrpy's guess (warrant A1, momentum A1)."""
+    import simplemma
+
     out = {}
     for word in sorted(cefrpy_lowest):
         value = cefrpy_lowest[word]
@@ -899,6 +907,8 @@ def gloss_words(proper_nouns: set[str]) -> set[str]:
 
     Kept when wordfreq rates them at least zipf 2, they have 3+ letters and a vowel (not 'mg',
     'http') and web2 does not list them capitalised only (john, amazon are names there)."""
+    from jamdict_data import JAMDICT_DB_PATH
+
     db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
     found = set()
     for (text,) in db.execute("SELECT text FROM SenseGloss"):
@@ -988,12 +998,17 @@ def nominalisations(verb: str) -> set[str]:
     return out
 
 
-JOYO = frozenset(kanji_lists.JOYO)
+@cache
+def joyo() -> frozenset[str]:
+    """The jōyō kanji (kanji-lists)."""
+    import kanji_lists
+
+    return frozenset(kanji_lists.JOYO)
 
 
 def rare_kanji(head: str) -> bool:
     """Whether a headword is spelt with a kanji outside the jōyō list (kanji-lists)."""
-    return any(HAN.fullmatch(ch) and ch not in JOYO for ch in head)
+    return any(HAN.fullmatch(ch) and ch not in joyo() for ch in head)
 
 
 def suru_noun(jm_pos: list[str]) -> bool:
@@ -1017,6 +1032,9 @@ def gloss_senses(words: set[str], tags: dict[str, set[str]], chinese: dict[str, 
     before katakana, non-grammatical entries (ため, うち lose every tie), then the Japanese
     headword's frequency in wordfreq 'ja'. choose_gloss puts the English part of speech in.
     """
+    import simplemma
+    from jamdict_data import JAMDICT_DB_PATH
+
     db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
     ja_freq = wordfreq.get_frequency_dict("ja")
     en_freq = wordfreq.get_frequency_dict("en")
@@ -1828,6 +1846,8 @@ def with_japanese_forms(chinese: dict[str, dict[str, str]]) -> dict[str, dict[st
     traditional -> Japanese shinjitai; 发明 -> 發明 -> 発明, 评价 -> 評価, 收获 -> 収穫), so
     that the vote of shared_hanzi sees the kanji a Japanese headword writes: compared on the
     shared code points alone it missed most (动员 never met 動員)."""
+    from opencc_purepy import OpenCC
+
     s2t, t2jp = OpenCC("s2t"), OpenCC("t2jp")
     converted: dict[str, str] = {}
     out: dict[str, dict[str, str]] = {}
@@ -1939,6 +1959,8 @@ def function_words() -> dict[str, tuple[str, str, str]]:
 
 def check_function_words(table: dict[str, tuple[str, str, str]]) -> None:
     """Every gloss of the table is the headwords of the JMdict entries it names, joined."""
+    from jamdict_data import JAMDICT_DB_PATH
+
     db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
     for word, (_pos, gloss, source) in sorted(table.items()):
         if not gloss:
@@ -2046,6 +2068,9 @@ def word_gloss(word: str, lemma: str, senses: dict[str, dict[str, tuple]],
 
 
 def build(cache: Path, evidence_only: bool = False) -> tuple[list[str], dict]:
+    import simplemma
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
     web2, counts = base_words()
     wheel = studyforge_wheel(cache)
     expert, meta = expert_levels(wheel)
