@@ -3,8 +3,9 @@
 ``record_json`` and ``board_ipuz_json`` encode a layout's shared part once; ``board_line``
 writes a board's record without building it, from fragments kept per vocabulary;
 ``BatchStats.add`` tallies boards of a known layout and counts the layout in full later, with
-``blank_counts``' bit masks. Each is held equal to the plain way (``dumps_plain`` of the whole
-record, stats fed record by record, ``blank`` style by style).
+the styles' bit masks (``masks`` and each style's ``hides``). Each is held equal to the plain
+way (``dumps_plain`` of the whole record, stats fed record by record, ``blank`` style by
+style).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from conftest import lexicon_from_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordforge_cli.crossword.blanks import STYLES, blank, blank_counts
+from wordforge_cli.crossword.blanks import BLANK_STYLES, STYLES, blank, masks
 from wordforge_cli.crossword.board import Request
 from wordforge_cli.crossword.lexicon import Lexicon, prepare
 from wordforge_cli.crossword.records import board_line, record, record_json
@@ -72,7 +73,9 @@ def test_board_line_is_the_record_json(name: str, request: Request, seed: int,
                 {**rec, "id": f"s-{i}", "seed": 2**70}).encode()
         base = board.cells if board.base is None else [
             (x, y, c, n) for (x, y, c, _), n in zip(board.cells, board.base, strict=True)]
-        assert blank_counts(base, STYLES) == {s: blank(base, s)[1] for s in STYLES}
+        m = masks(base)
+        assert {s: BLANK_STYLES[s].hides(m).bit_count() for s in STYLES} == {
+            s: blank(base, s)[1] for s in STYLES}
 
 
 def test_record_json_sees_a_changed_record() -> None:

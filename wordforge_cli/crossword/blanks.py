@@ -142,14 +142,6 @@ def blank(cells: Sequence[tuple[int, int, str, int]], style: str) -> tuple[list[
     return types, count
 
 
-def blank_counts(cells: Sequence[tuple[int, int, str, int]], styles: Sequence[str],
-                 width: int | None = None) -> dict[str, int]:
-    """How many cells each style would blank, all from one set of masks (the statistics count
-    every layout of a batch: a fifth of what its statistics cost was this, cell by cell)."""
-    m = masks(cells, width)
-    return {style: BLANK_STYLES[style].hides(m).bit_count() for style in styles}
-
-
 _EVEN: dict[int, int] = {}  # stride -> the bits of the squares with x + y even (some rows)
 
 
