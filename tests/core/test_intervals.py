@@ -92,7 +92,7 @@ def test_balance_shares_and_scores_stay_in_their_range_over_few_games() -> None:
             assert figure["low"] >= 0.0
             seen_cut = seen_cut or figure["low"] == 0.0 < figure["mean"]
     assert seen_cut, "no game pair drew a figure whose plain interval went below 0"
-    assert balance.SHARES == (0.0, 1.0)
+    assert ci.SHARE == (0.0, 1.0)
 
 
 def test_normal_interval_covers_about_95_percent() -> None:

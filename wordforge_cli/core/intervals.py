@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
+SHARE, SCORE = (0.0, 1.0), (0.0, math.inf)  # the values a share and a game's score can take
 METHOD = ("rates: Wilson score interval; means: normal interval over games "
           "(mean +- 1.96 standard errors); 95%")
 

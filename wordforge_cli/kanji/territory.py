@@ -797,7 +797,7 @@ class BalanceStats:
                 "first": ci.rate(self.first_wins, decided, fair=0.5),
                 "draw": ci.rate(self.draws, self.games),
                 "first_win_rate": ci.mean_of(self.values["first_win_rate"], digits=4,
-                                             within=(0.0, 1.0)),
+                                             within=ci.SHARE),
                 "advantage": ci.mean_of(self.values["advantage"], fair=0.0, digits=4)},
             "ended": {NO_KNOWN_MOVE: ci.rate(self.games - self.limit_ends, self.games),
                       LIMIT_END: ci.rate(self.limit_ends, self.games)},

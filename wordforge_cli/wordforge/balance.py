@@ -43,7 +43,6 @@ Pure: records and a seeded ``random.Random`` in, counts out.
 
 from __future__ import annotations
 
-import math
 import random
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -65,7 +64,6 @@ SHORT_HANDS = (3, 6)  # a hand of at most this many tiles searches the words thi
 _POWERUP = {None: 0, "double": 1, "overdrive": 2, "gold_rush": 3}  # (a score cache's keys)
 FORTRESS = "fortress"
 SCOPE = ("balance",)
-SCORES, SHARES = (0.0, math.inf), (0.0, 1.0)  # the values a score and a share can take
 
 
 # ---- player models -----------------------------------------------------------------------------
@@ -839,13 +837,13 @@ def intervals(tally: Tally, game: GameRules) -> dict[str, Any]:
                  for s, label in enumerate(labels)},
         "draw": ci.rate(tally.draws, g),
         "mean_score": {label: ci.mean(tally.totals[s], tally.totals_sq[s], g, digits=2,
-                                      within=SCORES)
+                                      within=ci.SCORE)
                        for s, label in enumerate(labels)},
         "margin": ci.mean_of(margins, fair=0.0, digits=2) if seats >= 2 else None,
         "score_per_turn": ci.mean(points / per_game, tally.points_sq / per_game ** 2, g,
-                                  within=SCORES),
+                                  within=ci.SCORE),
         "pass_share": ci.mean(tally.passes / per_game, tally.passes_sq / per_game ** 2, g,
-                              digits=4, within=SHARES),
+                              digits=4, within=ci.SHARE),
     }
 
 
