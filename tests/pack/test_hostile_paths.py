@@ -170,11 +170,36 @@ def deep_tree(root: Path, levels: int) -> None:
         os.close(fd)
 
 
+def remove_deep_tree(root: Path) -> None:
+    """Remove ``root/d/d/...`` as :func:`deep_tree` made it, by handles and without recursion:
+    left in the test's folder, it makes pytest's own clean-up of old test folders (a
+    recursive ``rmtree``) fail a later run with a RecursionError."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    depth = 0
+    try:
+        while "d" in os.listdir(fd):
+            nxt = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+            os.close(fd)
+            fd, depth = nxt, depth + 1
+        for name in os.listdir(fd):
+            os.unlink(name, dir_fd=fd)
+        for _ in range(depth):
+            parent = os.open("..", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+            os.close(fd)
+            fd = parent
+            os.rmdir("d", dir_fd=fd)
+    finally:
+        os.close(fd)
+
+
 @pytest.mark.parametrize("command", ["build", "check"])
 def test_a_stranger_tree_1200_levels_deep_is_one_line(tmp_path, run, existing, command):
     config, out = existing
     deep_tree(out, 1200)
-    result = run("pack", command, config, "--out", out, "--jobs", "1")
+    try:
+        result = run("pack", command, config, "--out", out, "--jobs", "1")
+    finally:
+        remove_deep_tree(out)
     if command == "build":
         one_line_error(result, 2, "nested more than")
     else:
