@@ -323,6 +323,20 @@ def test_reverse_rank_moves_are_judged_word_by_word():
     assert tally(lines) == {"right": 42, "odd": 52, "wrong": 2}
 
 
+def test_pivot_moves_are_judged_word_by_word():
+    """The hand-judged moves of the pivot rules that data/english.md measures and does not
+    ship (bench/gloss_pivot.py): every row judged, a reason for each not right."""
+    path = data_file("english.tsv").parent / "quality" / "trial-pivot-gloss-moves.tsv"
+    lines = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 61 and len({(line[0], line[2]) for line in lines}) == 61
+    table = rows()
+    for word, pos, gloss, verdict, reason in lines:
+        assert gloss and word in table and table[word][3] == pos, word
+        assert gloss != table[word][4], word  # a move away from the shipped gloss
+        assert verdict in ("right", "odd", "wrong") and (verdict == "right" or reason), word
+    assert tally(lines) == {"right": 37, "odd": 21, "wrong": 3}
+
+
 def test_gloss_probes_of_the_issue():
     table = rows()
     expected = {"to": "へ", "of": "の", "with": "と", "good": "良い", "said": "言う",
