@@ -244,18 +244,19 @@ def judged_samples() -> dict[str, list[list[str]]]:
             for p in sorted(folder.glob("gloss-*.tsv"))}
 
 
-# The sample drawn after the last change of the gloss rules (seed 28, words of Zipf >= 3; seeds
-# 22-27 were looked at while the vote's rules were set; the samples of earlier builds are
-# past-gloss-*). The evidence-only trial build's seed 10 is trial-evidence-only-gloss-seed10.tsv.
-FRESH_SAMPLE = "gloss-z3-seed28.tsv"
+# The last sample drawn after the last change of the gloss rules (seed 30, words of Zipf >= 3;
+# seed 28 was the first one of this table; seeds 22-27 were looked at while the vote's rules
+# were set; the samples of earlier builds are past-gloss-*). The evidence-only trial build's
+# seed 10 is trial-evidence-only-gloss-seed10.tsv.
+FRESH_SAMPLE = "gloss-z3-seed30.tsv"
 
 
 def tally(lines: list[list[str]]) -> Counter:
     return Counter(verdict for _word, _pos, _gloss, verdict, _reason in lines)
 
 
-@pytest.mark.xfail(strict=True, reason="the fresh sample (seed 28) has 29 odd glosses and 2 wrong "
-                   "(bar 25 and 3; 30 and 2 before the vote's third round), data/english.md; "
+@pytest.mark.xfail(strict=True, reason="the fresh sample (seed 30) has 37 odd glosses and 1 wrong "
+                   "(bar 25 and 3; seed 28, also fresh, 29 and 2), data/english.md; "
                    "remove this mark once a rebuild and a fresh sample meet it")
 def test_fresh_gloss_sample_meets_the_bar():
     verdicts = tally(judged_samples()[FRESH_SAMPLE])
