@@ -259,25 +259,6 @@ def test_big_vocabulary_path_gives_valid_boards(monkeypatch):
         assert not t.pairs and not t.ents_down and not t.ents_across
 
 
-def test_many_letters_keep_positions_lazy_with_the_same_boards(monkeypatch):
-    # a few words of thousands of letters would hold a gigabyte of stored positions: past
-    # EAGER_LETTERS letters in all they are computed when asked, and the boards are the same
-    import wordforge_cli.crossword.lexicon as lexicon_module
-
-    def boards() -> tuple[object, list[dict]]:
-        lex = prepare(read_vocab(EXAMPLES / "animals-en.yaml"))
-        made = [record(make_board(lex, Request(4, 6, "tail", layout), random.Random(seed)),
-                       0, seed) for seed in range(20) for layout in ("loose", "strict")]
-        return lex.positions, made
-
-    eager, stored = boards()
-    assert isinstance(eager, list)
-    monkeypatch.setattr(lexicon_module, "EAGER_LETTERS", 20)
-    lazy, computed = boards()
-    assert isinstance(lazy, lexicon_module.LazyPositions)
-    assert computed == stored
-
-
 def test_kept_layouts_give_the_boards_made_afresh(monkeypatch):
     # a repeated layout is copied from the kept boards: it must be the board _finish makes
     # (3-3 from tech.yaml repeats layouts within a few hundred boards)
