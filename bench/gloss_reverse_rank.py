@@ -28,6 +28,7 @@ import sqlite3
 import sys
 import tempfile
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -186,6 +187,31 @@ def judged_votes(cache: Path, moves_file: Path) -> tuple[list[Decided], Verdicts
     return decided, verdicts
 
 
+def print_moves(decided: list[Decided], verdicts: Verdicts,
+                rules: dict[str, Callable[[Decided], Any]], show: bool) -> None:
+    """Each rule's moves of the judged rows a vote decided (a rule gives a row's new winner
+    ballot), counted by the verdicts of the old gloss and of the new one, as a table; with
+    ``show``, every move under its rule's row."""
+    print("\n| rule | right -> right | right -> odd or wrong | odd -> right | odd -> odd or wrong "
+          "| wrong -> right | not judged |\n|---|---:|---:|---:|---:|---:|---:|")
+    for name, rule in rules.items():
+        moved: Counter[str] = Counter()
+        shown = []
+        for row in decided:
+            file, word, pos, gloss, verdict, _src, best, _ballots = row
+            new = rule(row)
+            if new is not best:
+                to = verdicts.get((word, pos, new.head), "not judged")
+                kind = to if to in ("right", "not judged") else "bad"
+                moved[f"{verdict} -> {kind}"] += 1
+                shown.append(f"  {file}\t{word}\t{pos}\t{gloss}\t{verdict}\t-> {new.head}\t{to}")
+        print(f"| {name} | {moved['right -> right']} | {moved['right -> bad']} "
+              f"| {moved['odd -> right']} | {moved['odd -> bad']} | {moved['wrong -> right']} "
+              f"| {sum(n for k, n in moved.items() if k.endswith('not judged'))} |")
+        if show:
+            print("\n".join(shown))
+
+
 def pick(rule: Rule, best: Any, ballots: list[Any], word: str, pos_name: str,
          rev: Reverse) -> Any:
     rb = rev.rank(best.head, word)
@@ -227,23 +253,9 @@ def main(argv: list[str] | None = None) -> int:
               f"| {by_rank[('wrong', r)]} |")
     print(f"| first sense of another part of speech | {by_pos[('right', False)]} "
           f"| {by_pos[('odd', False)]} | {by_pos[('wrong', False)]} |")
-    print("\n| rule | right -> right | right -> odd or wrong | odd -> right | odd -> odd or wrong "
-          "| wrong -> right | not judged |\n|---|---:|---:|---:|---:|---:|---:|")
-    for name, rule in RULES.items():
-        moved: Counter[str] = Counter()
-        shown = []
-        for file, word, pos, gloss, verdict, src, best, ballots in decided:
-            new = pick(rule, best, ballots, src, pos, rev)
-            if new is not best:
-                to = verdicts.get((word, pos, new.head), "not judged")
-                kind = to if to in ("right", "not judged") else "bad"
-                moved[f"{verdict} -> {kind}"] += 1
-                shown.append(f"  {file}\t{word}\t{pos}\t{gloss}\t{verdict}\t-> {new.head}\t{to}")
-        print(f"| {name} | {moved['right -> right']} | {moved['right -> bad']} "
-              f"| {moved['odd -> right']} | {moved['odd -> bad']} | {moved['wrong -> right']} "
-              f"| {sum(n for k, n in moved.items() if k.endswith('not judged'))} |")
-        if args.show:
-            print("\n".join(shown))
+    print_moves(decided, verdicts, {
+        name: lambda row, rule=rule: pick(rule, row[6], row[7], row[5], row[2], rev)
+        for name, rule in RULES.items()}, args.show)
     return 0
 
 
