@@ -232,6 +232,27 @@ def test_a_rare_first_yields_to_a_far_more_frequent_candidate_of_its_rank() -> N
         == "おっかさん"
 
 
+def test_a_nouns_winner_no_pivot_language_reaches_yields_to_one_all_three_reach() -> None:
+    """Pivot votes (Pivot.counts: how many of the three languages reach each Japanese word):
+    庭球, JMdict's first, yields to テニス, which all three reach; not when one language
+    reaches the winner, nor for two languages, nor for a verb."""
+    b = build()
+    heads = {"庭球": (key(0), 0), "テニス": (key(1), 0)}
+    listed = Counter({"庭球": 1})
+    assert b.vote(heads, listed, {}, "noun", "tennis")[0] == "庭球"
+    head, _sources, why = b.vote(heads, listed, {}, "noun", "tennis", pivot={"テニス": 3})
+    assert (head, why) == ("テニス", "a pivot over a winner none of them reaches")
+    assert b.vote(heads, listed, {}, "noun", "tennis", pivot={"テニス": 3, "庭球": 1})[0] \
+        == "庭球"
+    assert b.vote(heads, listed, {}, "noun", "tennis", pivot={"テニス": 2})[0] == "庭球"
+    assert b.vote(heads, listed, {}, "verb", "tennis", pivot={"テニス": 3})[0] == "庭球"
+    # the verb's candidates hear of the three sources' winner
+    first: list[str] = []
+    b.vote(heads, listed, {}, "noun", "tennis", pivot={"テニス": 3}, first=first)
+    assert first == ["庭球"]
+    assert b.pivot_normal("同意する") == "同意" and b.pivot_normal("奇妙な") == "奇妙"
+
+
 def test_a_sense_out_of_use_yields_to_a_current_one_a_source_names() -> None:
     """聖経 (its 'Bible' sense is a dated term) won by ECDICT's 圣经; with the sense known to be
     out of use, the candidate JMdict ranks first wins instead. With no other candidate a
