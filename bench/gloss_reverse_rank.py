@@ -28,6 +28,7 @@ import sqlite3
 import sys
 import tempfile
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -69,7 +70,9 @@ RULES = {
 def first_senses() -> dict[str, list[tuple[list[str], list[str]]]]:
     """Headword -> [(first-sense glosses as the build reads them, its JMdict parts of speech)]
     of the entries it heads."""
-    db = sqlite3.connect(f"file:{build.JAMDICT_DB_PATH}?mode=ro", uri=True)
+    from jamdict_data import JAMDICT_DB_PATH
+
+    db = sqlite3.connect(f"file:{JAMDICT_DB_PATH}?mode=ro", uri=True)
     heads = build.entry_heads(db)
     first = dict(db.execute("SELECT idseq, MIN(ID) FROM Sense GROUP BY idseq"))
     glosses: dict[int, list[str]] = defaultdict(list)
@@ -144,6 +147,71 @@ def capture(cache: Path, words: set[str]) -> dict[tuple[str, str], tuple[str, li
     return out
 
 
+Decided = tuple[str, str, str, str, str, str, Any, list[Any]]
+
+
+Verdicts = dict[tuple[str, str, str], str]
+
+
+def judged_votes(cache: Path, moves_file: Path) -> tuple[list[Decided], Verdicts]:
+    """The judged rows a vote decided (the gloss is the table's and the vote of the word or its
+    lemma gave it), as (file, word, pos, gloss, verdict, the word voted on, the winner's
+    ballot, every ballot); and the verdict of every judged (word, pos, gloss), the judged
+    moves of ``moves_file`` included."""
+    rows = {line.split("\t")[0]: line.split("\t")
+            for line in TABLE.read_text(encoding="utf-8").splitlines()}
+    lines = []
+    verdicts: Verdicts = {}
+    for path in sorted(QUALITY.glob("gloss-*.tsv")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            word, pos, gloss, verdict, _note = line.split("\t")
+            lines.append((path.name, word, pos, gloss, verdict))
+            verdicts.setdefault((word, pos, gloss), verdict)
+    if moves_file.exists():
+        for line in moves_file.read_text(encoding="utf-8").splitlines():
+            word, pos, gloss, verdict, _note = line.split("\t")
+            verdicts.setdefault((word, pos, gloss), verdict)
+    words = {w for _f, w, *_ in lines} | {rows[w][2] for _f, w, *_ in lines if w in rows}
+    votes = capture(cache, words)
+    decided: list[Decided] = []
+    for name, word, pos, gloss, verdict in lines:
+        if not gloss or rows.get(word, [""] * 5)[3:5] != [pos, gloss]:
+            continue
+        for src in (word, rows[word][2]):
+            found = votes.get((src, pos))
+            if src and found and found[0] == gloss:
+                best = next((x for x in found[1] if x.head == gloss), None)
+                if best is not None:
+                    decided.append((name, word, pos, gloss, verdict, src, best, found[1]))
+                break
+    return decided, verdicts
+
+
+def print_moves(decided: list[Decided], verdicts: Verdicts,
+                rules: dict[str, Callable[[Decided], Any]], show: bool) -> None:
+    """Each rule's moves of the judged rows a vote decided (a rule gives a row's new winner
+    ballot), counted by the verdicts of the old gloss and of the new one, as a table; with
+    ``show``, every move under its rule's row."""
+    print("\n| rule | right -> right | right -> odd or wrong | odd -> right | odd -> odd or wrong "
+          "| wrong -> right | not judged |\n|---|---:|---:|---:|---:|---:|---:|")
+    for name, rule in rules.items():
+        moved: Counter[str] = Counter()
+        shown = []
+        for row in decided:
+            file, word, pos, gloss, verdict, _src, best, _ballots = row
+            new = rule(row)
+            if new is not best:
+                to = verdicts.get((word, pos, new.head), "not judged")
+                kind = to if to in ("right", "not judged") else "bad"
+                moved[f"{verdict} -> {kind}"] += 1
+                shown.append(f"  {file}\t{word}\t{pos}\t{gloss}\t{verdict}\t-> {new.head}\t{to}")
+        print(f"| {name} | {moved['right -> right']} | {moved['right -> bad']} "
+              f"| {moved['odd -> right']} | {moved['odd -> bad']} | {moved['wrong -> right']} "
+              f"| {sum(n for k, n in moved.items() if k.endswith('not judged'))} |")
+        if show:
+            print("\n".join(shown))
+
+
 def pick(rule: Rule, best: Any, ballots: list[Any], word: str, pos_name: str,
          rev: Reverse) -> Any:
     rb = rev.rank(best.head, word)
@@ -169,36 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "wfkit-build")
     parser.add_argument("--show", action="store_true", help="print every move")
     args = parser.parse_args(argv)
-    rows = {line.split("\t")[0]: line.split("\t")
-            for line in TABLE.read_text(encoding="utf-8").splitlines()}
-    lines = []
-    verdicts: dict[tuple[str, str, str], str] = {}
-    for path in sorted(QUALITY.glob("gloss-*.tsv")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            word, pos, gloss, verdict, _note = line.split("\t")
-            lines.append((path.name, word, pos, gloss, verdict))
-            verdicts.setdefault((word, pos, gloss), verdict)
-    moves_file = QUALITY / "trial-reverse-rank-gloss-moves.tsv"
-    if moves_file.exists():
-        for line in moves_file.read_text(encoding="utf-8").splitlines():
-            word, pos, gloss, verdict, _note = line.split("\t")
-            verdicts.setdefault((word, pos, gloss), verdict)
-    words = {w for _f, w, *_ in lines} | {rows[w][2] for _f, w, *_ in lines if w in rows}
-    votes = capture(args.cache, words)
+    decided, verdicts = judged_votes(args.cache, QUALITY / "trial-reverse-rank-gloss-moves.tsv")
     rev = Reverse()
-    # the judged rows a vote decided: the gloss is the table's and the vote of the word or
-    # its lemma gave it
-    decided = []
-    for name, word, pos, gloss, verdict in lines:
-        if not gloss or rows.get(word, [""] * 5)[3:5] != [pos, gloss]:
-            continue
-        for src in (word, rows[word][2]):
-            found = votes.get((src, pos))
-            if src and found and found[0] == gloss:
-                best = next((x for x in found[1] if x.head == gloss), None)
-                if best is not None:
-                    decided.append((name, word, pos, gloss, verdict, src, best, found[1]))
-                break
     by_rank: Counter[tuple[str, str]] = Counter()
     by_pos: Counter[tuple[str, bool]] = Counter()
     for _name, _word, pos, gloss, verdict, src, _best, _ballots in decided:
@@ -213,23 +253,9 @@ def main(argv: list[str] | None = None) -> int:
               f"| {by_rank[('wrong', r)]} |")
     print(f"| first sense of another part of speech | {by_pos[('right', False)]} "
           f"| {by_pos[('odd', False)]} | {by_pos[('wrong', False)]} |")
-    print("\n| rule | right -> right | right -> odd or wrong | odd -> right | odd -> odd or wrong "
-          "| wrong -> right | not judged |\n|---|---:|---:|---:|---:|---:|---:|")
-    for name, rule in RULES.items():
-        moved: Counter[str] = Counter()
-        shown = []
-        for file, word, pos, gloss, verdict, src, best, ballots in decided:
-            new = pick(rule, best, ballots, src, pos, rev)
-            if new is not best:
-                to = verdicts.get((word, pos, new.head), "not judged")
-                kind = to if to in ("right", "not judged") else "bad"
-                moved[f"{verdict} -> {kind}"] += 1
-                shown.append(f"  {file}\t{word}\t{pos}\t{gloss}\t{verdict}\t-> {new.head}\t{to}")
-        print(f"| {name} | {moved['right -> right']} | {moved['right -> bad']} "
-              f"| {moved['odd -> right']} | {moved['odd -> bad']} | {moved['wrong -> right']} "
-              f"| {sum(n for k, n in moved.items() if k.endswith('not judged'))} |")
-        if args.show:
-            print("\n".join(shown))
+    print_moves(decided, verdicts, {
+        name: lambda row, rule=rule: pick(rule, row[6], row[7], row[5], row[2], rev)
+        for name, rule in RULES.items()}, args.show)
     return 0
 
 

@@ -11,7 +11,7 @@ import random
 from dataclasses import astuple
 
 import pytest
-from conftest import lexicon_from_words
+from conftest import EXAMPLES, lexicon_from_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,9 +19,11 @@ from wordforge_cli.core.errors import ConfigError
 from wordforge_cli.crossword import blanks
 from wordforge_cli.crossword import board as board_module
 from wordforge_cli.crossword.board import Request, make_board
+from wordforge_cli.crossword.check import check_record
 from wordforge_cli.crossword.layout import ATTEMPT_WORK, STRIDE
 from wordforge_cli.crossword.lexicon import LONGEST_WORD, normalise, prepare
-from wordforge_cli.io.vocab import VocabEntry, Vocabulary
+from wordforge_cli.crossword.records import record
+from wordforge_cli.io.vocab import VocabEntry, Vocabulary, read_vocab
 
 KANJI = [chr(0x4E00 + i) for i in range(3000)]
 
@@ -268,6 +270,86 @@ def test_normalising_by_whole_word_scans_keeps_the_letter_rules(word, language, 
     except ValueError:
         got = None
     assert got == expected
+
+
+def test_many_letters_keep_positions_lazy_with_the_same_boards(monkeypatch):
+    # a few words of thousands of letters would hold a gigabyte of stored positions: past
+    # EAGER_LETTERS letters in all they are computed when asked, and the boards are the same
+    import wordforge_cli.crossword.lexicon as lexicon_module
+
+    def boards() -> tuple[object, list[dict]]:
+        lex = prepare(read_vocab(EXAMPLES / "animals-en.yaml"))
+        made = [record(make_board(lex, Request(4, 6, "tail", layout), random.Random(seed)),
+                       0, seed) for seed in range(20) for layout in ("loose", "strict")]
+        return lex.positions, made
+
+    eager, stored = boards()
+    assert isinstance(eager, list)
+    monkeypatch.setattr(lexicon_module, "EAGER_LETTERS", 20)
+    lazy, computed = boards()
+    assert isinstance(lazy, lexicon_module.LazyPositions)
+    assert computed == stored
+
+
+def test_long_answers_keep_no_plan_and_give_the_same_boards(monkeypatch):
+    # an answer of more than PLAN_LETTERS_MAX letters keeps neither its plan nor its slots
+    # (thousands of long answers would hold hundreds of MB): made again at each attempt, they
+    # give the boards the kept ones give
+
+    answer = ("abcde" * 14)[:70]
+    draw = random.Random(3)
+    short = sorted({"".join(draw.choice("abcdefgh") for _ in range(draw.randint(3, 5)))
+                    for _ in range(400)})
+
+    def boards() -> tuple[list[dict], object]:
+        lex = lexicon_from_words([answer, *short])
+        made = [record(make_board(lex, Request(70, 70, layout=layout), random.Random(seed)),
+                       0, seed) for seed in range(6) for layout in ("loose", "strict")]
+        return made, board_module.tables(lex)
+
+    afresh, t = boards()
+    assert not t.plans and not t.slots
+    for rec in afresh:
+        assert check_record(rec, {answer, *short}, min_len=70, max_len=70) == []
+    monkeypatch.setattr(board_module, "PLAN_LETTERS_MAX", 1000)
+    kept, t = boards()
+    assert t.plans and max(i for i, _c, _n in t.slots) == 69
+    assert kept == afresh
+
+
+def test_an_answer_of_more_than_short_word_letters_is_taken_unchecked(monkeypatch):
+    """The candidate check matches each answer letter to its own crossing word: about the
+    square of the answer's letters times the words holding them, and search paths as long as
+    the answer. Past SHORT_WORD letters it is left to the attempts' budget."""
+    checked: list[int] = []
+    real = board_module._coverable
+
+    def counted(lexicon, answer, by_dir):  # type: ignore[no-untyped-def]
+        checked.append(answer)
+        return real(lexicon, answer, by_dir)
+
+    monkeypatch.setattr(board_module, "_coverable", counted)
+    words = long_words("abcdefgh", 20, board_module.SHORT_WORD - 2, board_module.SHORT_WORD + 40, 5)
+    lex = prepare(vocabulary(words))
+    cands = board_module.candidates(lex, 2, LONGEST_WORD)
+    long = {i for i, w in enumerate(lex.words) if len(w) > board_module.SHORT_WORD}
+    assert long and long <= set(cands)
+    assert not long & set(checked) and checked
+
+
+def test_a_vocabulary_of_long_answers_runs_out_of_budget_in_one_line(run, tmp_path):
+    # their matching once went past Python's recursion limit (an internal error, exit 1)
+    draw = random.Random(2)
+    vocab = tmp_path / "long.txt"
+    vocab.write_text("".join("".join(draw.choice("abcdefghijklmnopqrstuvwxyz")
+                                     for _ in range(1100)) + "\n" for _ in range(1200)),
+                     encoding="utf-8")
+    out = tmp_path / "boards.jsonl"
+    result = run("crossword", "--vocab", vocab, "--min-len", "2", "--max-len", "3996", "-n",
+                 "1", "--seed", "1", "-o", out)
+    assert result.exit_code == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and "ran out of their budget" in result.stderr
+    assert "internal error" not in result.stderr and not out.exists()
 
 
 def test_a_deck_of_long_words_is_not_probed_and_a_real_one_is(monkeypatch):

@@ -244,18 +244,19 @@ def judged_samples() -> dict[str, list[list[str]]]:
             for p in sorted(folder.glob("gloss-*.tsv"))}
 
 
-# The sample drawn after the last change of the gloss rules (seed 28, words of Zipf >= 3; seeds
-# 22-27 were looked at while the vote's rules were set; the samples of earlier builds are
-# past-gloss-*). The evidence-only trial build's seed 10 is trial-evidence-only-gloss-seed10.tsv.
-FRESH_SAMPLE = "gloss-z3-seed28.tsv"
+# The last sample drawn after the last change of the gloss rules (seed 30, words of Zipf >= 3;
+# seed 28 was the first one of this table; seeds 22-27 were looked at while the vote's rules
+# were set; the samples of earlier builds are past-gloss-*). The evidence-only trial build's
+# seed 10 is trial-evidence-only-gloss-seed10.tsv.
+FRESH_SAMPLE = "gloss-z3-seed30.tsv"
 
 
 def tally(lines: list[list[str]]) -> Counter:
     return Counter(verdict for _word, _pos, _gloss, verdict, _reason in lines)
 
 
-@pytest.mark.xfail(strict=True, reason="the fresh sample (seed 28) has 29 odd glosses and 2 wrong "
-                   "(bar 25 and 3; 30 and 2 before the vote's third round), data/english.md; "
+@pytest.mark.xfail(strict=True, reason="the fresh sample (seed 30) has 34 odd glosses and 1 wrong "
+                   "(bar 25 and 3; 37 and 1 before the pivot votes), data/english.md; "
                    "remove this mark once a rebuild and a fresh sample meet it")
 def test_fresh_gloss_sample_meets_the_bar():
     verdicts = tally(judged_samples()[FRESH_SAMPLE])
@@ -318,9 +319,21 @@ def test_reverse_rank_moves_are_judged_word_by_word():
     table = rows()
     for word, pos, gloss, verdict, reason in lines:
         assert gloss and word in table and table[word][3] == pos, word
-        assert gloss != table[word][4], word  # a move away from the shipped gloss
         assert verdict in ("right", "odd", "wrong") and (verdict == "right" or reason), word
     assert tally(lines) == {"right": 42, "odd": 52, "wrong": 2}
+
+
+def test_pivot_moves_are_judged_word_by_word():
+    """Glosses the pivot rules of data/english.md's measurement moved to, judged one by one
+    (the six-language trial): every row judged, a reason for each not right."""
+    path = data_file("english.tsv").parent / "quality" / "trial-pivot-gloss-moves.tsv"
+    lines = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 61 and len({(line[0], line[2]) for line in lines}) == 61
+    table = rows()
+    for word, pos, gloss, verdict, reason in lines:
+        assert gloss and word in table and table[word][3] == pos, word
+        assert verdict in ("right", "odd", "wrong") and (verdict == "right" or reason), word
+    assert tally(lines) == {"right": 37, "odd": 21, "wrong": 3}
 
 
 def test_gloss_probes_of_the_issue():

@@ -64,6 +64,9 @@ PROBE_ATTEMPTS = 64  # attempts a candidate answer gets to show it can be made a
 PROBE_CANDIDATES = 2000  # above this many candidates answers are not probed (see dealable)
 PARTNER_CACHE_WORDS = 3000  # above this many words, crossings and partners are not cached
 PLANS_MAX = 4096  # answers whose plan (AttemptTables.plan: a few hundred bytes) is kept
+# answers of more letters keep neither their plan nor their slots: they would take memory by the
+# letter (3,000 answers of 3,000 letters: about 700 MB of slots) and are made again each attempt
+PLAN_LETTERS_MAX = SHORT_WORD
 MEMO_BOARDS = 2048  # finished layouts kept per vocabulary (only when crossings are cached);
 # with their record parts and JSON (2x this) they cost ~30 KB a layout: 8192 took a 100,000-board
 # run to 227 MB, 2048 keeps it at 92 MB for 2% more CPU (tech.yaml, answers of 4-5)
@@ -186,15 +189,21 @@ def candidates(lexicon: Lexicon, lo: int, hi: int, max_width: int | None = None,
                max_height: int | None = None) -> tuple[int, ...]:
     """Ids of the words of length lo..hi that could be answers: every letter of the answer
     can be given its own distinct other word holding it (bipartite matching), of a length
-    that fits the size limit in the direction that letter's word runs."""
+    that fits the size limit in the direction that letter's word runs.
+
+    An answer of more than SHORT_WORD letters is taken unchecked: its matching costs about
+    the square of its letters times the words holding them (9,000 answers of 3,000 letters
+    would not finish) and its search paths grow as long as the answer; the attempts' budget
+    bounds such an answer instead. No real vocabulary has one."""
     cache = lexicon.cache.candidates
     key = (lo, hi, max_width, max_height)
     if key not in cache:
         chain = len(lexicon.words) <= PARTNER_CACHE_WORDS
         by_dir = pools(lexicon, max_width, max_height)
         cache[key] = tuple(i for i, w in enumerate(lexicon.words)
-                           if lo <= len(w) <= hi and _coverable(lexicon, i, by_dir)
-                           and (not chain or _chainable(lexicon, i, by_dir)))
+                           if lo <= len(w) <= hi and (
+                               len(w) > SHORT_WORD or _coverable(lexicon, i, by_dir)
+                               and (not chain or _chainable(lexicon, i, by_dir))))
     return cache[key]
 
 
@@ -468,12 +477,15 @@ class AttemptTables:
             return made
         answer = self.lex.words[a]
         last = len(answer) - 1
+        keep = last < PLAN_LETTERS_MAX  # (see PLAN_LETTERS_MAX)
         slots = []
         for i in range(1, last + 1):
             nch = answer[i + 1] if i < last else ""
-            slot = self.slots.get((i, answer[i], nch))
+            slot = self.slots.get((i, answer[i], nch)) if keep else None
             if slot is None:
-                slot = self.slots[i, answer[i], nch] = self._slot(i, answer[i], nch)
+                slot = self._slot(i, answer[i], nch)
+                if keep:
+                    self.slots[i, answer[i], nch] = slot
             slots.append(slot)
         nsrc = len(self.by_across.get(answer[1], ()))
         look = self.part_across is not None and nsrc <= PARTNER_POOL_MAX
@@ -484,7 +496,7 @@ class AttemptTables:
                 self.part_across.setdefault(answer[1], {})
                 if look and self.part_across is not None else None,
                 self.by_across, tuple(slots))
-        if len(self.plans) < PLANS_MAX:
+        if keep and len(self.plans) < PLANS_MAX:
             self.plans[a] = made
         return made
 

@@ -151,6 +151,10 @@ class Duplicate:
 
 
 EAGER_WORDS = 50_000  # above this, letter positions are computed when asked, not stored
+# and above this many letters in all: a stored position is an int object and a tuple slot
+# (about 40 bytes a letter), so 9,000 words of 3,000 letters would hold a gigabyte; real
+# vocabularies (50,000 words of up to 20 letters) stay well below it
+EAGER_LETTERS = 2_000_000
 
 
 def letter_positions(word: str) -> dict[str, tuple[int, ...]]:
@@ -203,7 +207,7 @@ class Lexicon:
     def __post_init__(self) -> None:
         if len(self.spellings) != len(self.words):
             self.spellings = self.words
-        eager = len(self.words) <= EAGER_WORDS
+        eager = len(self.words) <= EAGER_WORDS and sum(map(len, self.words)) <= EAGER_LETTERS
         if eager:
             self.positions = [letter_positions(w) for w in self.words]
         else:
