@@ -597,11 +597,8 @@ def debian_deb(cache: Path, pin: tuple[str, str, str]) -> Path:
     return deb
 
 
-def deb_members(deb: Path, wanted: tuple[str, ...]) -> dict[str, bytes]:
-    """Files of a .deb's data.tar.xz, read with the standard library (ar, then tar)."""
-    import io
-    import tarfile
-
+def deb_data(deb: Path) -> bytes:
+    """A .deb's data.tar.xz, read with the standard library (the .deb is an ar archive)."""
     raw = deb.read_bytes()
     if not raw.startswith(b"!<arch>\n"):
         raise SystemExit(f"{deb}: not an ar archive")
@@ -612,8 +609,16 @@ def deb_members(deb: Path, wanted: tuple[str, ...]) -> dict[str, bytes]:
         if name == "data.tar.xz":
             data = raw[at + 60:at + 60 + size]
         at += 60 + size + (size % 2)
+    return data
+
+
+def deb_members(deb: Path, wanted: tuple[str, ...]) -> dict[str, bytes]:
+    """Files of a .deb's data.tar.xz, by their paths in the archive."""
+    import io
+    import tarfile
+
     out = {}
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:xz") as tf:
+    with tarfile.open(fileobj=io.BytesIO(deb_data(deb)), mode="r:xz") as tf:
         for member in wanted:
             out[member] = tf.extractfile(member).read()
     return out
@@ -624,18 +629,8 @@ def deb_files(deb: Path, folder: str) -> dict[str, bytes]:
     import io
     import tarfile
 
-    raw = deb.read_bytes()
-    if not raw.startswith(b"!<arch>\n"):
-        raise SystemExit(f"{deb}: not an ar archive")
-    at, data = 8, b""
-    while at < len(raw):
-        name = raw[at:at + 16].decode().strip().rstrip("/")
-        size = int(raw[at + 48:at + 58].decode().strip())
-        if name == "data.tar.xz":
-            data = raw[at + 60:at + 60 + size]
-        at += 60 + size + (size % 2)
     out = {}
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:xz") as tf:
+    with tarfile.open(fileobj=io.BytesIO(deb_data(deb)), mode="r:xz") as tf:
         for member in tf.getmembers():
             if member.isfile() and member.name.startswith(folder):
                 out[member.name] = tf.extractfile(member).read()
