@@ -310,30 +310,23 @@ def test_score_rule_moves_are_judged_word_by_word():
     assert tally(lines) == {"right": 26, "odd": 44, "wrong": 2}
 
 
-def test_reverse_rank_moves_are_judged_word_by_word():
-    """The hand-judged moves of the reverse-rank rules that data/english.md measures and does
-    not ship (bench/gloss_reverse_rank.py): every row judged, a reason for each not right."""
-    path = data_file("english.tsv").parent / "quality" / "trial-reverse-rank-gloss-moves.tsv"
+@pytest.mark.parametrize("name, count, verdicts", [
+    # the reverse-rank rules (bench/gloss_reverse_rank.py), not shipped
+    ("trial-reverse-rank-gloss-moves.tsv", 96, {"right": 42, "odd": 52, "wrong": 2}),
+    # glosses the six-language pivot rules moved to (bench/gloss_pivot.py's first measurement)
+    ("trial-pivot-gloss-moves.tsv", 61, {"right": 37, "odd": 21, "wrong": 3}),
+])
+def test_trial_moves_are_judged_word_by_word(name: str, count: int, verdicts: dict) -> None:
+    """The hand-judged moves of the trial rules that data/english.md measures: every row
+    judged, of the word's part of speech in the table, a reason for each not right."""
+    path = data_file("english.tsv").parent / "quality" / name
     lines = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
-    assert len(lines) == 96 and len({(line[0], line[2]) for line in lines}) == 96
+    assert len(lines) == count and len({(line[0], line[2]) for line in lines}) == count
     table = rows()
     for word, pos, gloss, verdict, reason in lines:
         assert gloss and word in table and table[word][3] == pos, word
         assert verdict in ("right", "odd", "wrong") and (verdict == "right" or reason), word
-    assert tally(lines) == {"right": 42, "odd": 52, "wrong": 2}
-
-
-def test_pivot_moves_are_judged_word_by_word():
-    """Glosses the pivot rules of data/english.md's measurement moved to, judged one by one
-    (the six-language trial): every row judged, a reason for each not right."""
-    path = data_file("english.tsv").parent / "quality" / "trial-pivot-gloss-moves.tsv"
-    lines = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
-    assert len(lines) == 61 and len({(line[0], line[2]) for line in lines}) == 61
-    table = rows()
-    for word, pos, gloss, verdict, reason in lines:
-        assert gloss and word in table and table[word][3] == pos, word
-        assert verdict in ("right", "odd", "wrong") and (verdict == "right" or reason), word
-    assert tally(lines) == {"right": 37, "odd": 21, "wrong": 3}
+    assert tally(lines) == verdicts
 
 
 def test_gloss_probes_of_the_issue():
