@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -449,17 +449,16 @@ def _shown(value: float, percent: bool, step: float) -> str:
     return f"{value:.{digits}f}"
 
 
-def interval_chart(labels: Sequence[str], points: Sequence[Estimate], title: str, *,
-                   fair: float | Sequence[float] | None = None, percent: bool = False) -> str:
-    """Each label's estimate (a dot) with its 95% interval (a whisker) and n under its
-    label; ``fair``: one value for all (a dashed line) or one per label (a dashed tick), and
-    a dot whose interval covers it is drawn hollow (the games cannot tell it from fair)."""
-    fairs = ([float(fair)] * len(points) if isinstance(fair, int | float)
-             else [float(f) for f in fair] if fair is not None else [])
+def _frame(labels: Sequence[str], values: Sequence[float], title: str, percent: bool,
+           below: int) -> tuple[float, int, int, Callable[[float], float], list[str], float]:
+    """What a chart of one column per label draws before its columns: (column width, page
+    width, page height, ``y`` (a value's height on the page), the body so far (background,
+    title, grid and tick labels), the tick step). ``below``: the room under the plot for the
+    column labels."""
     slot = min(150, max(72, 7 * max((len(label) for label in labels), default=0) + 16))
     width = max(260, AXIS_W + len(labels) * slot + 16)
-    height = PLOT_TOP + PLOT_H + 44
-    lo, hi, ticks = _scale([v for p in points for v in (p.low, p.high)] + fairs, percent)
+    height = PLOT_TOP + PLOT_H + below
+    lo, hi, ticks = _scale(values, percent)
     step = ticks[1] - ticks[0] if len(ticks) > 1 else hi - lo
 
     def y(v: float) -> float:
@@ -471,6 +470,18 @@ def interval_chart(labels: Sequence[str], points: Sequence[Estimate], title: str
         body.append(line(AXIS_W, y(tick), width - 8, y(tick), stroke="#e3e6ea", width=1))
         body.append(text(AXIS_W - 6, y(tick), _shown(tick, percent, step), size=10,
                          anchor="end", fill="#667"))
+    return slot, width, height, y, body, step
+
+
+def interval_chart(labels: Sequence[str], points: Sequence[Estimate], title: str, *,
+                   fair: float | Sequence[float] | None = None, percent: bool = False) -> str:
+    """Each label's estimate (a dot) with its 95% interval (a whisker) and n under its
+    label; ``fair``: one value for all (a dashed line) or one per label (a dashed tick), and
+    a dot whose interval covers it is drawn hollow (the games cannot tell it from fair)."""
+    fairs = ([float(fair)] * len(points) if isinstance(fair, int | float)
+             else [float(f) for f in fair] if fair is not None else [])
+    slot, width, height, y, body, step = _frame(
+        labels, [v for p in points for v in (p.low, p.high)] + fairs, title, percent, 44)
     if isinstance(fair, int | float):
         body.append(line(AXIS_W, y(float(fair)), width - 8, y(float(fair)), stroke="#888",
                          width=1.2, dash="5 4", cls="fair"))
@@ -497,21 +508,8 @@ def interval_chart(labels: Sequence[str], points: Sequence[Estimate], title: str
 def range_chart(labels: Sequence[str], rows: Sequence[tuple[float, ...]], title: str) -> str:
     """Each label's spread: a line from min to max, a box from the 10th to the 90th
     percentile, a tick at the median and a dot at the mean."""
-    slot = min(150, max(72, 7 * max((len(label) for label in labels), default=0) + 16))
-    width = max(260, AXIS_W + len(labels) * slot + 16)
-    height = PLOT_TOP + PLOT_H + 30
-    lo, hi, ticks = _scale([v for row in rows for v in row], False)
-    step = ticks[1] - ticks[0] if len(ticks) > 1 else hi - lo
-
-    def y(v: float) -> float:
-        return round(PLOT_TOP + PLOT_H - (v - lo) / (hi - lo) * PLOT_H, 1)
-
-    body = [rect(0, 0, width, height, fill="#fff", stroke="none", width=0),
-            text(16, 16, title, size=14, anchor="start", fill="#333", weight="bold")]
-    for tick in ticks:
-        body.append(line(AXIS_W, y(tick), width - 8, y(tick), stroke="#e3e6ea", width=1))
-        body.append(text(AXIS_W - 6, y(tick), _shown(tick, False, step), size=10,
-                         anchor="end", fill="#667"))
+    slot, width, height, y, body, step = _frame(labels, [v for row in rows for v in row], title,
+                                                False, 30)
     for i, (label, (low, p10, median, p90, high, mean)) in enumerate(
             zip(labels, rows, strict=True)):
         x = AXIS_W + i * slot + slot / 2
